@@ -1,0 +1,185 @@
+/**
+ * The contract every check follows: static meta (what the catalogue row says)
+ * plus a pure `evaluate(evidence, ctx)` that returns one or more results.
+ * Checks never do I/O and never throw on missing evidence: they return
+ * `inconclusive` with a reason. The engine decides applicability (revision,
+ * transport, mode, target class) before a check is called.
+ */
+import type { Citation } from '../spec/citations.js';
+import type { Revision } from '../spec/revisions.js';
+import type { Evidence, ExchangeId, Mode, Probe, Transport } from '../evidence/types.js';
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+export type Status = 'pass' | 'fail' | 'not_applicable' | 'inconclusive' | 'error';
+
+export type NotApplicableReason =
+  | 'revision'
+  | 'transport'
+  | 'no_auth'
+  | 'feature_absent'
+  | 'target_scope'
+  | 'target_class';
+
+export type InconclusiveReason =
+  | 'mode_disabled'
+  | 'needs_token'
+  | 'needs_second_token'
+  | 'needs_narrow_token'
+  | 'needs_designation'
+  | 'needs_callback_host'
+  | 'auth_wall'
+  | 'revision_dependent'
+  | 'fetch_failed'
+  | 'rate_limited'
+  | 'tls_unverified'
+  | 'probe_unavailable'
+  | 'opaque_token'
+  | 'ambiguous';
+
+export type Reason = NotApplicableReason | InconclusiveReason | 'internal';
+
+export type Keyword =
+  | 'MUST'
+  | 'MUST NOT'
+  | 'REQUIRED'
+  | 'SHOULD'
+  | 'SHOULD NOT'
+  | 'MAY'
+  | 'RECOMMENDED'
+  | 'effective MUST'
+  | 'derived'
+  | 'policy';
+
+export type Family = 'TRN' | 'LEG' | 'MOD' | 'STDIO' | 'AUTHN' | 'PRM' | 'ASM' | 'SCP' | 'CIMD' | 'ACT' | 'TOOL' | 'PIN' | 'ERR';
+
+/** Transports a check runs on; `as` marks authorization-server documents and origins. */
+export type CheckTransport = Transport | 'as';
+
+export type Tier = Mode | 'token';
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+export type CheckId = `MCPP-${Family}${number}${number}`;
+
+export interface CheckMeta {
+  readonly id: CheckId;
+  /** What passing means (catalogue "Title"). */
+  readonly title: string;
+  /** The requirement, paraphrased (catalogue "Requirement"). */
+  readonly requirement: string;
+  readonly keyword: Keyword;
+  /** Revisions whose text the requirement comes from; `any` for RFC and policy checks. */
+  readonly revisions: readonly Revision[] | 'any';
+  readonly transports: readonly CheckTransport[];
+  /** Lowest tier that gives a verdict. */
+  readonly mode: Tier;
+  readonly severity: Severity;
+  readonly citations: readonly Citation[];
+  /** Why a failure matters, for the doc page. */
+  readonly rationale: string;
+  readonly remediation: string;
+  /** Probes and fields the check reads (catalogue "How observed"). */
+  readonly evidence: string;
+  /** Known false-positive traps (catalogue "Traps"). */
+  readonly traps?: string;
+  /** Where this implementation deliberately differs from the catalogue row, and why. */
+  readonly notes?: string;
+  readonly confidence?: Confidence;
+}
+
+/** One result of a check for one location. */
+export interface CheckResult {
+  readonly checkId: CheckId;
+  readonly status: Status;
+  /** Set on `fail` only. */
+  readonly severity: Severity | null;
+  readonly confidence: Confidence;
+  readonly location: string;
+  /** Sub-condition, e.g. `charset`, `accepted`. */
+  readonly key: string | null;
+  readonly reason: Reason | null;
+  readonly message: string;
+  readonly evidence: readonly ExchangeId[];
+  readonly revisionsEvaluated: readonly Revision[];
+  readonly revisionsFailed: readonly Revision[];
+  /** For conditional fails (catalogue §5.4 rule 4): "applies if the server speaks …". */
+  readonly condition: string | null;
+}
+
+/** What a check returns before the engine stamps the ID and revision fields on it. */
+export type Verdict = Omit<CheckResult, 'checkId' | 'revisionsEvaluated' | 'revisionsFailed' | 'condition'>;
+
+export interface VerdictOptions {
+  readonly location?: string;
+  readonly key?: string;
+  readonly severity?: Severity;
+  readonly confidence?: Confidence;
+}
+
+export interface CheckContext {
+  /** The revision this evaluation is for (null for `any` checks). */
+  readonly revision: Revision | null;
+  readonly meta: CheckMeta;
+  pass(message: string, evidence?: readonly ExchangeId[], opts?: VerdictOptions): Verdict;
+  fail(message: string, evidence?: readonly ExchangeId[], opts?: VerdictOptions): Verdict;
+  notApplicable(reason: NotApplicableReason, message: string, opts?: VerdictOptions): Verdict;
+  inconclusive(
+    reason: InconclusiveReason,
+    message: string,
+    evidence?: readonly ExchangeId[],
+    opts?: VerdictOptions,
+  ): Verdict;
+  /** The right non-verdict for a probe that did not produce a value. */
+  fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict;
+}
+
+export interface Check {
+  readonly meta: CheckMeta;
+  evaluate(evidence: Evidence, ctx: CheckContext): Verdict | readonly Verdict[];
+}
+
+export function defineCheck(check: Check): Check {
+  return check;
+}
+
+export function makeContext(meta: CheckMeta, revision: Revision | null): CheckContext {
+  const base = (status: Status, message: string, evidence: readonly ExchangeId[], opts: VerdictOptions = {}) => ({
+    status,
+    severity: null,
+    confidence: opts.confidence ?? meta.confidence ?? 'high',
+    location: opts.location ?? 'endpoint',
+    key: opts.key ?? null,
+    reason: null,
+    message,
+    evidence: [...evidence],
+  });
+  return {
+    revision,
+    meta,
+    pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
+    fail: (message, evidence = [], opts) => ({
+      ...base('fail', message, evidence, opts),
+      severity: opts?.severity ?? meta.severity,
+    }),
+    notApplicable: (reason, message, opts) => ({ ...base('not_applicable', message, [], opts), reason }),
+    inconclusive: (reason, message, evidence = [], opts) => ({
+      ...base('inconclusive', message, evidence, opts),
+      reason,
+    }),
+    fromProbe(probe, what, opts) {
+      if (probe.kind === 'skipped') {
+        const reason: InconclusiveReason =
+          probe.reason === 'mode_disabled'
+            ? 'mode_disabled'
+            : probe.reason === 'auth_wall'
+              ? 'auth_wall'
+              : 'fetch_failed';
+        return this.inconclusive(reason, `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`, [], opts);
+      }
+      const reason: InconclusiveReason = probe.error.code === 'tls' ? 'tls_unverified' : 'fetch_failed';
+      return this.inconclusive(reason, `${what} failed: ${probe.error.code} (${probe.error.message}).`, probe.exchanges, opts);
+    },
+  };
+}

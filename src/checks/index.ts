@@ -1,0 +1,19 @@
+/**
+ * The explicit registry of checks (no directory scanning at run time). Each
+ * family keeps its own sorted list; the catalogue gate test keeps the lists,
+ * the files, the tests and the doc pages in step.
+ */
+import { ACT_CHECKS } from './act/index.js';
+import type { Check } from './define-check.js';
+import { LEG_CHECKS } from './leg/index.js';
+import { TRN_CHECKS } from './trn/index.js';
+
+export const CHECKS: readonly Check[] = [...TRN_CHECKS, ...LEG_CHECKS, ...ACT_CHECKS];
+
+const BY_ID = new Map(CHECKS.map((c) => [c.meta.id, c]));
+
+/** Accepts the full form (`MCPP-TRN01`) or the short form (`trn01`). */
+export function findCheck(id: string): Check | undefined {
+  const upper = id.toUpperCase();
+  return BY_ID.get((upper.startsWith('MCPP-') ? upper : `MCPP-${upper}`) as Check['meta']['id']);
+}

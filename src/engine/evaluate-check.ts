@@ -1,0 +1,224 @@
+/**
+ * Runs one check against evidence: decides applicability (target class,
+ * transport, tier, revision), calls the pure `evaluate` once per applicable
+ * revision, and merges per-revision verdicts by the catalogue's §5.4 rules.
+ * A check that throws becomes an `error` result; nothing escapes.
+ */
+import type { Check, CheckResult, InconclusiveReason, Severity, Status, Tier, Verdict } from '../checks/define-check.js';
+import { makeContext, SEVERITIES } from '../checks/define-check.js';
+import type { Evidence } from '../evidence/types.js';
+import type { Revision } from '../spec/revisions.js';
+import { sortRevisions } from '../spec/revisions.js';
+
+/** Checks evaluated for unreachable, not-MCP and redirected targets (catalogue §5.8). */
+const CLASS_INDEPENDENT = new Set(['MCPP-TRN01', 'MCPP-TRN02', 'MCPP-TRN03', 'MCPP-TRN04', 'MCPP-TRN05', 'MCPP-TRN11']);
+
+const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
+
+const STATUS_PRECEDENCE: readonly Status[] = ['fail', 'error', 'inconclusive', 'pass', 'not_applicable'];
+
+export function summaryStatus(statuses: readonly Status[]): Status {
+  for (const s of STATUS_PRECEDENCE) if (statuses.includes(s)) return s;
+  return 'not_applicable';
+}
+
+export function highestSeverity(list: readonly (Severity | null)[]): Severity | null {
+  for (const s of SEVERITIES) if (list.includes(s)) return s;
+  return null;
+}
+
+function single(check: Check, v: Omit<Verdict, 'confidence' | 'severity' | 'evidence' | 'key' | 'location'> & Partial<Verdict>): CheckResult {
+  return {
+    checkId: check.meta.id,
+    status: v.status,
+    severity: v.severity ?? null,
+    confidence: v.confidence ?? check.meta.confidence ?? 'high',
+    location: v.location ?? 'endpoint',
+    key: v.key ?? null,
+    reason: v.reason,
+    message: v.message,
+    evidence: v.evidence ?? [],
+    revisionsEvaluated: [],
+    revisionsFailed: [],
+    condition: null,
+  };
+}
+
+function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonly Verdict[] {
+  const ctx = makeContext(check.meta, revision);
+  const out = check.evaluate(ev, ctx);
+  const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
+  if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
+  return list;
+}
+
+function transportApplies(check: Check, ev: Evidence): boolean {
+  const t = ev.detection.transport;
+  if (t === null) return true; // unknown (auth wall): let the check decide from evidence
+  return check.meta.transports.includes(t);
+}
+
+/** Revisions the check is evaluated for: A ∩ (K ∪ U). */
+function revisionsToEvaluate(check: Check, ev: Evidence): { known: Revision[]; unconfirmed: Revision[] } {
+  const applies = check.meta.revisions;
+  if (applies === 'any') return { known: [], unconfirmed: [] };
+  const r = ev.detection.revision;
+  return {
+    known: r.known.filter((x) => applies.includes(x)),
+    unconfirmed: r.unconfirmed.filter((x) => applies.includes(x)),
+  };
+}
+
+export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
+  const meta = check.meta;
+  try {
+    if (ev.detection.targetClass !== 'reachable' && !CLASS_INDEPENDENT.has(meta.id)) {
+      return [single(check, { status: 'not_applicable', reason: 'target_class', message: `Target is ${ev.detection.targetClass}.` })];
+    }
+    if (!transportApplies(check, ev)) {
+      return [
+        single(check, {
+          status: 'not_applicable',
+          reason: 'transport',
+          message: `Applies to ${meta.transports.join(', ')}; the target speaks ${ev.detection.transport}.`,
+        }),
+      ];
+    }
+    if (meta.mode === 'token' && !ev.settings.tokenSupplied) {
+      return [single(check, { status: 'inconclusive', reason: 'needs_token', message: 'Needs an access token (--token).' })];
+    }
+    if (meta.mode !== 'token' && TIER_RANK[meta.mode] > TIER_RANK[ev.settings.mode]) {
+      return [
+        single(check, {
+          status: 'inconclusive',
+          reason: 'mode_disabled',
+          message: `Needs --mode ${meta.mode}; this scan ran in ${ev.settings.mode} mode.`,
+        }),
+      ];
+    }
+    if (meta.revisions === 'any') {
+      return runOnce(check, ev, null).map((v) => stamp(check, v, [], [], null));
+    }
+    const { known, unconfirmed } = revisionsToEvaluate(check, ev);
+    if (known.length === 0 && unconfirmed.length === 0) {
+      return [
+        single(check, {
+          status: 'not_applicable',
+          reason: 'revision',
+          message: `Applies to ${sortRevisions(meta.revisions).join(', ')}; the server speaks ${describeRevisions(ev)}.`,
+        }),
+      ];
+    }
+    return mergeRevisions(check, ev, known, unconfirmed);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return [single(check, { status: 'error', reason: 'internal', message: `Check failed internally: ${message}` })];
+  }
+}
+
+function describeRevisions(ev: Evidence): string {
+  const r = ev.detection.revision;
+  const set = sortRevisions([...r.known, ...r.unconfirmed]);
+  return set.length ? set.join(', ') : 'no known revision';
+}
+
+function stamp(
+  check: Check,
+  v: Verdict,
+  evaluated: readonly Revision[],
+  failed: readonly Revision[],
+  condition: string | null,
+): CheckResult {
+  return { ...v, checkId: check.meta.id, revisionsEvaluated: [...evaluated], revisionsFailed: [...failed], condition };
+}
+
+/**
+ * Catalogue §5.4: evaluate per revision, then per location:
+ * a fail under a known revision fails; all pass passes; all fail (only
+ * unconfirmed revisions) is a conditional fail; anything else is
+ * inconclusive (`revision_dependent`).
+ */
+function mergeRevisions(check: Check, ev: Evidence, known: Revision[], unconfirmed: Revision[]): CheckResult[] {
+  const all = sortRevisions([...known, ...unconfirmed]);
+  const perRevision = new Map<Revision, readonly Verdict[]>();
+  for (const r of all) perRevision.set(r, runOnce(check, ev, r));
+
+  // Group by location+key so each location is merged on its own.
+  const groups = new Map<string, Map<Revision, Verdict[]>>();
+  const order: string[] = [];
+  for (const r of all) {
+    for (const v of perRevision.get(r)!) {
+      const k = `${v.location}\u0000${v.key ?? ''}`;
+      if (!groups.has(k)) {
+        groups.set(k, new Map());
+        order.push(k);
+      }
+      const g = groups.get(k)!;
+      g.set(r, [...(g.get(r) ?? []), v]);
+    }
+  }
+
+  // A location a revision produced no verdict for: that revision is silent there (treated as pass for that location
+  // only when the same revision passed elsewhere); we simply skip silent revisions.
+  const results: CheckResult[] = [];
+  for (const k of order) {
+    const g = groups.get(k)!;
+    const revs = all.filter((r) => g.has(r));
+    const statusOf = (r: Revision) => summaryStatus(g.get(r)!.map((v) => v.status));
+    const pick = (r: Revision) => {
+      const st = statusOf(r);
+      return g.get(r)!.find((v) => v.status === st)!;
+    };
+    const failing = revs.filter((r) => statusOf(r) === 'fail');
+    const failingKnown = failing.filter((r) => known.includes(r));
+    const severityOf = (rs: readonly Revision[]) => highestSeverity(rs.map((r) => pick(r).severity));
+
+    if (failingKnown.length > 0) {
+      const rep = pick(failingKnown[0]!);
+      results.push(stamp(check, { ...rep, severity: severityOf(failing) }, revs, failing, null));
+      continue;
+    }
+    const statuses = revs.map(statusOf);
+    if (statuses.every((s) => s === 'pass')) {
+      results.push(stamp(check, pick(revs[revs.length - 1]!), revs, [], null));
+      continue;
+    }
+    if (statuses.every((s) => s === 'not_applicable')) {
+      results.push(stamp(check, pick(revs[revs.length - 1]!), revs, [], null));
+      continue;
+    }
+    const decided = revs.filter((r) => statusOf(r) !== 'not_applicable');
+    if (failing.length > 0 && failing.length === decided.length) {
+      const rep = pick(failing[0]!);
+      const candidates = ev.detection.revision.candidates;
+      const condition =
+        decided.length !== candidates.length ? `applies if the server speaks ${sortRevisions(failing).join(', ')}` : null;
+      results.push(stamp(check, { ...rep, severity: severityOf(failing) }, revs, failing, condition));
+      continue;
+    }
+    const errored = revs.find((r) => statusOf(r) === 'error');
+    if (errored) {
+      results.push(stamp(check, pick(errored), revs, [], null));
+      continue;
+    }
+    if (failing.length === 0) {
+      // Only inconclusive/pass/na mixtures: keep the first inconclusive's reason.
+      const inc = revs.find((r) => statusOf(r) === 'inconclusive')!;
+      results.push(stamp(check, pick(inc), revs, [], null));
+      continue;
+    }
+    const detail = revs.map((r) => `${r}: ${statusOf(r)}`).join('; ');
+    const reason: InconclusiveReason = 'revision_dependent';
+    const rep = pick(failing[0]!);
+    results.push(
+      stamp(
+        check,
+        { ...rep, status: 'inconclusive', severity: null, reason, message: `${rep.message} Verdict depends on the revision (${detail}); pin it with --spec.` },
+        revs,
+        failing,
+        null,
+      ),
+    );
+  }
+  return results;
+}

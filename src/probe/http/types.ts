@@ -1,0 +1,91 @@
+/**
+ * The contract of the one HTTP client every probe uses. Implemented on undici in
+ * ./client.ts. Every call is recorded as an HttpExchange (redacted), success or
+ * failure; nothing throws for network conditions — errors are data.
+ */
+import type { AddressScope, ExchangeId, HttpExchange, NetError } from '../../evidence/types.js';
+
+export interface ClientOptions {
+  /** The URL the user asked to scan. Its own address is always allowed. */
+  readonly target: URL;
+  /** Let URLs learned from the server reach loopback/private/link-local addresses other than the target's class. */
+  readonly allowPrivate: boolean;
+  /** Per-request timeout (headers + body), ms. Default 10 000. */
+  readonly requestTimeoutMs?: number;
+  /** Absolute wall-clock deadline for the whole scan (epoch ms). Requests after it fail with `deadline` unsent. */
+  readonly deadline?: number;
+  /** Response body cap in bytes, after decompression. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Excerpt kept in the recorded exchange, in characters. Default 16 384. */
+  readonly excerptChars?: number;
+  /** Maximum requests in flight per origin. Default 4. */
+  readonly maxConcurrencyPerOrigin?: number;
+  /**
+   * The user's credentials (token as `authorization`, and `--header` values). Attached only to
+   * requests whose origin is exactly `origin`, and redacted from every recorded exchange.
+   */
+  readonly credentials?: { readonly origin: string; readonly headers: Readonly<Record<string, string>> };
+  /** Extra CA certificates (PEM) to trust, e.g. a private CA. */
+  readonly ca?: string;
+  /** Resolver override for tests (maps a hostname to addresses). */
+  readonly lookup?: (hostname: string) => Promise<readonly string[]>;
+  readonly userAgent?: string;
+}
+
+export interface RequestSpec {
+  readonly method: string;
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Catalogue probe ID, e.g. `p.init(2025-11-25)`. */
+  readonly probe: string;
+  /** One line: why this request is sent (shown in --plan and in reports). */
+  readonly purpose: string;
+  /**
+   * `user`: the target URL or a URL derived from it by the scanner (same origin).
+   * `learned`: a URL the server supplied (metadata, `endpoint` event, redirect) — goes through the address policy.
+   */
+  readonly source: 'user' | 'learned';
+  /** Attach the user's credentials when the origin matches. Default true. Safe probes that craft
+   * their own Authorization header set false. */
+  readonly attachCredentials?: boolean;
+  readonly timeoutMs?: number;
+  readonly maxBodyBytes?: number;
+  /**
+   * Called with each decoded text chunk of the body as it arrives. Returning `stop` closes the
+   * connection; the exchange is recorded with what was read and `truncated: true`.
+   */
+  readonly onChunk?: (text: string) => 'continue' | 'stop';
+  /**
+   * For streams (SSE): after the headers arrive, read the body for at most this long, then close
+   * without error (`truncated: true`). The per-request timeout still bounds the wait for headers.
+   */
+  readonly streamWindowMs?: number;
+}
+
+export interface HttpResponseData {
+  readonly status: number;
+  /** Lower-case names, all values in order. */
+  readonly headers: Readonly<Record<string, readonly string[]>>;
+  /** Full decoded body text (up to the cap), not redacted — for parsing only. */
+  readonly text: string;
+  /** Raw decoded bytes (up to the cap), for UTF-8 validity checks. */
+  readonly bytes: Uint8Array;
+  readonly truncated: boolean;
+}
+
+export interface HttpResult {
+  readonly exchangeId: ExchangeId;
+  readonly response?: HttpResponseData;
+  readonly error?: NetError;
+  readonly remoteAddress?: string;
+}
+
+export interface HttpClient {
+  send(spec: RequestSpec): Promise<HttpResult>;
+  /** Every exchange recorded so far, in issue order (ids x1, x2, ...). */
+  exchanges(): readonly HttpExchange[];
+  /** Classify a hostname's resolved address (used for the target's own scope). */
+  resolveScope(hostname: string): Promise<{ address: string | null; scope: AddressScope }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,65 @@
+/**
+ * One documentation page per check, generated from its meta so the docs can
+ * never drift from the code (CI regenerates and diffs them).
+ */
+import type { Check, CheckMeta } from '../checks/define-check.js';
+
+export const DOC_HEADINGS = ['What is checked', 'Why it matters', 'How to fix', 'Evidence used', 'References'] as const;
+
+function revisionsText(meta: CheckMeta): string {
+  return meta.revisions === 'any' ? 'any (RFC or policy requirement)' : meta.revisions.join(', ');
+}
+
+export function renderCheckDoc(check: Check): string {
+  const m = check.meta;
+  const lines = [
+    '---',
+    `id: ${m.id}`,
+    `severity: ${m.severity}`,
+    `mode: ${m.mode}`,
+    '---',
+    '',
+    `# ${m.id}: ${m.title}`,
+    '',
+    `| Keyword | Default severity | Revisions | Transports | Lowest mode |`,
+    `|---|---|---|---|---|`,
+    `| ${m.keyword} | ${m.severity} | ${revisionsText(m)} | ${m.transports.join(', ')} | ${m.mode} |`,
+    '',
+    '## What is checked',
+    '',
+    m.requirement,
+    '',
+    '## Why it matters',
+    '',
+    m.rationale,
+    '',
+    '## How to fix',
+    '',
+    m.remediation,
+    '',
+    '## Evidence used',
+    '',
+    m.evidence,
+    '',
+  ];
+  if (m.traps) lines.push('**Known traps.** ' + m.traps, '');
+  if (m.notes) lines.push('**Notes on this implementation.** ' + m.notes, '');
+  lines.push('## References', '');
+  for (const c of m.citations) lines.push(`- [${c.key}](${c.url})`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+export function renderDocIndex(checks: readonly Check[]): string {
+  const lines = [
+    '# Check reference',
+    '',
+    'Generated from the checks\' metadata by `npm run gen:docs`. Do not edit by hand.',
+    '',
+    '| ID | Title | Severity | Mode |',
+    '|---|---|---|---|',
+  ];
+  for (const c of checks) lines.push(`| [${c.meta.id}](${c.meta.id}.md) | ${c.meta.title.replace(/\|/g, '\\|')} | ${c.meta.severity} | ${c.meta.mode} |`);
+  lines.push('');
+  return lines.join('\n');
+}

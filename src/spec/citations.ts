@@ -1,0 +1,64 @@
+import type { Revision } from './revisions.js';
+
+/**
+ * A reference a check rests on. Built by the helpers below so that URLs are
+ * derived in one place (no URL literals in check files) and the key reads the
+ * way the catalogue writes it: `2025-11-25/basic/transports#Session Management`,
+ * `RFC 9728 §3.3`.
+ */
+export interface Citation {
+  readonly key: string;
+  readonly title: string;
+  readonly url: string;
+}
+
+const MCP_SPEC_BASE = 'https://modelcontextprotocol.io/specification';
+
+/** GitHub-style heading anchor, as the spec site generates them. */
+export function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+/** A page (and optional section heading) of the MCP specification at one revision. */
+export function mcp(revision: Revision, page: string, heading?: string): Citation {
+  const key = `${revision}/${page}${heading ? `#${heading}` : ''}`;
+  const url = `${MCP_SPEC_BASE}/${revision}/${page}${heading ? `#${anchorOf(heading)}` : ''}`;
+  return { key, title: `MCP ${revision} ${page}${heading ? ` — ${heading}` : ''}`, url };
+}
+
+/** An RFC, optionally a section (`rfc(9728, '3.3')`). */
+export function rfc(num: number, section?: string): Citation {
+  const key = `RFC ${num}${section ? ` §${section}` : ''}`;
+  const url = `https://www.rfc-editor.org/rfc/rfc${num}${section ? `#section-${section}` : ''}`;
+  return { key, title: key, url };
+}
+
+/** OAuth 2.1 draft-13, cited by section. */
+export function oauth21(section: string): Citation {
+  return {
+    key: `OAuth 2.1 (draft-13) §${section}`,
+    title: `OAuth 2.1 (draft-ietf-oauth-v2-1-13) §${section}`,
+    url: `https://datatracker.ietf.org/doc/html/draft-ietf-oauth-v2-1-13#section-${section}`,
+  };
+}
+
+/** Non-RFC references used by policy checks. */
+export const FETCH_CORS: Citation = {
+  key: 'Fetch Standard (CORS protocol)',
+  title: 'WHATWG Fetch Standard — CORS protocol',
+  url: 'https://fetch.spec.whatwg.org/#http-cors-protocol',
+};
+export const OWASP_ERROR_HANDLING: Citation = {
+  key: 'OWASP Error Handling Cheat Sheet',
+  title: 'OWASP Error Handling Cheat Sheet',
+  url: 'https://cheatsheetseries.owasp.org/cheatsheets/Error_Handling_Cheat_Sheet.html',
+};
+export const OIDC_DISCOVERY = (section: string): Citation => ({
+  key: `OIDC Discovery §${section}`,
+  title: `OpenID Connect Discovery 1.0 §${section}`,
+  url: `https://openid.net/specs/openid-connect-discovery-1_0.html#section-${section}`,
+});

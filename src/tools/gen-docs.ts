@@ -1,0 +1,13 @@
+/** Regenerates docs/checks/*.md from the registry. CI runs it and fails on a diff. */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { CHECKS } from '../checks/index.js';
+import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
+
+const dir = join(process.cwd(), 'docs', 'checks');
+mkdirSync(dir, { recursive: true });
+for (const f of readdirSync(dir)) if (f.endsWith('.md')) rmSync(join(dir, f));
+for (const c of CHECKS) writeFileSync(join(dir, `${c.meta.id}.md`), renderCheckDoc(c));
+writeFileSync(join(dir, 'README.md'), renderDocIndex(CHECKS));
+console.log(`wrote ${CHECKS.length} check pages to docs/checks`);
