@@ -15,12 +15,7 @@ export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'l
 export type Status = 'pass' | 'fail' | 'not_applicable' | 'inconclusive' | 'error';
 
 export type NotApplicableReason =
-  | 'revision'
-  | 'transport'
-  | 'no_auth'
-  | 'feature_absent'
-  | 'target_scope'
-  | 'target_class';
+  'revision' | 'transport' | 'no_auth' | 'feature_absent' | 'target_scope' | 'target_class';
 
 export type InconclusiveReason =
   | 'mode_disabled'
@@ -52,7 +47,8 @@ export type Keyword =
   | 'derived'
   | 'policy';
 
-export type Family = 'TRN' | 'LEG' | 'MOD' | 'STDIO' | 'AUTHN' | 'PRM' | 'ASM' | 'SCP' | 'CIMD' | 'ACT' | 'TOOL' | 'PIN' | 'ERR';
+export type Family =
+  'TRN' | 'LEG' | 'MOD' | 'STDIO' | 'AUTHN' | 'PRM' | 'ASM' | 'SCP' | 'CIMD' | 'ACT' | 'TOOL' | 'PIN' | 'ERR';
 
 /** Transports a check runs on; `as` marks authorization-server documents and origins. */
 export type CheckTransport = Transport | 'as';
@@ -144,8 +140,23 @@ export function defineCheck(check: Check): Check {
   return check;
 }
 
+/** A check over the other checks' results rather than over evidence (ERR00). */
+export interface AggregateCheck {
+  readonly meta: CheckMeta;
+  aggregate(results: readonly CheckResult[], ctx: CheckContext): Verdict;
+}
+
+export function defineAggregateCheck(check: AggregateCheck): AggregateCheck {
+  return check;
+}
+
 export function makeContext(meta: CheckMeta, revision: Revision | null): CheckContext {
-  const base = (status: Status, message: string, evidence: readonly ExchangeId[], opts: VerdictOptions = {}) => ({
+  const base = (
+    status: Status,
+    message: string,
+    evidence: readonly ExchangeId[],
+    opts: VerdictOptions = {},
+  ) => ({
     status,
     severity: null,
     confidence: opts.confidence ?? meta.confidence ?? 'high',
@@ -176,10 +187,20 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
             : probe.reason === 'auth_wall'
               ? 'auth_wall'
               : 'fetch_failed';
-        return this.inconclusive(reason, `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`, [], opts);
+        return this.inconclusive(
+          reason,
+          `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,
+          [],
+          opts,
+        );
       }
       const reason: InconclusiveReason = probe.error.code === 'tls' ? 'tls_unverified' : 'fetch_failed';
-      return this.inconclusive(reason, `${what} failed: ${probe.error.code} (${probe.error.message}).`, probe.exchanges, opts);
+      return this.inconclusive(
+        reason,
+        `${what} failed: ${probe.error.code} (${probe.error.message}).`,
+        probe.exchanges,
+        opts,
+      );
     },
   };
 }

@@ -4,16 +4,22 @@
  * the files, the tests and the doc pages in step.
  */
 import { ACT_CHECKS } from './act/index.js';
-import type { Check } from './define-check.js';
+import type { AggregateCheck, Check } from './define-check.js';
+import { AGGREGATE_CHECKS } from './err/index.js';
 import { LEG_CHECKS } from './leg/index.js';
 import { TRN_CHECKS } from './trn/index.js';
 
 export const CHECKS: readonly Check[] = [...TRN_CHECKS, ...LEG_CHECKS, ...ACT_CHECKS];
 
-const BY_ID = new Map(CHECKS.map((c) => [c.meta.id, c]));
+export { AGGREGATE_CHECKS };
+
+/** Every check, evidence checks first, for docs and listings. */
+export const ALL_CHECKS: readonly (Check | AggregateCheck)[] = [...CHECKS, ...AGGREGATE_CHECKS];
+
+const BY_ID = new Map<string, Check | AggregateCheck>(ALL_CHECKS.map((c) => [c.meta.id, c]));
 
 /** Accepts the full form (`MCPP-TRN01`) or the short form (`trn01`). */
-export function findCheck(id: string): Check | undefined {
+export function findCheck(id: string): Check | AggregateCheck | undefined {
   const upper = id.toUpperCase();
-  return BY_ID.get((upper.startsWith('MCPP-') ? upper : `MCPP-${upper}`) as Check['meta']['id']);
+  return BY_ID.get(upper.startsWith('MCPP-') ? upper : `MCPP-${upper}`);
 }

@@ -4,14 +4,29 @@
  * revision, and merges per-revision verdicts by the catalogue's §5.4 rules.
  * A check that throws becomes an `error` result; nothing escapes.
  */
-import type { Check, CheckResult, InconclusiveReason, Severity, Status, Tier, Verdict } from '../checks/define-check.js';
+import type {
+  Check,
+  CheckResult,
+  InconclusiveReason,
+  Severity,
+  Status,
+  Tier,
+  Verdict,
+} from '../checks/define-check.js';
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
 import type { Evidence } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { sortRevisions } from '../spec/revisions.js';
 
 /** Checks evaluated for unreachable, not-MCP and redirected targets (catalogue §5.8). */
-const CLASS_INDEPENDENT = new Set(['MCPP-TRN01', 'MCPP-TRN02', 'MCPP-TRN03', 'MCPP-TRN04', 'MCPP-TRN05', 'MCPP-TRN11']);
+const CLASS_INDEPENDENT = new Set([
+  'MCPP-TRN01',
+  'MCPP-TRN02',
+  'MCPP-TRN03',
+  'MCPP-TRN04',
+  'MCPP-TRN05',
+  'MCPP-TRN11',
+]);
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
 
@@ -27,7 +42,10 @@ export function highestSeverity(list: readonly (Severity | null)[]): Severity | 
   return null;
 }
 
-function single(check: Check, v: Omit<Verdict, 'confidence' | 'severity' | 'evidence' | 'key' | 'location'> & Partial<Verdict>): CheckResult {
+function single(
+  check: Check,
+  v: Omit<Verdict, 'confidence' | 'severity' | 'evidence' | 'key' | 'location'> & Partial<Verdict>,
+): CheckResult {
   return {
     checkId: check.meta.id,
     status: v.status,
@@ -73,7 +91,13 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
   const meta = check.meta;
   try {
     if (ev.detection.targetClass !== 'reachable' && !CLASS_INDEPENDENT.has(meta.id)) {
-      return [single(check, { status: 'not_applicable', reason: 'target_class', message: `Target is ${ev.detection.targetClass}.` })];
+      return [
+        single(check, {
+          status: 'not_applicable',
+          reason: 'target_class',
+          message: `Target is ${ev.detection.targetClass}.`,
+        }),
+      ];
     }
     if (!transportApplies(check, ev)) {
       return [
@@ -85,7 +109,13 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.mode === 'token' && !ev.settings.tokenSupplied) {
-      return [single(check, { status: 'inconclusive', reason: 'needs_token', message: 'Needs an access token (--token).' })];
+      return [
+        single(check, {
+          status: 'inconclusive',
+          reason: 'needs_token',
+          message: 'Needs an access token (--token).',
+        }),
+      ];
     }
     if (meta.mode !== 'token' && TIER_RANK[meta.mode] > TIER_RANK[ev.settings.mode]) {
       return [
@@ -112,7 +142,9 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
     return mergeRevisions(check, ev, known, unconfirmed);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return [single(check, { status: 'error', reason: 'internal', message: `Check failed internally: ${message}` })];
+    return [
+      single(check, { status: 'error', reason: 'internal', message: `Check failed internally: ${message}` }),
+    ];
   }
 }
 
@@ -129,7 +161,13 @@ function stamp(
   failed: readonly Revision[],
   condition: string | null,
 ): CheckResult {
-  return { ...v, checkId: check.meta.id, revisionsEvaluated: [...evaluated], revisionsFailed: [...failed], condition };
+  return {
+    ...v,
+    checkId: check.meta.id,
+    revisionsEvaluated: [...evaluated],
+    revisionsFailed: [...failed],
+    condition,
+  };
 }
 
 /**
@@ -138,7 +176,12 @@ function stamp(
  * unconfirmed revisions) is a conditional fail; anything else is
  * inconclusive (`revision_dependent`).
  */
-function mergeRevisions(check: Check, ev: Evidence, known: Revision[], unconfirmed: Revision[]): CheckResult[] {
+function mergeRevisions(
+  check: Check,
+  ev: Evidence,
+  known: Revision[],
+  unconfirmed: Revision[],
+): CheckResult[] {
   const all = sortRevisions([...known, ...unconfirmed]);
   const perRevision = new Map<Revision, readonly Verdict[]>();
   for (const r of all) perRevision.set(r, runOnce(check, ev, r));
@@ -192,7 +235,9 @@ function mergeRevisions(check: Check, ev: Evidence, known: Revision[], unconfirm
       const rep = pick(failing[0]!);
       const candidates = ev.detection.revision.candidates;
       const condition =
-        decided.length !== candidates.length ? `applies if the server speaks ${sortRevisions(failing).join(', ')}` : null;
+        decided.length !== candidates.length
+          ? `applies if the server speaks ${sortRevisions(failing).join(', ')}`
+          : null;
       results.push(stamp(check, { ...rep, severity: severityOf(failing) }, revs, failing, condition));
       continue;
     }
@@ -213,7 +258,13 @@ function mergeRevisions(check: Check, ev: Evidence, known: Revision[], unconfirm
     results.push(
       stamp(
         check,
-        { ...rep, status: 'inconclusive', severity: null, reason, message: `${rep.message} Verdict depends on the revision (${detail}); pin it with --spec.` },
+        {
+          ...rep,
+          status: 'inconclusive',
+          severity: null,
+          reason,
+          message: `${rep.message} Verdict depends on the revision (${detail}); pin it with --spec.`,
+        },
         revs,
         failing,
         null,

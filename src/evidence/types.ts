@@ -204,7 +204,11 @@ export interface Detection {
   readonly targetClass: TargetClass;
   readonly revision: RevisionInfo;
   /** Set when the MCP endpoint answered with a redirect. */
-  readonly redirect: { readonly status: number; readonly location: string; readonly sameOrigin: boolean } | null;
+  readonly redirect: {
+    readonly status: number;
+    readonly location: string;
+    readonly sameOrigin: boolean;
+  } | null;
   /** Every MCP-level probe was answered 401/403. */
   readonly authWall: boolean;
 }
@@ -254,7 +258,11 @@ export interface SseTransportEvidence {
   /** `endpoint` event data, raw, and resolved against the stream URL. */
   readonly endpoint: { readonly raw: string; readonly resolved: string | null } | null;
   /** The POSTed initialize: the HTTP answer to the POST plus the reply event from the stream. */
-  readonly init: Probe<{ readonly post: RpcReply; readonly reply: SseEventRecord | null; readonly message: RpcMessage | null }>;
+  readonly init: Probe<{
+    readonly post: RpcReply;
+    readonly reply: SseEventRecord | null;
+    readonly message: RpcMessage | null;
+  }>;
   readonly badSession: Probe<RpcReply>;
 }
 

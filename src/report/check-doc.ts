@@ -2,15 +2,25 @@
  * One documentation page per check, generated from its meta so the docs can
  * never drift from the code (CI regenerates and diffs them).
  */
-import type { Check, CheckMeta } from '../checks/define-check.js';
+import type { CheckMeta } from '../checks/define-check.js';
 
-export const DOC_HEADINGS = ['What is checked', 'Why it matters', 'How to fix', 'Evidence used', 'References'] as const;
+interface Documented {
+  readonly meta: CheckMeta;
+}
+
+export const DOC_HEADINGS = [
+  'What is checked',
+  'Why it matters',
+  'How to fix',
+  'Evidence used',
+  'References',
+] as const;
 
 function revisionsText(meta: CheckMeta): string {
   return meta.revisions === 'any' ? 'any (RFC or policy requirement)' : meta.revisions.join(', ');
 }
 
-export function renderCheckDoc(check: Check): string {
+export function renderCheckDoc(check: Documented): string {
   const m = check.meta;
   const lines = [
     '---',
@@ -50,16 +60,19 @@ export function renderCheckDoc(check: Check): string {
   return lines.join('\n');
 }
 
-export function renderDocIndex(checks: readonly Check[]): string {
+export function renderDocIndex(checks: readonly Documented[]): string {
   const lines = [
     '# Check reference',
     '',
-    'Generated from the checks\' metadata by `npm run gen:docs`. Do not edit by hand.',
+    "Generated from the checks' metadata by `npm run gen:docs`. Do not edit by hand.",
     '',
     '| ID | Title | Severity | Mode |',
     '|---|---|---|---|',
   ];
-  for (const c of checks) lines.push(`| [${c.meta.id}](${c.meta.id}.md) | ${c.meta.title.replace(/\|/g, '\\|')} | ${c.meta.severity} | ${c.meta.mode} |`);
+  for (const c of checks)
+    lines.push(
+      `| [${c.meta.id}](${c.meta.id}.md) | ${c.meta.title.replace(/\|/g, '\\|')} | ${c.meta.severity} | ${c.meta.mode} |`,
+    );
   lines.push('');
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CHECKS } from '../checks/index.js';
+import { ALL_CHECKS as CHECKS } from '../checks/index.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
 
 const dir = join(process.cwd(), 'docs', 'checks');

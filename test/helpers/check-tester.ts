@@ -46,9 +46,12 @@ export function testCheck(check: Check, cases: CheckCases): void {
     it('has at least one pass and one fail case with unique names', () => {
       expect(cases.pass.length).toBeGreaterThan(0);
       expect(cases.fail.length).toBeGreaterThan(0);
-      const names = [...cases.pass, ...cases.fail, ...(cases.inconclusive ?? []), ...(cases.notApplicable ?? [])].map(
-        (c) => c.name,
-      );
+      const names = [
+        ...cases.pass,
+        ...cases.fail,
+        ...(cases.inconclusive ?? []),
+        ...(cases.notApplicable ?? []),
+      ].map((c) => c.name);
       expect(new Set(names).size).toBe(names.length);
     });
 
@@ -78,7 +81,8 @@ export function testCheck(check: Check, cases: CheckCases): void {
             expect(deciding.severity).not.toBeNull();
             if (c.severity) expect(deciding.severity).toBe(c.severity);
           }
-          if (c.key !== undefined) expect(first.results.filter((r) => r.status === expected).map((r) => r.key)).toContain(c.key);
+          if (c.key !== undefined)
+            expect(first.results.filter((r) => r.status === expected).map((r) => r.key)).toContain(c.key);
           if (c.reason !== undefined) expect(deciding.reason).toBe(c.reason);
         });
       }

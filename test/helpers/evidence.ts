@@ -22,24 +22,31 @@ export class EvidenceBuilder {
   readonly exchanges: HttpExchange[] = [];
 
   /** Record an exchange and return its id. */
-  exchange(opts: {
-    method?: string;
-    url?: string;
-    status?: number;
-    headers?: Record<string, string | string[]>;
-    requestHeaders?: Record<string, string>;
-    body?: string;
-    probe?: string;
-    error?: HttpExchange['error'];
-  } = {}): ExchangeId {
+  exchange(
+    opts: {
+      method?: string;
+      url?: string;
+      status?: number;
+      headers?: Record<string, string | string[]>;
+      requestHeaders?: Record<string, string>;
+      body?: string;
+      probe?: string;
+      error?: HttpExchange['error'];
+    } = {},
+  ): ExchangeId {
     const id = `x${++this.n}` as ExchangeId;
     const headers: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = Array.isArray(v) ? v : [v];
+    for (const [k, v] of Object.entries(opts.headers ?? {}))
+      headers[k.toLowerCase()] = Array.isArray(v) ? v : [v];
     this.exchanges.push({
       id,
       probe: opts.probe ?? 'test',
       purpose: 'test',
-      request: { method: opts.method ?? 'POST', url: opts.url ?? 'http://127.0.0.1:3000/mcp', headers: opts.requestHeaders ?? {} },
+      request: {
+        method: opts.method ?? 'POST',
+        url: opts.url ?? 'http://127.0.0.1:3000/mcp',
+        headers: opts.requestHeaders ?? {},
+      },
       ...(opts.error
         ? { error: opts.error }
         : {
@@ -57,24 +64,27 @@ export class EvidenceBuilder {
   }
 
   /** An RpcReply plus its exchange. */
-  reply(opts: {
-    status?: number;
-    mediaType?: string | null;
-    sessionId?: string | null;
-    result?: unknown;
-    error?: { code: unknown; message: unknown; data?: unknown };
-    id?: number | string | null;
-    messages?: RpcMessage[];
-    bodyKind?: RpcReply['bodyKind'];
-    sseEvents?: SseEventRecord[];
-    issues?: RpcReply['issues'];
-    headers?: Record<string, string | string[]>;
-    location?: string | null;
-    method?: string;
-    url?: string;
-  } = {}): RpcReply {
+  reply(
+    opts: {
+      status?: number;
+      mediaType?: string | null;
+      sessionId?: string | null;
+      result?: unknown;
+      error?: { code: unknown; message: unknown; data?: unknown };
+      id?: number | string | null;
+      messages?: RpcMessage[];
+      bodyKind?: RpcReply['bodyKind'];
+      sseEvents?: SseEventRecord[];
+      issues?: RpcReply['issues'];
+      headers?: Record<string, string | string[]>;
+      location?: string | null;
+      method?: string;
+      url?: string;
+    } = {},
+  ): RpcReply {
     const status = opts.status ?? 200;
-    const mediaType = opts.mediaType === undefined ? (status === 202 ? null : 'application/json') : opts.mediaType;
+    const mediaType =
+      opts.mediaType === undefined ? (status === 202 ? null : 'application/json') : opts.mediaType;
     const headers: Record<string, string | string[]> = { ...(opts.headers ?? {}) };
     if (mediaType) headers['content-type'] = mediaType;
     if (opts.sessionId) headers['mcp-session-id'] = opts.sessionId;
@@ -101,7 +111,8 @@ export class EvidenceBuilder {
       status,
       mediaType,
       sessionId: opts.sessionId ?? null,
-      bodyKind: opts.bodyKind ?? (messages.length ? (mediaType === 'text/event-stream' ? 'sse' : 'json') : 'empty'),
+      bodyKind:
+        opts.bodyKind ?? (messages.length ? (mediaType === 'text/event-stream' ? 'sse' : 'json') : 'empty'),
       messages,
       response,
       sseEvents: opts.sseEvents ?? [],
@@ -125,13 +136,21 @@ export class EvidenceBuilder {
   }
 
   initResult(version = '2025-11-25', extra: Record<string, unknown> = {}): unknown {
-    return { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'fixture', version: '1.0.0' }, ...extra };
+    return {
+      protocolVersion: version,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'fixture', version: '1.0.0' },
+      ...extra,
+    };
   }
 
   /** A complete, well-behaved evidence object; `patch` mutates it before it is returned. */
   build(patch?: (ev: Mutable<Evidence>, b: EvidenceBuilder) => void): Evidence {
     const init = this.reply({ result: this.initResult(), sessionId: 'a3f1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b' });
-    const init2 = this.reply({ result: this.initResult(), sessionId: '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f' });
+    const init2 = this.reply({
+      result: this.initResult(),
+      sessionId: '0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f',
+    });
     const legacy: LegacySessionEvidence = {
       version: '2025-11-25',
       revision: '2025-11-25',
@@ -145,16 +164,32 @@ export class EvidenceBuilder {
       init2: this.ok(init2),
       baseline: this.ok(this.reply({ result: { tools: [] } })),
       get: this.ok(this.reply({ status: 405, mediaType: null, method: 'GET' })),
-      sessionNone: this.ok(this.reply({ status: 400, error: { code: -32000, message: 'Bad Request' }, id: null })),
-      sessionUnknown: this.ok(this.reply({ status: 404, error: { code: -32001, message: 'Session not found' }, id: null })),
-      versionBad: this.ok(this.reply({ status: 400, error: { code: -32000, message: 'Unsupported protocol version' }, id: null })),
+      sessionNone: this.ok(
+        this.reply({ status: 400, error: { code: -32000, message: 'Bad Request' }, id: null }),
+      ),
+      sessionUnknown: this.ok(
+        this.reply({ status: 404, error: { code: -32001, message: 'Session not found' }, id: null }),
+      ),
+      versionBad: this.ok(
+        this.reply({
+          status: 400,
+          error: { code: -32000, message: 'Unsupported protocol version' },
+          id: null,
+        }),
+      ),
       versionNone: this.ok(this.reply({ result: { tools: [] } })),
       batch: this.ok(this.reply({ status: 400, error: { code: -32600, message: 'batch' }, id: null })),
       initBogus: this.ok(this.reply({ result: this.initResult('2025-11-25') })),
       delete: this.ok(this.reply({ status: 200, mediaType: null, method: 'DELETE' })),
-      sessionReuse: this.ok(this.reply({ status: 404, error: { code: -32001, message: 'Session not found' }, id: null })),
+      sessionReuse: this.ok(
+        this.reply({ status: 404, error: { code: -32001, message: 'Session not found' }, id: null }),
+      ),
     };
-    const discover = this.reply({ status: 400, error: { code: -32000, message: 'Bad Request: Server not initialized' }, id: null });
+    const discover = this.reply({
+      status: 400,
+      error: { code: -32000, message: 'Bad Request: Server not initialized' },
+      id: null,
+    });
     const ev: Mutable<Evidence> = {
       schemaVersion: 1,
       tool: { name: 'mcp-posture', version: '0.0.0-test' },
@@ -173,9 +208,21 @@ export class EvidenceBuilder {
         discover: this.ok(discover),
         inits: [
           { requested: '2025-11-25', probe: this.ok(init), offered: '2025-11-25' },
-          { requested: '2025-06-18', probe: this.ok(this.reply({ result: this.initResult('2025-06-18') })), offered: '2025-06-18' },
-          { requested: '2025-03-26', probe: this.ok(this.reply({ result: this.initResult('2025-03-26') })), offered: '2025-03-26' },
-          { requested: '2024-11-05', probe: this.ok(this.reply({ result: this.initResult('2024-11-05') })), offered: '2024-11-05' },
+          {
+            requested: '2025-06-18',
+            probe: this.ok(this.reply({ result: this.initResult('2025-06-18') })),
+            offered: '2025-06-18',
+          },
+          {
+            requested: '2025-03-26',
+            probe: this.ok(this.reply({ result: this.initResult('2025-03-26') })),
+            offered: '2025-03-26',
+          },
+          {
+            requested: '2024-11-05',
+            probe: this.ok(this.reply({ result: this.initResult('2024-11-05') })),
+            offered: '2024-11-05',
+          },
         ],
         sseGet: { kind: 'skipped', reason: 'not_needed' },
         transport: 'streamable-http',

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { CHECKS } from '../../src/checks/index.js';
+import { ALL_CHECKS as CHECKS } from '../../src/checks/index.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
 import { CATALOGUE } from '../../src/spec/catalogue.js';
 import { REVISIONS } from '../../src/spec/revisions.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const checkDirs = readdirSync(join(root, 'src', 'checks'), { withFileTypes: true }).filter((d) => d.isDirectory());
+const checkDirs = readdirSync(join(root, 'src', 'checks'), { withFileTypes: true }).filter((d) =>
+  d.isDirectory(),
+);
 const checkFiles = checkDirs.flatMap((d) =>
   readdirSync(join(root, 'src', 'checks', d.name))
     .filter((f) => /^MCPP-[A-Z]+\d\d\.ts$/.test(f))
@@ -37,12 +39,16 @@ describe('catalogue gates', () => {
 
   it('every check has a unit test and an up-to-date doc page', () => {
     for (const f of checkFiles) {
-      expect(existsSync(join(root, 'test', 'checks', f.family, `${f.id}.test.ts`)), `${f.id} test`).toBe(true);
+      expect(existsSync(join(root, 'test', 'checks', f.family, `${f.id}.test.ts`)), `${f.id} test`).toBe(
+        true,
+      );
     }
     for (const c of CHECKS) {
       const page = join(root, 'docs', 'checks', `${c.meta.id}.md`);
       expect(existsSync(page), `${c.meta.id} doc page (run npm run gen:docs)`).toBe(true);
-      expect(readFileSync(page, 'utf8'), `${c.meta.id} doc page is stale (run npm run gen:docs)`).toBe(renderCheckDoc(c));
+      expect(readFileSync(page, 'utf8'), `${c.meta.id} doc page is stale (run npm run gen:docs)`).toBe(
+        renderCheckDoc(c),
+      );
     }
   });
 

@@ -1,4 +1,7 @@
 import type { Check } from '../define-check.js';
+import ACT01 from './MCPP-ACT01.js';
+import ACT05 from './MCPP-ACT05.js';
+import ACT10 from './MCPP-ACT10.js';
 
 /** ACT family, sorted by ID. */
-export const ACT_CHECKS: readonly Check[] = [];
+export const ACT_CHECKS: readonly Check[] = [ACT01, ACT05, ACT10];

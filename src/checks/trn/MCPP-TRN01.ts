@@ -1,4 +1,5 @@
 import { defineCheck } from '../define-check.js';
+import { isLoopbackHostname } from '../../evidence/parse/url.js';
 import { oauth21, rfc } from '../../spec/citations.js';
 
 export default defineCheck({
@@ -34,23 +35,30 @@ export default defineCheck({
       verdicts.push(ctx.pass('Plain http on a loopback address: traffic never leaves the host.', exchange));
     } else {
       verdicts.push(
-        ctx.fail(`The MCP endpoint ${ev.target.url} is served over cleartext http on a non-loopback host.`, exchange, {
-          key: 'endpoint',
-          severity,
-        }),
+        ctx.fail(
+          `The MCP endpoint ${ev.target.url} is served over cleartext http on a non-loopback host.`,
+          exchange,
+          {
+            key: 'endpoint',
+            severity,
+          },
+        ),
       );
     }
     const sseEndpoint = ev.sse?.endpoint?.resolved;
     if (sseEndpoint) {
       const url = new URL(sseEndpoint);
-      const loopbackHost = ev.target.scope === 'loopback' && url.hostname === ev.target.hostname;
-      if (url.protocol === 'http:' && !loopbackHost) {
+      if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
         verdicts.push(
-          ctx.fail(`The HTTP+SSE message endpoint ${sseEndpoint} uses cleartext http.`, [ev.sse!.get.exchange], {
-            key: 'sse-endpoint',
-            location: `sse:${sseEndpoint}`,
-            severity,
-          }),
+          ctx.fail(
+            `The HTTP+SSE message endpoint ${sseEndpoint} uses cleartext http.`,
+            [ev.sse!.get.exchange],
+            {
+              key: 'sse-endpoint',
+              location: `sse:${sseEndpoint}`,
+              severity,
+            },
+          ),
         );
       }
     }

@@ -61,6 +61,8 @@ export interface RequestSpec {
    * without error (`truncated: true`). The per-request timeout still bounds the wait for headers.
    */
   readonly streamWindowMs?: number;
+  /** Aborting closes the connection like `onChunk` returning `stop` (truncated: true, no error). */
+  readonly signal?: AbortSignal;
 }
 
 export interface HttpResponseData {

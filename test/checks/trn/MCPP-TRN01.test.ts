@@ -2,7 +2,14 @@ import check from '../../../src/checks/trn/MCPP-TRN01.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 
-const publicHttp = { url: 'http://mcp.example.test/mcp', origin: 'http://mcp.example.test', scheme: 'http', hostname: 'mcp.example.test', address: '203.0.113.7', scope: 'public' } as const;
+const publicHttp = {
+  url: 'http://mcp.example.test/mcp',
+  origin: 'http://mcp.example.test',
+  scheme: 'http',
+  hostname: 'mcp.example.test',
+  address: '203.0.113.7',
+  scope: 'public',
+} as const;
 
 testCheck(check, {
   pass: [
@@ -10,7 +17,12 @@ testCheck(check, {
     {
       name: 'https on a public host',
       evidence: evidence((ev) => {
-        ev.target = { ...publicHttp, url: 'https://mcp.example.test/mcp', origin: 'https://mcp.example.test', scheme: 'https' };
+        ev.target = {
+          ...publicHttp,
+          url: 'https://mcp.example.test/mcp',
+          origin: 'https://mcp.example.test',
+          scheme: 'https',
+        };
       }),
     },
   ],

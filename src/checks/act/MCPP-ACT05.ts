@@ -1,0 +1,98 @@
+import { defineCheck } from '../define-check.js';
+import { mcp } from '../../spec/citations.js';
+import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
+
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-ACT05',
+    title: 'Unsupported `MCP-Protocol-Version` → 400',
+    requirement: 'A request carrying an invalid or unsupported `MCP-Protocol-Version` gets HTTP 400.',
+    keyword: 'MUST',
+    revisions: revisionRange('2025-06-18'),
+    transports: ['streamable-http'],
+    mode: 'safe',
+    severity: 'medium',
+    citations: [
+      mcp('2025-06-18', 'basic/transports', 'Protocol Version Header'),
+      mcp('2025-11-25', 'basic/transports', 'Protocol Version Header'),
+      mcp('2026-07-28', 'basic/transports/streamable-http', 'Protocol Version Header'),
+    ],
+    rationale:
+      'The version header is how a server learns which protocol rules a request follows. A server that serves requests naming a version it does not speak processes them under rules the client did not ask for, and a client cannot learn from the answer that it must fall back.',
+    remediation:
+      'Check `MCP-Protocol-Version` on every request after initialization and answer HTTP 400 (with a JSON-RPC error) when the value is not a version the server supports. Requests without the header may be treated as 2025-03-26 (legacy) as the specification allows.',
+    evidence:
+      '`s.version.bad`: the post-initialization `tools/list` on the legacy session with `MCP-Protocol-Version: 1900-01-01`, compared with the same request carrying the negotiated version (`p.list.baseline`).',
+    traps:
+      'Sending the header is the client’s MUST; this is the server half. The `-32022` body of a modern server is MOD07, not judged here.',
+    notes:
+      'Only the legacy-session variant of `s.version.bad` is recorded so far: under 2026-07-28 the result is `inconclusive` (`probe_unavailable`) until the modern `server/discover` variant exists, so a dual-era server that passes the legacy variant is reported `inconclusive` overall. Keys: `served` (2xx without a JSON-RPC error) and `status` (any other non-400 answer, including 200 with a JSON-RPC error). An answer identical to the failed baseline proves nothing (`auth_wall` for 401/403, `ambiguous` otherwise); 5xx, 429 and redirects are never read as a verdict. N/A when only 2025-03-26 is known comes from the engine (the range starts at 2025-06-18).',
+  },
+  evaluate(ev, ctx) {
+    if (ctx.revision === MODERN_REVISION) {
+      return ctx.inconclusive(
+        'probe_unavailable',
+        'The modern variant of the bad-version probe (`server/discover` with 1900-01-01) is not recorded yet.',
+      );
+    }
+    const legacy = ev.legacy;
+    if (!legacy) {
+      return ev.detection.authWall
+        ? ctx.inconclusive(
+            'auth_wall',
+            'Every MCP request was answered 401/403; no session to send the bad version on.',
+          )
+        : ctx.inconclusive(
+            'fetch_failed',
+            'No legacy session was established, so the bad-version request was not sent.',
+          );
+    }
+    const probe = legacy.versionBad;
+    if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The request with MCP-Protocol-Version: 1900-01-01');
+    const reply = probe.value;
+    const baseline = legacy.baseline.kind === 'ok' ? legacy.baseline.value : null;
+    const evidence = baseline ? [reply.exchange, baseline.exchange] : [reply.exchange];
+    const s = reply.status;
+
+    if (s >= 500)
+      return ctx.inconclusive('fetch_failed', `The bad-version request was answered ${s}.`, evidence);
+    if (s === 429)
+      return ctx.inconclusive('rate_limited', 'The bad-version request was answered 429.', evidence);
+    if (s >= 300 && s < 400)
+      return ctx.inconclusive('ambiguous', `The bad-version request was redirected (${s}).`, evidence);
+    // Refused exactly like the well-formed request: the refusal says nothing about the version.
+    if (!is2xx(s) && (baseline?.status === s || ((s === 401 || s === 403) && ev.detection.authWall))) {
+      return s === 401 || s === 403
+        ? ctx.inconclusive(
+            'auth_wall',
+            `The bad-version request was answered ${s}, as was the request with the negotiated version.`,
+            evidence,
+          )
+        : ctx.inconclusive(
+            'ambiguous',
+            `The request with the negotiated version was also answered ${s}.`,
+            evidence,
+          );
+    }
+    if (s === 400) return ctx.pass('A request with MCP-Protocol-Version: 1900-01-01 got 400.', evidence);
+    if (is2xx(s) && reply.response?.error === undefined) {
+      return ctx.fail(
+        `A request with MCP-Protocol-Version: 1900-01-01 was served (${s}) instead of rejected with 400.`,
+        evidence,
+        {
+          key: 'served',
+        },
+      );
+    }
+    const how = is2xx(s) ? `${s} with a JSON-RPC error` : String(s);
+    return ctx.fail(
+      `A request with MCP-Protocol-Version: 1900-01-01 was answered ${how}; the status MUST be 400.`,
+      evidence,
+      {
+        key: 'status',
+      },
+    );
+  },
+});

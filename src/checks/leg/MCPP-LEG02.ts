@@ -1,0 +1,158 @@
+import { defineCheck } from '../define-check.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+import type { Evidence } from '../../evidence/types.js';
+import { mcp } from '../../spec/citations.js';
+import { isRevision, MODERN_REVISION, newest, revisionRange } from '../../spec/revisions.js';
+
+const BOGUS = '1900-01-01';
+const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+function asObject(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** Versions named in structured error data (`data.supported`, or `data` itself as a list). */
+function versionsInData(data: unknown): string[] {
+  const list = Array.isArray(data) ? data : asObject(data)?.['supported'];
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
+  if (ev.detection.transport === 'http+sse' || ev.detection.transport === 'stdio') {
+    return ctx.inconclusive(
+      'probe_unavailable',
+      `The bogus-version initialize (s.init.bogus) is sent only over Streamable HTTP; this target speaks ${ev.detection.transport}.`,
+    );
+  }
+  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
+  if (failed && failed.probe.kind === 'failed')
+    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
+  return ctx.inconclusive(
+    'ambiguous',
+    'No initialize returned an InitializeResult over Streamable HTTP, so the bogus-version initialize was not sent.',
+  );
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-LEG02',
+    title: 'Unsupported versions answered with a supported one',
+    requirement:
+      '`initialize` with an unknown version (`1900-01-01`) gets a version the server supports (SHOULD be its latest), or a JSON-RPC error naming the supported versions.',
+    keyword: 'MUST',
+    revisions: revisionRange('2024-11-05', '2025-11-25'),
+    transports: ['streamable-http', 'http+sse', 'stdio'],
+    mode: 'safe',
+    severity: 'medium',
+    citations: [
+      mcp('2025-11-25', 'basic/lifecycle', 'Version Negotiation'),
+      mcp('2025-11-25', 'basic/lifecycle', 'Error Handling'),
+    ],
+    rationale:
+      'A client newer than the server requests a version the server does not know. If the server echoes it, the client believes a revision is in force that the server does not implement; if it errors without naming its versions, the client cannot fall back.',
+    remediation:
+      'When the requested protocolVersion is not supported, answer the InitializeResult with the newest version the server supports. If you must refuse instead, return a JSON-RPC error with `data.supported` listing the supported versions.',
+    evidence:
+      '`s.init.bogus`: `initialize` with protocolVersion 1900-01-01 — the `protocolVersion` of the result, or the error code and `data`; compared with the legacy versions in K.',
+    traps:
+      'HTTP+SSE servers answer on the SSE stream, not in the POST response (the scanner sends this probe only over Streamable HTTP). The -32602 "Unsupported protocol version" error shown in the lifecycle page is tolerated.',
+    notes:
+      'Supported versions are read only from the error `data` (`data.supported` as in the lifecycle example, or `data` as a list), never from the human-readable message: a message is not a contract a client can parse. A date-shaped version the scanner does not know is treated as `not-latest` with medium confidence; a string that is not a version fails as `unsupported`. A timeout fails as `timeout` (catalogue "5xx/timeout").',
+  },
+  evaluate(ev, ctx) {
+    if (ev.detection.authWall) {
+      return ctx.inconclusive(
+        'auth_wall',
+        'Every MCP request was answered 401/403; the bogus-version initialize was not judged.',
+      );
+    }
+    const leg = ev.legacy;
+    if (!leg) return noLegacy(ev, ctx);
+    const p = leg.initBogus;
+    if (p.kind === 'failed' && p.error.code === 'timeout') {
+      return ctx.fail(`initialize with ${BOGUS} was not answered before the timeout.`, p.exchanges, {
+        key: 'timeout',
+        confidence: 'medium',
+      });
+    }
+    if (p.kind !== 'ok')
+      return ctx.fromProbe(p, `The initialize with protocolVersion ${BOGUS} (s.init.bogus)`);
+    const r = p.value;
+    const ex = [r.exchange];
+    if (r.status === 401 || r.status === 403) {
+      return ctx.inconclusive('auth_wall', `initialize with ${BOGUS} was answered ${r.status}.`, ex);
+    }
+    if (r.status === 429)
+      return ctx.inconclusive('rate_limited', `initialize with ${BOGUS} was answered 429.`, ex);
+    if (r.status >= 500) {
+      return ctx.fail(
+        `initialize with ${BOGUS} was answered ${r.status} instead of a supported version.`,
+        ex,
+        { key: '5xx' },
+      );
+    }
+
+    const knownLegacy = ev.detection.revision.known.filter((v) => v !== MODERN_REVISION);
+    const latest = newest(knownLegacy);
+    const result = asObject(r.response?.result);
+    if (result && r.status < 300) {
+      const offered = result['protocolVersion'];
+      if (offered === BOGUS) {
+        return ctx.fail(`initialize accepted the unknown version ${BOGUS} by echoing it.`, ex, {
+          key: 'echo',
+        });
+      }
+      if (typeof offered !== 'string' || !VERSION_SHAPE.test(offered)) {
+        return ctx.fail(
+          `initialize with ${BOGUS} was answered with protocolVersion ${JSON.stringify(offered) ?? 'absent'}, which is not a protocol version.`,
+          ex,
+          { key: 'unsupported' },
+        );
+      }
+      if (latest === null || offered === latest) {
+        return ctx.pass(
+          `initialize with ${BOGUS} was answered with ${offered}${latest ? ', the newest legacy version the server offers' : ''}.`,
+          ex,
+          latest === null ? { confidence: 'medium' } : {},
+        );
+      }
+      const proven = (knownLegacy as readonly string[]).includes(offered);
+      return ctx.fail(
+        `initialize with ${BOGUS} was answered with ${offered}, not the newest supported legacy version ${latest}.`,
+        ex,
+        {
+          key: 'not-latest',
+          severity: 'low',
+          ...(proven && isRevision(offered) ? {} : { confidence: 'medium' as const }),
+        },
+      );
+    }
+    const error = r.response?.error;
+    if (error) {
+      const versions = versionsInData(error.data);
+      if (versions.length > 0) {
+        return ctx.pass(
+          `initialize with ${BOGUS} was refused with error ${String(error.code)} listing the supported versions (${versions.join(', ')}).`,
+          ex,
+        );
+      }
+      return ctx.fail(
+        `initialize with ${BOGUS} was refused with error ${String(error.code)} whose data names no supported versions, so a client cannot fall back.`,
+        ex,
+        { key: 'error-without-versions', severity: 'low' },
+      );
+    }
+    if (r.status >= 400) {
+      return ctx.fail(
+        `initialize with ${BOGUS} was answered HTTP ${r.status} without a JSON-RPC error naming the supported versions.`,
+        ex,
+        { key: 'error-without-versions', severity: 'low' },
+      );
+    }
+    return ctx.inconclusive(
+      'ambiguous',
+      `initialize with ${BOGUS} was answered HTTP ${r.status} without a JSON-RPC response.`,
+      ex,
+    );
+  },
+});

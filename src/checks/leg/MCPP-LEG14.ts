@@ -1,0 +1,111 @@
+import { defineCheck } from '../define-check.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+import type { Evidence, ExchangeId, LegacySessionEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import { mcp } from '../../spec/citations.js';
+import { revisionRange } from '../../spec/revisions.js';
+
+/** Enough duplicates to show the pattern without flooding the report. */
+const MAX_REPORTED = 5;
+
+function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
+  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
+  if (failed && failed.probe.kind === 'failed')
+    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
+  return ctx.inconclusive(
+    'ambiguous',
+    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
+  );
+}
+
+/**
+ * SSE replies that share the ID scope: the main session's streams, or — without
+ * session management — every stream the scanner (one client) received.
+ */
+function streamsInScope(ev: Evidence, leg: LegacySessionEvidence): RpcReply[] {
+  const out = new Map<ExchangeId, RpcReply>();
+  const add = (p: Probe<RpcReply> | undefined) => {
+    if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
+  };
+  out.set(leg.init.exchange, leg.init);
+  for (const p of [
+    leg.initialized,
+    leg.baseline,
+    leg.get,
+    leg.versionBad,
+    leg.versionNone,
+    leg.batch,
+    leg.delete,
+  ])
+    add(p);
+  const inv = ev.inventory;
+  for (const l of inv ? [inv.tools, inv.prompts, inv.resources, inv.resourceTemplates] : []) {
+    if (l.kind === 'ok') for (const r of l.value.replies) out.set(r.exchange, r);
+  }
+  if (leg.sessionId === null) {
+    for (const a of ev.detection.inits) add(a.probe);
+    for (const p of [leg.init2, leg.initBogus, leg.sessionNone]) add(p);
+  }
+  return [...out.values()].filter((r) => r.sseEvents.length > 0);
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-LEG14',
+    title: 'SSE event IDs unique',
+    requirement: 'If SSE events carry IDs, each ID is unique across all streams of the session.',
+    keyword: 'MUST',
+    revisions: revisionRange('2025-03-26', '2025-11-25'),
+    transports: ['streamable-http'],
+    mode: 'passive',
+    severity: 'low',
+    citations: [mcp('2025-11-25', 'basic/transports', 'Resumability and Redelivery')],
+    rationale:
+      'Clients resume a broken stream by sending the last event ID they saw. If two streams use the same IDs, the server cannot tell which stream to resume and may replay messages from the wrong one or lose messages.',
+    remediation:
+      'Make event IDs unique per session across all streams, for example by prefixing a per-stream identifier to a per-stream counter (`<stream-id>:<n>`).',
+    evidence:
+      'Event IDs of every SSE reply and of the GET stream on the main session (initialize, `p.initialized`, `p.list.baseline`, inventory listing, `s.get`, `s.version.*`, `s.batch`, `p.delete`).',
+    traps:
+      'Per-stream counters restarting at `0` or `1` are the typical bug; reuse across different sessions is allowed.',
+    notes:
+      'Without session management the specification scopes uniqueness to "all streams with that specific client"; the check then pools every stream the scanner received (including the other initialize calls) and reports with medium confidence. One failure per duplicated ID (key = the ID), at most five.',
+  },
+  evaluate(ev, ctx) {
+    if (ev.detection.authWall) {
+      return ctx.inconclusive(
+        'auth_wall',
+        'Every MCP request was answered 401/403; no SSE stream was observed.',
+      );
+    }
+    const leg = ev.legacy;
+    if (!leg) return noLegacy(ev, ctx);
+    const streams = streamsInScope(ev, leg);
+    const seen = new Map<string, ExchangeId[]>();
+    for (const r of streams) {
+      for (const e of r.sseEvents) {
+        if (e.id === undefined || e.id === '') continue;
+        seen.set(e.id, [...(seen.get(e.id) ?? []), r.exchange]);
+      }
+    }
+    if (seen.size === 0) return ctx.notApplicable('feature_absent', 'No SSE event carried an ID.');
+    const confidence = leg.sessionId === null ? 'medium' : 'high';
+    const scope =
+      leg.sessionId === null ? 'the streams of this client (no session management)' : 'the session';
+    const dups = [...seen].filter(([, where]) => where.length > 1);
+    if (dups.length > 0) {
+      return dups.slice(0, MAX_REPORTED).map(([id, where]) => {
+        const streamCount = new Set(where).size;
+        return ctx.fail(
+          `SSE event ID "${id}" was used ${where.length} times across ${streamCount} stream(s) of ${scope}${dups.length > MAX_REPORTED ? ` (${dups.length} duplicated IDs in all)` : ''}.`,
+          [...new Set(where)],
+          { key: id, confidence },
+        );
+      });
+    }
+    return ctx.pass(
+      `All ${seen.size} SSE event IDs across ${streams.length} stream(s) of ${scope} are unique.`,
+      [...new Set([...seen.values()].flat())],
+      { confidence },
+    );
+  },
+});

@@ -1,0 +1,125 @@
+import type { Severity, Verdict } from '../define-check.js';
+import { defineCheck } from '../define-check.js';
+import type { ExchangeId, MessageIssue, RpcReply } from '../../evidence/types.js';
+import { mcp } from '../../spec/citations.js';
+import { revisionRange } from '../../spec/revisions.js';
+import type { LabelledReply } from './replies.js';
+import { carriesJsonRpc, exchangeIndex, listReplies } from './replies.js';
+
+type Key = MessageIssue['key'];
+
+/** Order of the result list (catalogue key order, then `json`). */
+const KEYS: readonly Key[] = ['utf8', 'json', 'version', 'id', 'shape', 'code', 'sse-data'];
+
+/**
+ * HTTP-level rejections (400/404 for sessions or versions, 403 for Origin) may carry "a JSON-RPC
+ * error response that has no id": a missing or null id there is not a framing fault.
+ */
+function rejectionWithoutId(reply: RpcReply): boolean {
+  if (reply.status < 400) return false;
+  return reply.messages.some((m) => {
+    if (m.kind === 'response') return m.id === null && m.error !== undefined;
+    if (m.kind !== 'invalid' || typeof m.raw !== 'object' || m.raw === null || Array.isArray(m.raw))
+      return false;
+    return 'error' in m.raw && !('id' in m.raw) && !('result' in m.raw);
+  });
+}
+
+/** A single request answered with responses none of which carries its id (the parser cannot know the id). */
+function idNotEchoed(r: LabelledReply): boolean {
+  return (
+    r.requestKind === 'request' &&
+    r.reply.response === null &&
+    r.reply.messages.some((m) => m.kind === 'response' && m.id !== null)
+  );
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-TRN14',
+    title: 'JSON-RPC messages well-formed',
+    requirement:
+      'Every MCP message received (JSON bodies, non-empty SSE `data`, stdio lines) is UTF-8 JSON-RPC 2.0: `jsonrpc: "2.0"`; responses echo the request `id` and hold exactly one of `result`/`error`; `error.code` is an integer and `error.message` a string; notifications carry no `id`.',
+    keyword: 'MUST',
+    revisions: revisionRange(),
+    transports: ['streamable-http', 'http+sse', 'stdio'],
+    mode: 'passive',
+    severity: 'medium',
+    citations: [
+      mcp('2025-11-25', 'basic/transports'),
+      mcp('2025-11-25', 'basic/index', 'Messages'),
+      mcp('2026-07-28', 'basic/index', 'Error Responses'),
+      mcp('2024-11-05', 'basic/messages'),
+    ],
+    rationale:
+      'Clients match responses to requests by `id` and dispatch on `result`/`error`; malformed messages are dropped or crash client parsers, so calls hang or fail.',
+    remediation:
+      'Emit strict JSON-RPC 2.0 in UTF-8: `"jsonrpc": "2.0"` on every message, echo the request `id`, exactly one of `result`/`error`, integer `error.code` and string `error.message`; send only JSON-RPC messages as SSE `data` (use SSE comments or empty priming events for keep-alives).',
+    evidence:
+      'The issues the evidence parser recorded on every reply (`RpcReply.issues`): JSON and SSE bodies of all probes, including safe probes and cleartext counterparts, plus a response whose id does not echo the request (the parser does not know the request id). Bodies without JSON-RPC content are excluded when they are 4xx/5xx (WAF, auth proxy, gateway pages), non-JSON, or from the cleartext port.',
+    traps:
+      '`id: null` on errors is legal when the request id could not be read, and HTTP-level rejections (400/404 for sessions, versions) may carry an error without id — `id` issues on such replies are dropped; SSE priming events (empty `data`) and comment lines are ignored by the parser; 4xx bodies from non-MCP layers are excluded.',
+    notes:
+      'Keys `utf8`, `version`, `id`, `shape`, `code` (medium) and `sse-data` (low) as in the catalogue, plus `json` (medium) for a JSON-typed body or SSE `data` that is not JSON at all — the evidence parser records it separately and merging it into `shape` would hide the cause. stdio evidence is not part of the evidence bundle yet, so stdio targets are inconclusive.',
+  },
+  evaluate(ev, ctx) {
+    const index = exchangeIndex(ev);
+    const found = new Map<Key, { exchanges: ExchangeId[]; details: string[] }>();
+    const examined: ExchangeId[] = [];
+    for (const r of listReplies(ev)) {
+      const reply = r.reply;
+      if (reply.status >= 300 && reply.status < 400) continue;
+      const mcpContent = carriesJsonRpc(reply, index.get(reply.exchange));
+      // Error pages of other layers and whatever answers on the cleartext port are not MCP messages;
+      // a non-JSON-RPC body on a notification, GET or DELETE answer is LEG04/LEG05/LEG09's business.
+      const nonRequest = r.requestKind !== 'request' && r.requestKind !== 'batch';
+      const foreign =
+        reply.status >= 400 || reply.bodyKind === 'other' || r.channel === 'plain' || nonRequest;
+      if (!mcpContent && foreign) continue;
+      if (reply.bodyKind === 'empty' && reply.messages.length === 0) continue;
+      examined.push(reply.exchange);
+      const issues: MessageIssue[] = [...reply.issues];
+      if (idNotEchoed(r)) issues.push({ key: 'id', detail: 'no response carries the request id' });
+      for (const issue of issues) {
+        if (issue.key === 'id' && rejectionWithoutId(reply)) continue;
+        const entry = found.get(issue.key) ?? { exchanges: [], details: [] };
+        if (!entry.exchanges.includes(reply.exchange)) entry.exchanges.push(reply.exchange);
+        entry.details.push(`${r.label}: ${issue.detail}`);
+        found.set(issue.key, entry);
+      }
+    }
+
+    if (found.size > 0) {
+      const verdicts: Verdict[] = [];
+      for (const key of KEYS) {
+        const entry = found.get(key);
+        if (!entry) continue;
+        const severity: Severity = key === 'sse-data' ? 'low' : 'medium';
+        const details = [...new Set(entry.details)];
+        const shown =
+          details.slice(0, 3).join('; ') + (details.length > 3 ? `; and ${details.length - 3} more` : '');
+        verdicts.push(
+          ctx.fail(
+            `Malformed JSON-RPC (${key}) in ${entry.exchanges.length} replies — ${shown}.`,
+            entry.exchanges,
+            { key, severity },
+          ),
+        );
+      }
+      return verdicts;
+    }
+    if (examined.length > 0) {
+      return ctx.pass(`All JSON-RPC messages in ${examined.length} replies are well-formed.`, examined);
+    }
+    if (ev.detection.transport === 'stdio') {
+      return ctx.inconclusive('probe_unavailable', 'The evidence holds no stdio messages to inspect.');
+    }
+    if (ev.detection.authWall) {
+      return ctx.inconclusive('auth_wall', 'Every request was answered 401/403 without a JSON-RPC body.');
+    }
+    const d = ev.detection.discover;
+    return d.kind === 'ok'
+      ? ctx.inconclusive('ambiguous', 'No JSON-RPC message was recorded.', [d.value.exchange])
+      : ctx.fromProbe(d, 'p.discover');
+  },
+});

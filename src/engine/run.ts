@@ -1,0 +1,37 @@
+/**
+ * Evaluates every registered check against the evidence, then the aggregate
+ * checks over those results. Results come out in registry order, so two
+ * evaluations of one bundle are byte-identical.
+ */
+import type { AggregateCheck, Check, CheckResult } from '../checks/define-check.js';
+import { makeContext } from '../checks/define-check.js';
+import { AGGREGATE_CHECKS, CHECKS } from '../checks/index.js';
+import type { Evidence } from '../evidence/types.js';
+import { evaluateCheck } from './evaluate-check.js';
+
+export function evaluateAggregate(check: AggregateCheck, results: readonly CheckResult[]): CheckResult[] {
+  const ctx = makeContext(check.meta, null);
+  try {
+    const v = check.aggregate(results, ctx);
+    return [{ ...v, checkId: check.meta.id, revisionsEvaluated: [], revisionsFailed: [], condition: null }];
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const v = ctx.inconclusive('ambiguous', message);
+    return [
+      {
+        ...v,
+        status: 'error',
+        reason: 'internal',
+        checkId: check.meta.id,
+        revisionsEvaluated: [],
+        revisionsFailed: [],
+        condition: null,
+      },
+    ];
+  }
+}
+
+export function evaluateAll(ev: Evidence, checks: readonly Check[] = CHECKS): CheckResult[] {
+  const results = checks.flatMap((c) => evaluateCheck(c, ev));
+  return [...results, ...AGGREGATE_CHECKS.flatMap((a) => evaluateAggregate(a, results))];
+}

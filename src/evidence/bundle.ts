@@ -1,0 +1,55 @@
+/**
+ * Evidence bundles: a scan's evidence saved as JSON, so `evaluate` can re-run
+ * the checks offline with the same results. Exchanges are already redacted by
+ * the HTTP layer, so a bundle holds no user credential.
+ */
+import { z } from 'zod';
+
+import type { Evidence } from './types.js';
+import { EVIDENCE_SCHEMA_VERSION } from './types.js';
+
+/** The outer shape is validated; the inner structure is trusted as produced by this tool's own scans. */
+const BundleShape = z
+  .object({
+    schemaVersion: z.literal(EVIDENCE_SCHEMA_VERSION),
+    tool: z.object({ name: z.string(), version: z.string() }),
+    startedAt: z.string(),
+    durationMs: z.number(),
+    target: z
+      .object({
+        url: z.string(),
+        origin: z.string(),
+        scheme: z.enum(['http', 'https']),
+        hostname: z.string(),
+      })
+      .loose(),
+    settings: z.object({ mode: z.enum(['passive', 'safe', 'intrusive']) }).loose(),
+    detection: z.object({ revision: z.object({}).loose(), targetClass: z.string() }).loose(),
+    origin: z.object({}).loose(),
+    auth: z.object({ inUse: z.boolean() }).loose(),
+    tls: z.array(z.unknown()),
+    plain: z.array(z.unknown()),
+    exchanges: z.array(z.object({ id: z.string().regex(/^x\d+$/) }).loose()),
+  })
+  .loose();
+
+export function serializeEvidence(ev: Evidence): string {
+  return JSON.stringify(ev, null, 2) + '\n';
+}
+
+export class BundleError extends Error {}
+
+export function parseEvidence(text: string): Evidence {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new BundleError(`not JSON: ${(err as Error).message}`);
+  }
+  const r = BundleShape.safeParse(raw);
+  if (!r.success) {
+    const first = r.error.issues[0]!;
+    throw new BundleError(`not an evidence bundle: ${first.path.join('.') || '(root)'}: ${first.message}`);
+  }
+  return raw as Evidence;
+}

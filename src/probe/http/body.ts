@@ -1,0 +1,159 @@
+/**
+ * Capped body reading with streaming decompression. We ask for identity, but a hostile
+ * server may compress anyway (or send a bomb): the cap applies to decoded bytes, and
+ * decoding stops as soon as it is reached, so memory stays bounded.
+ */
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { Transform } from 'node:stream';
+
+export type HaltReason = 'cap' | 'stop' | 'decode';
+type Coding = 'gzip' | 'deflate' | 'br';
+
+const MAX_CODING_LAYERS = 3;
+
+/** Parse Content-Encoding into the codings to undo, in the order to undo them. */
+export function parseContentEncoding(
+  value: string | undefined,
+): { ok: true; codings: Coding[] } | { ok: false; detail: string } {
+  const codings: Coding[] = [];
+  for (const raw of (value ?? '').split(',')) {
+    const token = raw.trim().toLowerCase();
+    if (token === '' || token === 'identity') continue;
+    if (token === 'gzip' || token === 'x-gzip') codings.push('gzip');
+    else if (token === 'deflate') codings.push('deflate');
+    else if (token === 'br') codings.push('br');
+    else return { ok: false, detail: `unsupported content-encoding: ${token.slice(0, 64)}` };
+  }
+  if (codings.length > MAX_CODING_LAYERS) return { ok: false, detail: 'too many content-encoding layers' };
+  // Codings are listed in the order applied; undo the last one first.
+  return { ok: true, codings: codings.reverse() };
+}
+
+/** HTTP `deflate` should be zlib-wrapped, but raw deflate is common: sniff the header. */
+function looksLikeZlib(first: Buffer): boolean {
+  if (first.length < 2) return true;
+  const [cmf = 0, flg = 0] = first;
+  return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
+}
+
+function decoderFor(coding: Coding, first: Buffer | null): Transform {
+  switch (coding) {
+    case 'gzip':
+      return createGunzip();
+    case 'br':
+      return createBrotliDecompress();
+    case 'deflate':
+      return first === null || looksLikeZlib(first) ? createInflate() : createInflateRaw();
+  }
+}
+
+export interface BodySinkOptions {
+  readonly codings: readonly Coding[];
+  readonly maxBytes: number;
+  readonly onChunk?: (text: string) => 'continue' | 'stop';
+  /** Called at most once, when reading must stop early. */
+  readonly onHalt: (reason: HaltReason, detail: string) => void;
+}
+
+export interface BodySink {
+  /** Feed raw (encoded) bytes. `false`: pause the source until `onDrain` fires. */
+  write(chunk: Buffer): boolean;
+  onDrain(listener: () => void): void;
+  /** The source ended; resolves once every decoded byte has been collected. Never rejects. */
+  end(): Promise<void>;
+  destroy(): void;
+  bytes(): Uint8Array;
+  readonly halted: boolean;
+}
+
+export function createBodySink(opts: BodySinkOptions): BodySink {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let halted = false;
+  let chain: Transform[] | null = null;
+  let endWaiter: (() => void) | null = null;
+  const textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  const halt = (reason: HaltReason, detail: string): void => {
+    if (halted) return;
+    halted = true;
+    for (const s of chain ?? []) s.destroy();
+    opts.onHalt(reason, detail);
+    endWaiter?.();
+  };
+
+  const accept = (buf: Buffer): void => {
+    if (halted || buf.length === 0) return;
+    const room = opts.maxBytes - size;
+    const over = buf.length > room;
+    // Copy: undici hands out views of larger socket buffers.
+    const piece = Buffer.from(over ? buf.subarray(0, room) : buf);
+    if (piece.length > 0) {
+      chunks.push(piece);
+      size += piece.length;
+      if (opts.onChunk && deliver(piece) === 'stop') {
+        halt('stop', 'closed by the probe');
+        return;
+      }
+    }
+    if (over) halt('cap', `body exceeds ${opts.maxBytes} bytes`);
+  };
+
+  const deliver = (piece: Buffer): 'continue' | 'stop' => {
+    const text = textDecoder.decode(piece, { stream: true });
+    if (text === '' || !opts.onChunk) return 'continue';
+    try {
+      return opts.onChunk(text);
+    } catch {
+      return 'stop'; // a throwing consumer wants no more data
+    }
+  };
+
+  const buildChain = (first: Buffer): Transform[] => {
+    const streams = opts.codings.map((c, i) => decoderFor(c, i === 0 ? first : null));
+    streams.forEach((s, i) => {
+      s.on('error', (err: Error) => halt('decode', `content-encoding: ${err.message}`));
+      const next = streams[i + 1];
+      if (next) s.pipe(next);
+    });
+    const last = streams[streams.length - 1];
+    last?.on('data', (buf: Buffer) => accept(buf));
+    last?.on('end', () => endWaiter?.());
+    return streams;
+  };
+
+  return {
+    write(chunk) {
+      if (halted) return true;
+      if (opts.codings.length === 0) {
+        accept(chunk);
+        return true;
+      }
+      chain ??= buildChain(chunk);
+      return chain[0]?.write(chunk) ?? true;
+    },
+    onDrain(listener) {
+      chain?.[0]?.once('drain', listener);
+    },
+    end() {
+      // No bytes at all (HEAD, 204, empty body): nothing to decode, even if "gzip" was announced.
+      if (halted || chain === null) return Promise.resolve();
+      const head = chain[0];
+      return new Promise<void>((resolve) => {
+        endWaiter = resolve;
+        head?.end();
+      });
+    },
+    destroy() {
+      halted = true;
+      for (const s of chain ?? []) s.destroy();
+      endWaiter?.();
+    },
+    bytes() {
+      return new Uint8Array(Buffer.concat(chunks, size));
+    },
+    get halted() {
+      return halted;
+    },
+  };
+}

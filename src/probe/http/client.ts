@@ -1,0 +1,205 @@
+/**
+ * The one HTTP client every probe uses (contract: ./types.ts). The target is hostile:
+ * no redirects are followed, every wait is bounded, bodies are capped after decoding,
+ * server-supplied URLs pass the address policy at connect time, and every exchange is
+ * recorded redacted.
+ */
+import { rootCertificates } from 'node:tls';
+import { isIP } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Agent } from 'undici';
+import type { AddressScope, ExchangeId, HttpExchange, NetError } from '../../evidence/types.js';
+import {
+  bareHost,
+  classifyAddress,
+  decideAddress,
+  decideAddresses,
+  isFetchableScheme,
+} from './address-policy.js';
+import type { PolicyContext } from './address-policy.js';
+import { AddressRefusedError } from './errors.js';
+import { KeyedLimiter } from './limiter.js';
+import { connectLookup, createResolver } from './lookup.js';
+import { recordExchange } from './record.js';
+import { createRedactor } from './redact.js';
+import { transfer } from './transfer.js';
+import type { TransferOutcome } from './transfer.js';
+import type { ClientOptions, HttpClient, RequestSpec } from './types.js';
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_EXCERPT = 16_384;
+const DEFAULT_CONCURRENCY = 4;
+
+function normalizeOrigin(origin: string | undefined): string | null {
+  if (origin === undefined) return null;
+  try {
+    const o = new URL(origin).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+export function createHttpClient(opts: ClientOptions): HttpClient {
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const excerptChars = opts.excerptChars ?? DEFAULT_EXCERPT;
+  const userAgent = opts.userAgent ?? 'mcp-posture';
+  const credentialOrigin = normalizeOrigin(opts.credentials?.origin);
+  const redactor = createRedactor(opts.credentials);
+  const resolve = createResolver(opts.lookup);
+  const limiter = new KeyedLimiter(opts.maxConcurrencyPerOrigin ?? DEFAULT_CONCURRENCY);
+
+  let policyContext: Promise<PolicyContext> | null = null;
+  const getPolicyContext = (): Promise<PolicyContext> =>
+    (policyContext ??= resolve(opts.target.hostname)
+      .catch(() => [] as readonly string[])
+      .then((targetAddresses) => ({
+        targetAddresses,
+        targetScope: targetAddresses[0] === undefined ? 'unknown' : classifyAddress(targetAddresses[0]),
+        allowPrivate: opts.allowPrivate,
+      })));
+
+  const tlsOptions = opts.ca ? { ca: [...rootCertificates, opts.ca] } : {};
+  // Two pools so a connection vetted for the user's target never carries a learned request.
+  const userPool = new Agent({
+    connect: { ...tlsOptions, ...(opts.lookup ? { lookup: connectLookup(resolve) } : {}) },
+  });
+  const learnedPool = new Agent({
+    connect: {
+      ...tlsOptions,
+      lookup: connectLookup(resolve, async (addresses) => {
+        const decision = decideAddresses(addresses, await getPolicyContext());
+        if (!decision.allowed) throw new AddressRefusedError(`refused: ${decision.reason}`);
+      }),
+    },
+  });
+
+  const recorded: (HttpExchange | undefined)[] = [];
+  let issued = 0;
+  let closed = false;
+
+  const requestHeaders = (spec: RequestSpec, url: URL | null): Record<string, string> => {
+    const headers: Record<string, string> = { 'user-agent': userAgent, 'accept-encoding': 'identity' };
+    const attach =
+      url !== null &&
+      credentialOrigin !== null &&
+      url.origin === credentialOrigin &&
+      spec.attachCredentials !== false;
+    if (attach) {
+      for (const [name, value] of Object.entries(opts.credentials?.headers ?? {})) {
+        headers[name.toLowerCase()] = value;
+      }
+    }
+    // The probe's own headers win: a probe that sets Authorization means that value.
+    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+    return headers;
+  };
+
+  const fail = (code: NetError['code'], message: string): TransferOutcome => ({ error: { code, message } });
+
+  /** The deadline as a verdict: null when passed, else the timeout to use and who set it. */
+  const budget = (spec: RequestSpec): { ms: number; code: 'timeout' | 'deadline' } | null => {
+    const timeout = spec.timeoutMs ?? requestTimeoutMs;
+    if (opts.deadline === undefined) return { ms: timeout, code: 'timeout' };
+    const left = opts.deadline - Date.now();
+    if (left <= 0) return null;
+    return left < timeout ? { ms: left, code: 'deadline' } : { ms: timeout, code: 'timeout' };
+  };
+
+  /** A stream window never outlives the scan deadline. */
+  const streamWindow = (ms: number): number =>
+    opts.deadline === undefined ? ms : Math.max(0, Math.min(ms, opts.deadline - Date.now()));
+
+  const run = async (spec: RequestSpec, url: URL | null, headers: Record<string, string>) => {
+    const started = performance.now();
+    const done = (outcome: TransferOutcome) => ({ outcome, durationMs: performance.now() - started });
+    if (closed) return done(fail('aborted', 'client closed'));
+    if (spec.signal?.aborted) return done(fail('aborted', 'aborted by the probe; not sent'));
+    if (budget(spec) === null) return done(fail('deadline', 'scan deadline passed; not sent'));
+    if (url === null) return done(fail('refused-scheme', 'unparseable URL; not sent'));
+    if (!isFetchableScheme(url)) {
+      return done(fail('refused-scheme', `scheme ${url.protocol} is not http(s); not sent`));
+    }
+    const learned = spec.source === 'learned';
+    const host = bareHost(url.hostname);
+    if (learned && isIP(host) !== 0) {
+      // IP literals never reach the connect-time lookup: vet them here (no DNS, no TOCTOU).
+      const decision = decideAddress(host, await getPolicyContext());
+      if (!decision.allowed) return done(fail('refused-address', `refused: ${decision.reason}; not sent`));
+    }
+    const release = await limiter.acquire(url.origin, spec.signal);
+    if (release === null) return done(fail('aborted', 'aborted by the probe; not sent'));
+    try {
+      // Queueing may have outlived the deadline or the client.
+      const limit = budget(spec);
+      if (closed) return done(fail('aborted', 'client closed'));
+      if (limit === null) return done(fail('deadline', 'scan deadline passed; not sent'));
+      const sentAt = performance.now();
+      const outcome = await transfer(learned ? learnedPool : userPool, {
+        url,
+        method: spec.method,
+        headers,
+        ...(spec.body !== undefined ? { body: spec.body } : {}),
+        timeoutMs: limit.ms,
+        timeoutCode: limit.code,
+        ...(spec.streamWindowMs !== undefined ? { streamWindowMs: streamWindow(spec.streamWindowMs) } : {}),
+        maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
+        ...(spec.onChunk ? { onChunk: spec.onChunk } : {}),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+      });
+      return { outcome, durationMs: performance.now() - sentAt };
+    } finally {
+      release();
+    }
+  };
+
+  return {
+    async send(spec) {
+      // Id and slot are taken synchronously, so ids follow issue order.
+      issued += 1;
+      const index = issued - 1;
+      const id: ExchangeId = `x${issued}`;
+      const url = parseUrl(spec.url);
+      let headers: Record<string, string> = {};
+      let outcome: TransferOutcome;
+      let durationMs = 0;
+      try {
+        headers = requestHeaders(spec, url);
+        ({ outcome, durationMs } = await run(spec, url, headers));
+      } catch (err) {
+        // Defensive: send() never throws; an internal bug is still recorded as data.
+        outcome = fail('protocol', `internal error: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      const recordedPair = recordExchange(redactor, excerptChars, { id, spec, headers, outcome, durationMs });
+      recorded[index] = recordedPair.exchange;
+      return recordedPair.result;
+    },
+    exchanges() {
+      return recorded.filter((x): x is HttpExchange => x !== undefined);
+    },
+    async resolveScope(hostname): Promise<{ address: string | null; scope: AddressScope }> {
+      try {
+        const [address] = await resolve(hostname);
+        return address === undefined
+          ? { address: null, scope: 'unknown' }
+          : { address, scope: classifyAddress(address) };
+      } catch {
+        return { address: null, scope: 'unknown' };
+      }
+    },
+    async close() {
+      closed = true;
+      await Promise.allSettled([userPool.destroy(), learnedPool.destroy()]);
+    },
+  };
+}

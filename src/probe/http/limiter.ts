@@ -1,0 +1,59 @@
+/** Per-key (origin) concurrency limit with a FIFO queue, so one origin is never flooded. */
+export class KeyedLimiter {
+  readonly #limit: number;
+  readonly #active = new Map<string, number>();
+  readonly #queues = new Map<string, (() => void)[]>();
+
+  constructor(limit: number) {
+    this.#limit = Math.max(1, Math.floor(limit));
+  }
+
+  /**
+   * Resolves with a release function once a slot for `key` is free, or with null when
+   * `signal` aborts first (the waiter leaves the queue).
+   */
+  async acquire(key: string, signal?: AbortSignal): Promise<(() => void) | null> {
+    if (signal?.aborted) return null;
+    const active = this.#active.get(key) ?? 0;
+    if (active < this.#limit) {
+      this.#active.set(key, active + 1);
+    } else {
+      const granted = await new Promise<boolean>((resolve) => {
+        const queue = this.#queues.get(key) ?? [];
+        const onAbort = (): void => {
+          const i = queue.indexOf(grant);
+          if (i >= 0) queue.splice(i, 1);
+          resolve(false);
+        };
+        const grant = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(true);
+        };
+        queue.push(grant);
+        this.#queues.set(key, queue);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      // When granted, the releaser handed its slot straight to us; the count is unchanged.
+      if (!granted) return null;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#release(key);
+    };
+  }
+
+  #release(key: string): void {
+    const queue = this.#queues.get(key);
+    const next = queue?.shift();
+    if (queue && queue.length === 0) this.#queues.delete(key);
+    if (next) {
+      next();
+      return;
+    }
+    const active = (this.#active.get(key) ?? 1) - 1;
+    if (active <= 0) this.#active.delete(key);
+    else this.#active.set(key, active);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Redaction of recorded exchanges. Evidence bundles get shared, so no credential may
+ * survive in them — not even when a hostile server echoes it back in a header or body.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+/** Headers whose whole value is a secret. */
+const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'x-api-key', 'api-key']);
+/** Headers shaped `<scheme> <secret>`: the scheme word is kept as evidence. */
+const AUTH_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/** Shorter values are too likely to occur by chance; scrubbing them would corrupt evidence. */
+const MIN_SECRET_LENGTH = 4;
+
+export interface Redactor {
+  /** Redact one header value, by name (lower-case). */
+  header(name: string, value: string): string;
+  /** Replace every literal secret in free text (URLs, bodies, error messages). */
+  text(value: string): string;
+  /** Like `text`, and also scrubs a trailing partial secret left by a cut (size cap). */
+  truncatedText(value: string): string;
+}
+
+function secretsOf(headers: Readonly<Record<string, string>>): string[] {
+  const found = new Set<string>();
+  for (const raw of Object.values(headers)) {
+    const value = raw.trim();
+    found.add(value);
+    // `Bearer xyz`, `Basic abc=`: the bare token travels on its own too.
+    const token = /^[A-Za-z][\w.+-]*\s+(\S.*)$/.exec(value)?.[1];
+    if (token) found.add(token.trim());
+  }
+  for (const s of [...found]) {
+    found.add(encodeURIComponent(s));
+  }
+  return [...found].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+export function createRedactor(credentials?: {
+  readonly headers: Readonly<Record<string, string>>;
+}): Redactor {
+  const secretNames = new Set(Object.keys(credentials?.headers ?? {}).map((n) => n.toLowerCase()));
+  const secrets = secretsOf(credentials?.headers ?? {});
+
+  const text = (value: string): string => {
+    let out = value;
+    for (const s of secrets) {
+      if (out.includes(s)) out = out.split(s).join(REDACTED);
+    }
+    return out;
+  };
+
+  return {
+    text,
+    truncatedText(value) {
+      const out = text(value);
+      for (const s of secrets) {
+        for (let n = Math.min(s.length - 1, out.length); n >= MIN_SECRET_LENGTH; n--) {
+          if (out.endsWith(s.slice(0, n))) return out.slice(0, out.length - n) + REDACTED;
+        }
+      }
+      return out;
+    },
+    header(name, value) {
+      const lower = name.toLowerCase();
+      if (AUTH_HEADERS.has(lower)) {
+        const scheme = /^\s*([A-Za-z][\w.+-]*)\s+\S/.exec(value)?.[1];
+        return scheme ? `${scheme} ${REDACTED}` : REDACTED;
+      }
+      if (SECRET_HEADERS.has(lower) || secretNames.has(lower)) return REDACTED;
+      return text(value);
+    },
+  };
+}

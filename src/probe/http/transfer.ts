@@ -1,0 +1,206 @@
+/**
+ * One request/response over an undici dispatcher, as a promise that never rejects. Owns
+ * the timers (request timeout, stream window), the body cap and early closing; whatever
+ * arrived before a stop is kept.
+ */
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
+import type { NetError, NetErrorCode } from '../../evidence/types.js';
+import { bareHost } from './address-policy.js';
+import { createBodySink, parseContentEncoding } from './body.js';
+import type { BodySink } from './body.js';
+import { toNetError } from './errors.js';
+import { claimNextSocket } from './remote-address.js';
+
+export interface TransferRequest {
+  readonly url: URL;
+  readonly method: string;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly timeoutMs: number;
+  /** `deadline` when the scan deadline, not the request timeout, set `timeoutMs`. */
+  readonly timeoutCode: Extract<NetErrorCode, 'timeout' | 'deadline'>;
+  readonly streamWindowMs?: number;
+  readonly maxBytes: number;
+  readonly onChunk?: (text: string) => 'continue' | 'stop';
+  /** Aborting stops like `onChunk` returning `stop`; before any response it is an `aborted` error. */
+  readonly signal?: AbortSignal;
+}
+
+export interface TransferResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, readonly string[]>>;
+  readonly bytes: Uint8Array;
+  readonly truncated: boolean;
+}
+
+export interface TransferOutcome {
+  readonly response?: TransferResponse;
+  readonly error?: NetError;
+  readonly remoteAddress?: string;
+}
+
+/** Raised into undici when we close a connection ourselves; never reported. */
+class StopRequest extends Error {
+  constructor() {
+    super('closed by client');
+    this.name = 'StopRequest';
+  }
+}
+
+/** Lower-case names, every value in arrival order (latin1, as on the wire). */
+function headerMap(raw: unknown, parsed: IncomingHttpHeaders): Record<string, string[]> {
+  const map = new Map<string, string[]>();
+  const add = (name: string, value: string): void => {
+    const key = name.toLowerCase();
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  if (Array.isArray(raw) && raw.length % 2 === 0) {
+    for (let i = 0; i < raw.length; i += 2) {
+      const name: unknown = raw[i];
+      const value: unknown = raw[i + 1];
+      const str = (v: unknown): string => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v));
+      for (const v of Array.isArray(value) ? value : [value]) add(str(name), str(v));
+    }
+  } else {
+    for (const [name, value] of Object.entries(parsed)) {
+      for (const v of Array.isArray(value) ? value : [value ?? '']) add(name, v);
+    }
+  }
+  // fromEntries defines own properties, so a `__proto__` header stays a plain key.
+  return Object.fromEntries(map);
+}
+
+export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<TransferOutcome> {
+  return new Promise<TransferOutcome>((resolve) => {
+    if (req.signal?.aborted) {
+      resolve({ error: { code: 'aborted', message: 'aborted by the probe; not sent' } });
+      return;
+    }
+    let controller: Dispatcher.DispatchController | null = null;
+    let status: number | null = null;
+    let headers: Record<string, string[]> = {};
+    let sink: BodySink | null = null;
+    let remoteAddress: string | undefined;
+    let settled = false;
+
+    const settle = (error: NetError | undefined, truncated: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onAbort);
+      sink?.destroy();
+      const address = remoteAddress === undefined ? {} : { remoteAddress };
+      const err = error === undefined ? {} : { error };
+      if (status === null) {
+        resolve({ ...err, ...address });
+        return;
+      }
+      const bytes = sink?.bytes() ?? new Uint8Array(0);
+      resolve({ response: { status, headers, bytes, truncated }, ...err, ...address });
+    };
+
+    // Our own early close: settle with what we have, then drop the connection.
+    const stop = (error: NetError | undefined): void => {
+      if (settled) return;
+      settle(error, true);
+      controller?.abort(new StopRequest());
+    };
+
+    let timer: NodeJS.Timeout = setTimeout(
+      () => stop({ code: req.timeoutCode, message: `no complete response within ${req.timeoutMs} ms` }),
+      req.timeoutMs,
+    );
+
+    function onAbort(): void {
+      stop(
+        status === null ? { code: 'aborted', message: 'aborted by the probe before a response' } : undefined,
+      );
+    }
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(ctrl) {
+        controller = ctrl;
+        if (settled) {
+          ctrl.abort(new StopRequest()); // timed out while queued or connecting: never send
+          return;
+        }
+        claimNextSocket((address) => {
+          remoteAddress = address;
+        });
+      },
+      onResponseStart(ctrl, statusCode, parsed) {
+        if (settled || statusCode < 200) return; // 1xx interim responses are not the answer
+        status = statusCode;
+        headers = headerMap(ctrl.rawHeaders, parsed);
+        const encoding = parseContentEncoding(headers['content-encoding']?.join(','));
+        if (!encoding.ok) {
+          stop({ code: 'decode', message: encoding.detail });
+          return;
+        }
+        sink = createBodySink({
+          codings: encoding.codings,
+          maxBytes: req.maxBytes,
+          ...(req.onChunk ? { onChunk: req.onChunk } : {}),
+          onHalt: (reason, detail) => {
+            if (reason === 'stop') stop(undefined);
+            else stop({ code: reason === 'cap' ? 'too-large' : 'decode', message: detail });
+          },
+        });
+        if (req.streamWindowMs !== undefined) {
+          // A stream is read for a window, then closed without error.
+          clearTimeout(timer);
+          timer = setTimeout(() => stop(undefined), Math.max(0, req.streamWindowMs));
+        }
+      },
+      onResponseData(ctrl, chunk) {
+        if (settled || !sink) return;
+        if (!sink.write(chunk)) {
+          ctrl.pause();
+          sink.onDrain(() => ctrl.resume());
+        }
+      },
+      onResponseEnd() {
+        if (settled) return;
+        if (!sink) {
+          settle(
+            status === null ? { code: 'protocol', message: 'response ended without headers' } : undefined,
+            false,
+          );
+          return;
+        }
+        void sink.end().then(() => settle(undefined, false));
+      },
+      onResponseError(_ctrl, err) {
+        if (settled) return;
+        settle(toNetError(err), status !== null);
+      },
+    };
+
+    const slack = 1000; // undici's own timers are only a backstop for ours
+    const servername =
+      req.url.protocol === 'https:' && isIP(bareHost(req.url.hostname)) === 0 ? req.url.hostname : undefined;
+    // `servername` is honoured by undici's Request but missing from its types. It keeps SNI
+    // bound to the URL even when a probe sends a foreign Host header.
+    const options: Dispatcher.DispatchOptions & { servername?: string } = {
+      origin: req.url.origin,
+      path: `${req.url.pathname}${req.url.search}`,
+      method: req.method,
+      headers: req.headers,
+      ...(req.body !== undefined ? { body: req.body } : {}),
+      headersTimeout: req.timeoutMs + slack,
+      bodyTimeout: (req.streamWindowMs ?? req.timeoutMs) + slack,
+      ...(servername ? { servername } : {}),
+    };
+    try {
+      dispatcher.dispatch(options, handler);
+    } catch (err) {
+      settle(toNetError(err), false);
+    }
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * Probes of a handshake-era Streamable HTTP session (catalogue §6: p.initialized,
+ * p.init2, s.get, s.session.*, s.version.*, s.batch, s.init.bogus, p.delete).
+ * Independent probes run concurrently; the DELETE and the reuse of the
+ * deleted ID run last because they end the session the others use.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type {
+  InitAttempt,
+  LegacySessionEvidence,
+  Mode,
+  Probe,
+  RpcReply,
+  SessionSample,
+} from '../evidence/types.js';
+import { offeredVersion } from '../evidence/derive/revision.js';
+import { isRevision } from '../spec/revisions.js';
+import type { HttpClient } from './http/types.js';
+import { initialize } from './detect.js';
+import type { RpcIds } from './mcp-messages.js';
+import { POST_HEADERS, rpcNotification, rpcRequest, sessionHeaders, SSE_HEADERS } from './mcp-messages.js';
+import { sendRpc } from './rpc.js';
+
+/** How long the GET stream is read before the scanner closes it. */
+const GET_WINDOW_MS = 2_000;
+
+const skipped = (reason: 'mode_disabled' | 'no_session', detail?: string): Probe<RpcReply> => ({
+  kind: 'skipped',
+  reason,
+  ...(detail ? { detail } : {}),
+});
+
+export interface SessionContext {
+  readonly client: HttpClient;
+  readonly url: string;
+  readonly ids: RpcIds;
+  readonly mode: Mode;
+}
+
+function sessionOf(p: Probe<RpcReply>): string | null {
+  return p.kind === 'ok' ? p.value.sessionId : null;
+}
+
+export async function deleteSession(
+  ctx: SessionContext,
+  sessionId: string,
+  probe: string,
+  purpose: string,
+  version: string | null,
+) {
+  return sendRpc(ctx.client, {
+    method: 'DELETE',
+    url: ctx.url,
+    headers: sessionHeaders(sessionId, version),
+    probe,
+    purpose,
+    source: 'user',
+    rpcId: null,
+  });
+}
+
+function list(ctx: SessionContext, probe: string, purpose: string, headers: Record<string, string>) {
+  const id = ctx.ids.take();
+  return sendRpc(ctx.client, {
+    method: 'POST',
+    url: ctx.url,
+    headers,
+    body: rpcRequest(id, 'tools/list', {}),
+    probe,
+    purpose,
+    source: 'user',
+    rpcId: id,
+  });
+}
+
+/**
+ * @param main the successful initialize that opened the scanner's main session
+ * @param inits every ladder attempt (their session IDs are samples; extra sessions are deleted)
+ */
+export async function probeLegacySession(
+  ctx: SessionContext,
+  main: { attempt: InitAttempt; reply: RpcReply },
+  inits: readonly InitAttempt[],
+  listInventory: (headers: Record<string, string>) => Promise<void>,
+): Promise<LegacySessionEvidence> {
+  const version = main.attempt.offered!;
+  const sessionId = main.reply.sessionId;
+  const headers = sessionHeaders(sessionId, version);
+  const safe = ctx.mode !== 'passive';
+  const disabled = skipped('mode_disabled', 'needs --mode safe');
+
+  const initialized = await sendRpc(ctx.client, {
+    method: 'POST',
+    url: ctx.url,
+    headers,
+    body: rpcNotification('notifications/initialized'),
+    probe: 'p.initialized',
+    purpose: 'notifications/initialized on the session (expects 202)',
+    source: 'user',
+    rpcId: null,
+  });
+
+  const [init2, baseline] = await Promise.all([
+    initialize(
+      ctx.client,
+      ctx.url,
+      ctx.ids,
+      version,
+      'p.init2',
+      'second initialize: a second session-ID sample',
+    ),
+    list(ctx, 'p.list.baseline', 'tools/list on the session (baseline for the safe variants)', headers),
+    listInventory(headers),
+  ]);
+
+  const withoutSession = { ...headers };
+  delete withoutSession['mcp-session-id'];
+  const noSession = sessionId === null ? skipped('no_session') : null;
+
+  const [get, sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await Promise.all([
+    safe
+      ? sendRpc(ctx.client, {
+          method: 'GET',
+          url: ctx.url,
+          headers: {
+            ...SSE_HEADERS,
+            ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+            ...versionHeader(version),
+          },
+          probe: 's.get',
+          purpose: 'GET the endpoint for the standalone SSE stream (expects SSE or 405)',
+          source: 'user',
+          rpcId: null,
+          streamWindowMs: GET_WINDOW_MS,
+        })
+      : disabled,
+    !safe
+      ? disabled
+      : (noSession ??
+        list(ctx, 's.session.none', 'tools/list without Mcp-Session-Id (expects 400)', withoutSession)),
+    !safe
+      ? disabled
+      : (noSession ??
+        list(ctx, 's.session.unknown', 'tools/list with a session ID never issued (expects 404)', {
+          ...headers,
+          'mcp-session-id': randomUUID(),
+        })),
+    safe
+      ? list(ctx, 's.version.bad', 'tools/list with MCP-Protocol-Version 1900-01-01 (expects 400)', {
+          ...headers,
+          'mcp-protocol-version': '1900-01-01',
+        })
+      : disabled,
+    safe
+      ? list(ctx, 's.version.none', 'tools/list without MCP-Protocol-Version', withoutVersion(headers))
+      : disabled,
+    safe ? batch2(ctx, headers) : disabled,
+    safe
+      ? initialize(
+          ctx.client,
+          ctx.url,
+          ctx.ids,
+          '1900-01-01',
+          's.init.bogus',
+          'initialize with protocolVersion 1900-01-01',
+        )
+      : disabled,
+  ]);
+
+  // Every session the scanner opened besides the main one is closed again.
+  const extra = new Set<string>();
+  for (const p of [init2, initBogus, ...inits.filter((i) => i !== main.attempt).map((i) => i.probe)]) {
+    const s = sessionOf(p);
+    if (s !== null && s !== sessionId) extra.add(s);
+  }
+  await Promise.all(
+    [...extra].map((s) =>
+      deleteSession(ctx, s, 'p.delete.cleanup', 'DELETE an extra session the scanner opened', version),
+    ),
+  );
+
+  let del: Probe<RpcReply> = skipped('no_session');
+  let sessionReuse: Probe<RpcReply> = noSession ?? disabled;
+  if (sessionId !== null) {
+    del = await deleteSession(
+      ctx,
+      sessionId,
+      'p.delete',
+      "DELETE the scanner's session (expects 2xx or 405)",
+      version,
+    );
+    const deleted = del.kind === 'ok' && del.value.status >= 200 && del.value.status < 300;
+    if (safe && deleted) {
+      sessionReuse = await list(
+        ctx,
+        's.session.reuse',
+        'tools/list with the deleted session ID (expects 404)',
+        headers,
+      );
+      // Teardown may be asynchronous: one retry after 500 ms before judging.
+      if (sessionReuse.kind === 'ok' && sessionReuse.value.status !== 404) {
+        await new Promise((r) => setTimeout(r, 500));
+        sessionReuse = await list(
+          ctx,
+          's.session.reuse',
+          'retry: tools/list with the deleted session ID',
+          headers,
+        );
+      }
+    } else if (safe) {
+      sessionReuse = {
+        kind: 'skipped',
+        reason: 'dependency_failed',
+        detail: 'the DELETE did not end the session',
+      };
+    }
+  }
+
+  const samples: SessionSample[] = [];
+  for (const p of [
+    main.attempt.probe,
+    ...inits.filter((i) => i !== main.attempt).map((i) => i.probe),
+    init2,
+  ]) {
+    if (p.kind === 'ok' && p.value.sessionId !== null && offeredVersion(p.value) !== null) {
+      samples.push({ value: p.value.sessionId, exchange: p.value.exchange });
+    }
+  }
+
+  return {
+    version,
+    revision: isRevision(version) ? version : null,
+    init: main.reply,
+    sessionId,
+    sessionSamples: samples,
+    initialized,
+    init2,
+    baseline,
+    get,
+    sessionNone,
+    sessionUnknown,
+    versionBad,
+    versionNone,
+    batch,
+    initBogus,
+    delete: del,
+    sessionReuse,
+  };
+}
+
+function versionHeader(version: string): Record<string, string> {
+  const h = sessionHeaders(null, version);
+  return h['mcp-protocol-version'] ? { 'mcp-protocol-version': h['mcp-protocol-version'] } : {};
+}
+
+function withoutVersion(headers: Record<string, string>): Record<string, string> {
+  const h = { ...headers };
+  delete h['mcp-protocol-version'];
+  return h;
+}
+
+function batch2(ctx: SessionContext, headers: Record<string, string>) {
+  const a = ctx.ids.take();
+  const b = ctx.ids.take();
+  const body = `[${rpcRequest(a, 'tools/list', {})},${rpcRequest(b, 'tools/list', {})}]`;
+  return sendRpc(ctx.client, {
+    method: 'POST',
+    url: ctx.url,
+    headers: { ...POST_HEADERS, ...headers },
+    body,
+    probe: 's.batch',
+    purpose: 'a two-element JSON-RPC batch of tools/list',
+    source: 'user',
+    rpcId: b,
+  });
+}

@@ -1,0 +1,405 @@
+/**
+ * Orchestrates the probes of one scan and assembles the Evidence bundle. This
+ * is the only place that decides which probes run; everything it learns is
+ * recorded, and nothing it does can throw past `collectEvidence` for network
+ * reasons (errors are data).
+ */
+import type {
+  Detection,
+  Evidence,
+  InitAttempt,
+  Inventory,
+  ListingEvidence,
+  Mode,
+  OriginProbes,
+  PlainObservation,
+  Probe,
+  RpcReply,
+  SseTransportEvidence,
+  TargetClass,
+  TargetInfo,
+  TlsObservation,
+  Transport,
+} from '../evidence/types.js';
+import { EVIDENCE_SCHEMA_VERSION } from '../evidence/types.js';
+import { deriveRevision } from '../evidence/derive/revision.js';
+import type { Revision } from '../spec/revisions.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { createHttpClient } from './http/client.js';
+import type { HttpClient } from './http/types.js';
+import { initialize, runLadder } from './detect.js';
+import { listAll, LISTS } from './inventory.js';
+import { deleteSession, probeLegacySession } from './legacy-session.js';
+import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
+import { probeOrigin } from './origin.js';
+import type { Replayable } from './origin.js';
+import { probePlain } from './plain.js';
+import { sendRpc } from './rpc.js';
+import { probeSseTransport } from './sse-transport.js';
+import { probeTls } from './tls.js';
+
+export interface CollectOptions {
+  readonly url: string;
+  readonly mode?: Mode;
+  readonly spec?: Revision | null;
+  readonly allowPrivate?: boolean;
+  /** The user's bearer token; sent only to the target's origin. */
+  readonly token?: string;
+  /** Extra headers (`--header`); sent only to the target's origin. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly requestTimeoutMs?: number;
+  /** Overall scan budget in ms (default 120 000). */
+  readonly scanTimeoutMs?: number;
+  readonly maxBodyBytes?: number;
+  readonly ca?: string;
+  readonly onProgress?: (message: string) => void;
+  /** Test seam: resolve hostnames without DNS. */
+  readonly lookup?: (hostname: string) => Promise<readonly string[]>;
+}
+
+const NETWORK_CODES = new Set([
+  'timeout',
+  'deadline',
+  'dns',
+  'connect',
+  'reset',
+  'tls',
+  'refused-address',
+  'refused-scheme',
+  'aborted',
+]);
+
+function isChallenge(reply: RpcReply, ev: HttpClient): boolean {
+  const ex = ev.exchanges().find((x) => x.id === reply.exchange);
+  const values = ex?.response?.headers['www-authenticate'] ?? [];
+  return values.some((v) => /^\s*bearer(\s|$|,)/i.test(v) || /,\s*bearer(\s|$)/i.test(v));
+}
+
+/** A reply that shows an MCP endpoint: a JSON-RPC response, or a modern error. */
+function isMcpReply(p: Probe<RpcReply>): boolean {
+  return p.kind === 'ok' && p.value.messages.some((m) => m.kind === 'response');
+}
+
+function firstOk(probes: readonly Probe<RpcReply>[]): RpcReply | null {
+  for (const p of probes) if (p.kind === 'ok') return p.value;
+  return null;
+}
+
+export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const target = new URL(opts.url);
+  const mode = opts.mode ?? 'safe';
+  const progress = opts.onProgress ?? (() => undefined);
+  const credentialHeaders: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) credentialHeaders['authorization'] = `Bearer ${opts.token}`;
+  const client = createHttpClient({
+    target,
+    allowPrivate: opts.allowPrivate ?? false,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
+    deadline: started + (opts.scanTimeoutMs ?? 120_000),
+    ...(opts.maxBodyBytes ? { maxBodyBytes: opts.maxBodyBytes } : {}),
+    ...(Object.keys(credentialHeaders).length
+      ? { credentials: { origin: target.origin, headers: credentialHeaders } }
+      : {}),
+    ...(opts.ca ? { ca: opts.ca } : {}),
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
+    userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
+  });
+  try {
+    return await collect(client, opts, target, mode, progress, started, startedAt);
+  } finally {
+    await client.close();
+  }
+}
+
+async function collect(
+  client: HttpClient,
+  opts: CollectOptions,
+  targetUrl: URL,
+  mode: Mode,
+  progress: (m: string) => void,
+  started: number,
+  startedAt: string,
+): Promise<Evidence> {
+  const url = targetUrl.toString();
+  const ids = new RpcIds();
+  const resolved = await client.resolveScope(targetUrl.hostname);
+  const target: TargetInfo = {
+    url,
+    origin: targetUrl.origin,
+    scheme: targetUrl.protocol === 'https:' ? 'https' : 'http',
+    hostname: targetUrl.hostname,
+    address: resolved.address,
+    scope: resolved.scope,
+  };
+
+  progress(`detecting the protocol revision of ${url}`);
+  const ladder = await runLadder(client, url, ids);
+  const postProbes: Probe<RpcReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
+
+  // HTTP+SSE only when every POST failed with 400/404/405 and no modern error (catalogue §5.2 step 3).
+  const postsFailed = postProbes.every(
+    (p) => p.kind !== 'ok' || ([400, 404, 405].includes(p.value.status) && !isMcpReply(p)),
+  );
+  const anyPostAnswered = postProbes.some((p) => p.kind === 'ok');
+  let sseGet: Probe<RpcReply> = { kind: 'skipped', reason: 'not_needed' };
+  let sse: SseTransportEvidence | null = null;
+  let sseVersion: string | null = null;
+  let sseTools: Probe<ListingEvidence> | null = null;
+  let sseInfo: { serverInfo: unknown; instructions: string | null } | null = null;
+  if (
+    !ladder.modern.modern &&
+    postsFailed &&
+    (anyPostAnswered || postProbes.every((p) => p.kind === 'failed' && !NETWORK_CODES.has(p.error.code)))
+  ) {
+    progress('POST probes failed: looking for the HTTP+SSE transport');
+    const r = await probeSseTransport(client, url, ids, mode !== 'passive');
+    sseGet = r.get;
+    if (r.result?.evidence.endpoint) {
+      sse = r.result.evidence;
+      sseVersion = r.result.version;
+      sseTools = r.result.tools;
+      sseInfo = { serverInfo: r.result.serverInfo, instructions: r.result.instructions };
+    }
+  }
+
+  const allProbes = [...postProbes, sseGet];
+  const replies = allProbes
+    .filter((p): p is Extract<Probe<RpcReply>, { kind: 'ok' }> => p.kind === 'ok')
+    .map((p) => p.value);
+  const challenge = replies.some((r) => (r.status === 401 || r.status === 403) && isChallenge(r, client));
+  const authSignals: string[] = [];
+  if (replies.some((r) => r.status === 401)) authSignals.push('401 from the MCP endpoint');
+  if (challenge) authSignals.push('Bearer challenge');
+  const authWall = postProbes.every(
+    (p) => p.kind === 'ok' && (p.value.status === 401 || p.value.status === 403),
+  );
+
+  // Redirect of the MCP endpoint (not followed with MCP traffic).
+  const redirectReply = replies.find((r) => r.status >= 300 && r.status < 400 && r.location);
+  let redirect: Detection['redirect'] = null;
+  if (redirectReply?.location) {
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(redirectReply.location, url).origin === target.origin;
+    } catch {
+      sameOrigin = false;
+    }
+    redirect = { status: redirectReply.status, location: redirectReply.location, sameOrigin };
+  }
+
+  const main = ladder.inits.find(
+    (i) => i.offered !== null && i.probe.kind === 'ok' && i.probe.value.status < 300,
+  );
+  const modernOnlyInit = ladder.modern.modern && !main;
+  const revision = deriveRevision({
+    pinned: opts.spec ?? null,
+    modern: ladder.modern,
+    inits: ladder.inits,
+    sseOnly: sse !== null,
+    sseVersions: sseVersion ? [sseVersion] : [],
+    oauthSeen: challenge,
+    modernOnlyInit,
+  });
+
+  let transport: Transport | null = null;
+  if (sse) transport = 'http+sse';
+  else if (ladder.modern.modern || main) transport = 'streamable-http';
+
+  let targetClass: TargetClass = 'reachable';
+  const mcpSeen =
+    replies.some((r) => r.messages.some((m) => m.kind === 'response')) ||
+    challenge ||
+    sse !== null ||
+    ladder.modern.modern;
+  if (
+    replies.length === 0 &&
+    allProbes.every((p) => p.kind !== 'ok' && (p.kind === 'skipped' || NETWORK_CODES.has(p.error.code)))
+  ) {
+    targetClass = 'unreachable';
+  } else if (redirect && !redirect.sameOrigin && !mcpSeen) targetClass = 'redirected';
+  else if (!mcpSeen && !authWall) targetClass = 'not_mcp';
+
+  const detection: Detection = {
+    discover: ladder.discover,
+    inits: ladder.inits,
+    sseGet,
+    transport,
+    targetClass,
+    revision,
+    redirect,
+    authWall,
+  };
+
+  let legacy: Evidence['legacy'] = null;
+  let origin: OriginProbes = emptyOrigin();
+  let inventory: Inventory | null = null;
+  const reachable = targetClass === 'reachable';
+
+  if (reachable) {
+    progress('probing sessions, Origin handling and the inventory');
+    const lists: Probe<ListingEvidence>[] = LISTS.map(
+      () => ({ kind: 'skipped', reason: 'dependency_failed' }) as const,
+    );
+    const baseline = baselineRequest(client, url, ids, ladder.discover, main ?? null, sse);
+    const originPromise = probeOrigin(client, url, mode, target.scope, baseline);
+    if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
+      legacy = await probeLegacySession(
+        { client, url, ids, mode },
+        { attempt: main, reply: main.probe.value },
+        ladder.inits,
+        async (headers) => {
+          const got = await Promise.all(LISTS.map((_, i) => listAll(client, url, i, headers)));
+          got.forEach((g, i) => (lists[i] = g));
+        },
+      );
+    }
+    origin = await originPromise;
+    await cleanupSessions(client, url, ids, origin, main?.offered ?? null);
+    const initResult = main?.probe.kind === 'ok' ? resultObject(main.probe.value) : null;
+    if (sseTools) lists[0] = sseTools;
+    inventory = {
+      tools: lists[0]!,
+      prompts: lists[1]!,
+      resources: lists[2]!,
+      resourceTemplates: lists[3]!,
+      serverInfo: initResult?.['serverInfo'] ?? sseInfo?.serverInfo ?? null,
+      instructions:
+        typeof initResult?.['instructions'] === 'string'
+          ? (initResult['instructions'] as string)
+          : (sseInfo?.instructions ?? null),
+    };
+  }
+
+  const tls: TlsObservation[] = [];
+  const plain: PlainObservation[] = [];
+  if (target.scheme === 'https') {
+    progress('checking TLS and the cleartext counterpart');
+    const [t, p] = await Promise.all([
+      probeTls(target.origin, {
+        ...(target.address ? { address: target.address } : {}),
+        ...(opts.ca ? { ca: opts.ca } : {}),
+      }),
+      probePlain(client, url, ids, 'user'),
+    ]);
+    tls.push(t);
+    plain.push(p);
+  }
+
+  return {
+    schemaVersion: EVIDENCE_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    startedAt,
+    durationMs: Date.now() - started,
+    target,
+    settings: {
+      mode,
+      pinnedRevision: opts.spec ?? null,
+      allowPrivate: opts.allowPrivate ?? false,
+      tokenSupplied: Boolean(opts.token),
+    },
+    detection,
+    legacy,
+    sse,
+    origin,
+    tls,
+    plain,
+    inventory,
+    auth: { inUse: authSignals.length > 0, signals: authSignals },
+    exchanges: client.exchanges(),
+  };
+}
+
+function resultObject(reply: RpcReply): Record<string, unknown> | null {
+  const r = reply.response?.result;
+  return typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
+}
+
+function emptyOrigin(): OriginProbes {
+  const none: Probe<RpcReply> = {
+    kind: 'skipped',
+    reason: 'dependency_failed',
+    detail: 'the target is not a reachable MCP endpoint',
+  };
+  return { baseline: null, foreign: none, nullOrigin: none, lookalike: none, preflight: none, host: none };
+}
+
+/** The first MCP request that produced a non-redirect answer, as something the Origin probes can re-send. */
+function baselineRequest(
+  client: HttpClient,
+  url: string,
+  ids: RpcIds,
+  discover: Probe<RpcReply>,
+  main: InitAttempt | null,
+  sse: SseTransportEvidence | null,
+): Replayable | null {
+  if (sse) {
+    return {
+      reply: sse.get,
+      send: (extra, probe, purpose) =>
+        sendRpc(client, {
+          method: 'GET',
+          url,
+          headers: { ...SSE_HEADERS, ...extra },
+          probe,
+          purpose,
+          source: 'user',
+          rpcId: null,
+          streamWindowMs: 500,
+        }),
+    };
+  }
+  if (main && main.probe.kind === 'ok') {
+    const version = main.offered!;
+    return {
+      reply: main.probe.value,
+      send: (extra, probe, purpose) => initialize(client, url, ids, version, probe, purpose, extra),
+    };
+  }
+  const answered = firstOk([discover]);
+  if (answered && !(answered.status >= 300 && answered.status < 400)) {
+    return {
+      reply: answered,
+      send: (extra, probe, purpose) => {
+        const id = ids.take();
+        return sendRpc(client, {
+          method: 'POST',
+          url,
+          headers: { ...discoverHeaders(), ...extra },
+          body: rpcRequest(id, 'server/discover', { _meta: modernMeta() }),
+          probe,
+          purpose,
+          source: 'user',
+          rpcId: id,
+        });
+      },
+    };
+  }
+  return null;
+}
+
+/** Sessions opened by the Origin and Host probes are closed again. */
+async function cleanupSessions(
+  client: HttpClient,
+  url: string,
+  ids: RpcIds,
+  origin: OriginProbes,
+  version: string | null,
+) {
+  const sessions = new Set<string>();
+  for (const p of [origin.foreign, origin.nullOrigin, origin.lookalike, origin.host]) {
+    if (p.kind === 'ok' && p.value.sessionId && p.value.status < 300) sessions.add(p.value.sessionId);
+  }
+  await Promise.all(
+    [...sessions].map((s) =>
+      deleteSession(
+        { client, url, ids, mode: 'passive' },
+        s,
+        'p.delete.cleanup',
+        'DELETE a session opened by an Origin probe',
+        version,
+      ),
+    ),
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * ScanReport: the single, versioned contract every formatter renders and that
+ * downstream tools parse (published as schema/report.schema.json). Built once
+ * from evidence + results; formatters never decide pass, fail or severity.
+ */
+import { createHash } from 'node:crypto';
+
+import type { CheckResult, Severity, Status } from '../checks/define-check.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import { ALL_CHECKS } from '../checks/index.js';
+import type {
+  Evidence,
+  HttpExchange,
+  Mode,
+  RevisionSource,
+  TargetClass,
+  Transport,
+} from '../evidence/types.js';
+import { CATALOGUE_VERSION } from '../spec/catalogue.js';
+import type { Revision } from '../spec/revisions.js';
+
+export const REPORT_SCHEMA_VERSION = '1.0.0';
+
+export type Outcome = 'graded' | 'unreachable' | 'not-mcp' | 'redirect';
+
+export interface ReportResult extends CheckResult {
+  readonly title: string;
+  /** sha256 of check ID, target URL, location and key: stable across runs, for baselines and SARIF. */
+  readonly fingerprint: string;
+}
+
+export interface ReportCheck {
+  readonly id: string;
+  readonly title: string;
+  readonly severity: Severity;
+  readonly keyword: string;
+  readonly mode: string;
+  readonly remediation: string;
+  readonly citations: readonly { readonly key: string; readonly url: string }[];
+  readonly docs: string;
+}
+
+export interface ScanReport {
+  readonly schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  readonly tool: { readonly name: string; readonly version: string; readonly catalogueVersion: string };
+  readonly generatedAt: string;
+  readonly durationMs: number;
+  readonly mode: Mode;
+  readonly target: {
+    readonly url: string;
+    readonly transport: Transport | null;
+    readonly scope: string;
+    readonly class: TargetClass;
+    readonly authWall: boolean;
+    readonly authInUse: boolean;
+    readonly revision: {
+      readonly value: Revision | null;
+      readonly source: RevisionSource;
+      readonly candidates: readonly Revision[];
+      readonly known: readonly Revision[];
+      readonly eras: readonly string[];
+      readonly how: string;
+    };
+  };
+  readonly outcome: Outcome;
+  readonly summary: {
+    readonly checks: number;
+    readonly byStatus: Readonly<Record<Status, number>>;
+    /** Failing checks by severity (a check counts once, at its highest failing severity). */
+    readonly failsBySeverity: Readonly<Record<Severity, number>>;
+  };
+  readonly results: readonly ReportResult[];
+  readonly checks: readonly ReportCheck[];
+  readonly exchanges: readonly HttpExchange[];
+}
+
+/** Doc pages ship in the package and the repository at this relative path. */
+export const DOCS_PATH = 'docs/checks';
+
+export function fingerprint(
+  checkId: string,
+  targetUrl: string,
+  location: string,
+  key: string | null,
+): string {
+  return createHash('sha256')
+    .update(`${checkId}\u0000${targetUrl}\u0000${location}\u0000${key ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function outcomeOf(cls: TargetClass): Outcome {
+  switch (cls) {
+    case 'reachable':
+      return 'graded';
+    case 'unreachable':
+      return 'unreachable';
+    case 'not_mcp':
+      return 'not-mcp';
+    case 'redirected':
+      return 'redirect';
+  }
+}
+
+export function buildReport(ev: Evidence, results: readonly CheckResult[]): ScanReport {
+  const titles = new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title]));
+  const reportResults: ReportResult[] = results.map((r) => ({
+    ...r,
+    title: titles.get(r.checkId) ?? r.checkId,
+    fingerprint: fingerprint(r.checkId, ev.target.url, r.location, r.key),
+  }));
+  const byStatus: Record<Status, number> = { pass: 0, fail: 0, not_applicable: 0, inconclusive: 0, error: 0 };
+  const perCheck = new Map<string, CheckResult[]>();
+  for (const r of results) perCheck.set(r.checkId, [...(perCheck.get(r.checkId) ?? []), r]);
+  const failsBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  for (const rs of perCheck.values()) {
+    const statuses = rs.map((r) => r.status);
+    const summary: Status = statuses.includes('fail')
+      ? 'fail'
+      : statuses.includes('error')
+        ? 'error'
+        : statuses.includes('inconclusive')
+          ? 'inconclusive'
+          : statuses.includes('pass')
+            ? 'pass'
+            : 'not_applicable';
+    byStatus[summary]++;
+    if (summary === 'fail') {
+      const sev = SEVERITIES.find((s) => rs.some((r) => r.status === 'fail' && r.severity === s));
+      if (sev) failsBySeverity[sev]++;
+    }
+  }
+  const used = new Set(results.map((r) => r.checkId));
+  const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) => ({
+    id: c.meta.id,
+    title: c.meta.title,
+    severity: c.meta.severity,
+    keyword: c.meta.keyword,
+    mode: c.meta.mode,
+    remediation: c.meta.remediation,
+    citations: c.meta.citations.map((x) => ({ key: x.key, url: x.url })),
+    docs: `${DOCS_PATH}/${c.meta.id}.md`,
+  }));
+  const r = ev.detection.revision;
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: ev.tool.name, version: ev.tool.version, catalogueVersion: CATALOGUE_VERSION },
+    generatedAt: ev.startedAt,
+    durationMs: ev.durationMs,
+    mode: ev.settings.mode,
+    target: {
+      url: ev.target.url,
+      transport: ev.detection.transport,
+      scope: ev.target.scope,
+      class: ev.detection.targetClass,
+      authWall: ev.detection.authWall,
+      authInUse: ev.auth.inUse,
+      revision: {
+        value: r.value,
+        source: r.source,
+        candidates: r.candidates,
+        known: r.known,
+        eras: r.eras,
+        how: r.how,
+      },
+    },
+    outcome: outcomeOf(ev.detection.targetClass),
+    summary: { checks: perCheck.size, byStatus, failsBySeverity },
+    results: reportResults,
+    checks,
+    exchanges: ev.exchanges,
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The terminal report: grouped by severity, failures first, one line per
+ * passing check kept short. Colour only when asked (the CLI asks on a TTY).
+ * Every string from the server is escaped so no control sequence passes.
+ */
+import { styleText } from 'node:util';
+
+import type { Severity } from '../checks/define-check.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import { escapeTerminalLine } from './escape.js';
+import type { ReportResult, ScanReport } from './model.js';
+
+export interface TextOptions {
+  readonly color?: boolean;
+}
+
+type Style = Parameters<typeof styleText>[0];
+
+const SEVERITY_STYLE: Record<Severity, Style> = {
+  critical: ['bold', 'red'],
+  high: 'red',
+  medium: 'yellow',
+  low: 'cyan',
+  info: 'gray',
+};
+
+export function renderText(report: ScanReport, opts: TextOptions = {}): string {
+  const paint = (style: Style, s: string) => (opts.color ? styleText(style, s) : s);
+  const e = escapeTerminalLine;
+  const out: string[] = [];
+  const t = report.target;
+  const rev = t.revision;
+  out.push(paint('bold', `${report.tool.name} ${report.tool.version}`) + ` — ${e(t.url)}`);
+  out.push(
+    `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
+  );
+  out.push(`  how: ${e(rev.how)}`);
+  if (rev.source !== 'negotiated' && rev.source !== 'pinned')
+    out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
+  const s = report.summary.byStatus;
+  out.push(
+    `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${report.exchanges.length} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+  );
+  out.push('');
+
+  const fails = report.results.filter((r) => r.status === 'fail');
+  for (const sev of SEVERITIES) {
+    const group = fails.filter((r) => r.severity === sev);
+    if (group.length === 0) continue;
+    out.push(paint(SEVERITY_STYLE[sev], `${sev.toUpperCase()} (${group.length})`));
+    for (const r of group) out.push(...resultLines(r, paint, '✗'));
+    out.push('');
+  }
+  const groups: [string, ReportResult[]][] = [
+    ['ERROR', report.results.filter((r) => r.status === 'error')],
+    ['INCONCLUSIVE', report.results.filter((r) => r.status === 'inconclusive')],
+  ];
+  for (const [label, group] of groups) {
+    if (group.length === 0) continue;
+    out.push(paint('magenta', `${label} (${group.length})`));
+    for (const r of group) out.push(...resultLines(r, paint, '?'));
+    out.push('');
+  }
+  const passed = [...new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.checkId))];
+  const passedIds = passed.filter(
+    (id) =>
+      !report.results.some((r) => r.checkId === id && r.status !== 'pass' && r.status !== 'not_applicable'),
+  );
+  if (passedIds.length)
+    out.push(paint('green', `PASS (${passedIds.length})`), `  ${passedIds.join(' ')}`, '');
+  const na = [...new Set(report.results.map((r) => r.checkId))].filter((id) =>
+    report.results.filter((r) => r.checkId === id).every((r) => r.status === 'not_applicable'),
+  );
+  if (na.length) out.push(paint('gray', `NOT APPLICABLE (${na.length})`), `  ${na.join(' ')}`, '');
+  if (fails.length === 0 && report.outcome === 'graded') out.push(paint('green', 'No failing checks.'));
+  return out.join('\n') + '\n';
+}
+
+function resultLines(r: ReportResult, paint: (s: Style, t: string) => string, mark: string): string[] {
+  const e = escapeTerminalLine;
+  const head = `  ${mark} ${paint('bold', r.checkId)}  ${e(r.title)}${r.key ? `  [${e(r.key)}]` : ''}${r.location !== 'endpoint' ? `  @ ${e(r.location)}` : ''}`;
+  const lines = [head, `      ${e(r.message)}`];
+  if (r.reason && r.status !== 'fail') lines.push(`      reason: ${r.reason}`);
+  if (r.condition) lines.push(`      condition: ${e(r.condition)}`);
+  if (r.evidence.length) lines.push(`      evidence: ${r.evidence.join(' ')}`);
+  return lines;
+}

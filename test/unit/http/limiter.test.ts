@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { KeyedLimiter } from '../../../src/probe/http/limiter.js';
+
+describe('KeyedLimiter', () => {
+  it('grants slots FIFO per key and keeps keys independent', async () => {
+    const limiter = new KeyedLimiter(1);
+    const order: string[] = [];
+    const first = await limiter.acquire('a');
+    const waiters = ['a1', 'a2', 'a3'].map((name) =>
+      limiter.acquire('a').then((release) => {
+        order.push(name);
+        release?.();
+      }),
+    );
+    const other = await limiter.acquire('b'); // not blocked by key a
+    other?.();
+    expect(order).toEqual([]);
+    first?.();
+    first?.(); // double release is harmless
+    await Promise.all(waiters);
+    expect(order).toEqual(['a1', 'a2', 'a3']);
+    const again = await limiter.acquire('a');
+    expect(again).not.toBeNull();
+    again?.();
+  });
+
+  it('an aborted waiter leaves the queue without taking a slot', async () => {
+    const limiter = new KeyedLimiter(1);
+    const holder = await limiter.acquire('a');
+    const ac = new AbortController();
+    const aborted = limiter.acquire('a', ac.signal);
+    const next = limiter.acquire('a');
+    ac.abort();
+    await expect(aborted).resolves.toBeNull();
+    holder?.();
+    const release = await next;
+    expect(release).not.toBeNull();
+    release?.();
+    await expect(limiter.acquire('a', AbortSignal.abort())).resolves.toBeNull();
+  });
+});

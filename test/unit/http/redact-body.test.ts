@@ -1,0 +1,116 @@
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createBodySink, parseContentEncoding } from '../../../src/probe/http/body.js';
+import type { HaltReason } from '../../../src/probe/http/body.js';
+import { toNetError } from '../../../src/probe/http/errors.js';
+import { createRedactor } from '../../../src/probe/http/redact.js';
+
+describe('redactor', () => {
+  const r = createRedactor({ headers: { authorization: 'Bearer abcd1234', 'X-Tenant-Secret': 'tenant-77' } });
+
+  it('keeps the auth scheme and hides the rest', () => {
+    expect(r.header('authorization', 'Bearer anything')).toBe('Bearer [REDACTED]');
+    expect(r.header('Proxy-Authorization', 'Basic dXNlcjpwYXNz')).toBe('Basic [REDACTED]');
+    expect(r.header('authorization', 'opaque')).toBe('[REDACTED]');
+  });
+
+  it('hides cookie/api-key headers and any header named in the credentials', () => {
+    for (const name of ['cookie', 'set-cookie', 'x-api-key', 'api-key', 'x-tenant-secret']) {
+      expect(r.header(name, 'v')).toBe('[REDACTED]');
+    }
+    expect(r.header('content-type', 'application/json')).toBe('application/json');
+  });
+
+  it('scrubs literal secrets, the bare token and URL-encoded forms from text', () => {
+    expect(r.text('a Bearer abcd1234 b abcd1234 c tenant-77')).toBe('a [REDACTED] b [REDACTED] c [REDACTED]');
+    const odd = createRedactor({ headers: { 'x-key': 'p@ss/word+1' } });
+    expect(odd.text(`?k=${encodeURIComponent('p@ss/word+1')}`)).toBe('?k=[REDACTED]');
+  });
+
+  it('scrubs a trailing partial secret from a cut text', () => {
+    expect(r.truncatedText('xx abcd12')).toBe('xx [REDACTED]');
+    expect(r.truncatedText('xx abc')).toBe('xx abc'); // too short to say
+  });
+});
+
+function collect(
+  codingHeader: string | undefined,
+  parts: Buffer[],
+  maxBytes = 1 << 20,
+): Promise<{ text: string; halt: HaltReason | null }> {
+  const parsed = parseContentEncoding(codingHeader);
+  if (!parsed.ok) throw new Error(parsed.detail);
+  let halt: HaltReason | null = null;
+  const sink = createBodySink({ codings: parsed.codings, maxBytes, onHalt: (reason) => (halt = reason) });
+  for (const p of parts) sink.write(p);
+  return sink.end().then(() => ({ text: Buffer.from(sink.bytes()).toString(), halt }));
+}
+
+describe('body decoding', () => {
+  const payload = 'hello, '.repeat(100);
+
+  it.each([
+    ['gzip', gzipSync(payload)],
+    ['deflate', deflateSync(payload)],
+    ['deflate', deflateRawSync(payload)], // raw deflate, as some servers send it
+    ['br', brotliCompressSync(payload)],
+    ['identity', Buffer.from(payload)],
+  ])('decodes %s', async (coding, data) => {
+    const out = await collect(coding, [data.subarray(0, 7), data.subarray(7)]);
+    expect(out).toEqual({ text: payload, halt: null });
+  });
+
+  it('undoes stacked codings in reverse order', async () => {
+    const out = await collect('deflate, gzip', [gzipSync(deflateSync(payload))]);
+    expect(out.text).toBe(payload);
+  });
+
+  it('flags truncated and corrupt streams as decode errors', async () => {
+    expect((await collect('gzip', [gzipSync(payload).subarray(0, 20)])).halt).toBe('decode');
+    expect((await collect('br', [Buffer.from('garbage garbage')])).halt).toBe('decode');
+  });
+
+  it('rejects unknown and excessive codings up front', () => {
+    expect(parseContentEncoding('compress').ok).toBe(false);
+    expect(parseContentEncoding('gzip, gzip, gzip, gzip').ok).toBe(false);
+    expect(parseContentEncoding(undefined)).toEqual({ ok: true, codings: [] });
+  });
+
+  it('caps decoded output', async () => {
+    const out = await collect('gzip', [gzipSync(Buffer.alloc(1 << 20))], 1000);
+    expect(out.halt).toBe('cap');
+    expect(out.text.length).toBe(1000);
+  });
+});
+
+describe('error mapping', () => {
+  const err = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['ECONNREFUSED', 'connect'],
+    ['EHOSTUNREACH', 'connect'],
+    ['ENETUNREACH', 'connect'],
+    ['ENOTFOUND', 'dns'],
+    ['EAI_AGAIN', 'dns'],
+    ['ECONNRESET', 'reset'],
+    ['UND_ERR_SOCKET', 'reset'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'timeout'],
+    ['UND_ERR_HEADERS_OVERFLOW', 'header-too-large'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls'],
+    ['CERT_HAS_EXPIRED', 'tls'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls'],
+    ['HPE_INVALID_CONSTANT', 'protocol'],
+    ['SOMETHING_NEW', 'protocol'],
+  ])('%s → %s', (code, expected) => {
+    expect(toNetError(err(code)).code).toBe(expected);
+  });
+
+  it('looks through causes and messages', () => {
+    expect(toNetError(new Error('wrapped', { cause: err('ECONNREFUSED') })).code).toBe('connect');
+    expect(toNetError(new Error('other side closed')).code).toBe('reset');
+    expect(toNetError('not even an error').code).toBe('protocol');
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+
+import { evaluate } from '../../src/index.js';
+import { renderJson } from '../../src/report/json.js';
+import { evidence } from '../helpers/evidence.js';
+import { validateReport } from '../helpers/schema.js';
+
+describe('JSON report schema', () => {
+  it('accepts the report of a well-behaved server', () => {
+    const out = evaluate(evidence());
+    expect(validateReport(renderJson(out.report))).toEqual([]);
+  });
+
+  it('accepts a report with failures and an unknown revision', () => {
+    const out = evaluate(
+      evidence((ev, b) => {
+        ev.detection.revision = {
+          ...ev.detection.revision,
+          value: null,
+          source: 'unknown',
+          known: [],
+          unconfirmed: ['2025-11-25'],
+        };
+        ev.origin.foreign = b.ok(b.reply({ result: b.initResult() })) as typeof ev.origin.foreign;
+      }),
+    );
+    expect(out.report.results.some((r) => r.status === 'fail')).toBe(true);
+    expect(validateReport(renderJson(out.report))).toEqual([]);
+  });
+
+  it('rejects a report whose fail result has no severity', () => {
+    const out = evaluate(evidence());
+    const bad = JSON.parse(renderJson(out.report)) as { results: { status: string; severity: unknown }[] };
+    bad.results[0]!.status = 'fail';
+    bad.results[0]!.severity = null;
+    expect(validateReport(JSON.stringify(bad)).length).toBeGreaterThan(0);
+  });
+});
