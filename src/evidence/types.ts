@@ -247,6 +247,15 @@ export interface LegacySessionEvidence {
 }
 
 // ---------------------------------------------------------------------------
+// Modern (2026-07-28) wire probes
+// ---------------------------------------------------------------------------
+
+export interface ModernEvidence {
+  /** `server/discover` with `1900-01-01` in the MCP-Protocol-Version header and in `_meta` (s.version.bad, modern). */
+  readonly versionBad: Probe<RpcReply>;
+}
+
+// ---------------------------------------------------------------------------
 // HTTP+SSE (2024-11-05 transport)
 // ---------------------------------------------------------------------------
 
@@ -356,6 +365,8 @@ export interface Evidence {
   readonly settings: ScanSettings;
   readonly detection: Detection;
   readonly legacy: LegacySessionEvidence | null;
+  /** Present when the server speaks the 2026-07-28 wire. */
+  readonly modern: ModernEvidence | null;
   readonly sse: SseTransportEvidence | null;
   readonly origin: OriginProbes;
   readonly tls: readonly TlsObservation[];

@@ -124,6 +124,13 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
     ),
     e('s.batch', 'safe', 'POST', 'a two-element batch of tools/list', 'after a successful initialize'),
     e(
+      's.version.bad.modern',
+      'safe',
+      'POST',
+      'server/discover with version 1900-01-01 in the header and in _meta',
+      'when the server speaks 2026-07-28',
+    ),
+    e(
       's.init.bogus',
       'safe',
       'POST',

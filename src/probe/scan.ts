@@ -31,6 +31,7 @@ import { initialize, runLadder } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
 import { deleteSession, probeLegacySession } from './legacy-session.js';
 import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
+import { probeModern } from './modern.js';
 import { probeOrigin } from './origin.js';
 import type { Replayable } from './origin.js';
 import { probePlain } from './plain.js';
@@ -233,6 +234,7 @@ async function collect(
   };
 
   let legacy: Evidence['legacy'] = null;
+  let modern: Evidence['modern'] = null;
   let origin: OriginProbes = emptyOrigin();
   let inventory: Inventory | null = null;
   const reachable = targetClass === 'reachable';
@@ -244,6 +246,7 @@ async function collect(
     );
     const baseline = baselineRequest(client, url, ids, ladder.discover, main ?? null, sse);
     const originPromise = probeOrigin(client, url, mode, target.scope, baseline);
+    const modernPromise = ladder.modern.modern ? probeModern(client, url, ids, mode) : Promise.resolve(null);
     if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
       legacy = await probeLegacySession(
         { client, url, ids, mode },
@@ -256,6 +259,7 @@ async function collect(
       );
     }
     origin = await originPromise;
+    modern = await modernPromise;
     await cleanupSessions(client, url, ids, origin, main?.offered ?? null);
     const initResult = main?.probe.kind === 'ok' ? resultObject(main.probe.value) : null;
     if (sseTools) lists[0] = sseTools;
@@ -301,6 +305,7 @@ async function collect(
     },
     detection,
     legacy,
+    modern,
     sse,
     origin,
     tls,

@@ -48,7 +48,16 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     const group = fails.filter((r) => r.severity === sev);
     if (group.length === 0) continue;
     out.push(paint(SEVERITY_STYLE[sev], `${sev.toUpperCase()} (${group.length})`));
-    for (const r of group) out.push(...resultLines(r, paint, '✗'));
+    const shown = new Set<string>();
+    for (const r of group) {
+      out.push(...resultLines(r, paint, '✗'));
+      // The remediation is the check's, not the result's: print it once per check.
+      if (!shown.has(r.checkId)) {
+        shown.add(r.checkId);
+        const fix = report.checks.find((c) => c.id === r.checkId)?.remediation;
+        if (fix) out.push(paint('dim', `      fix: ${fix}`));
+      }
+    }
     out.push('');
   }
   const groups: [string, ReportResult[]][] = [

@@ -241,6 +241,7 @@ export class EvidenceBuilder {
         authWall: false,
       },
       legacy: legacy as Mutable<LegacySessionEvidence>,
+      modern: null,
       sse: null,
       origin: {
         baseline: init,

@@ -1,4 +1,6 @@
+import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
+import type { Probe, RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
 
@@ -24,75 +26,84 @@ export default defineCheck({
     remediation:
       'Check `MCP-Protocol-Version` on every request after initialization and answer HTTP 400 (with a JSON-RPC error) when the value is not a version the server supports. Requests without the header may be treated as 2025-03-26 (legacy) as the specification allows.',
     evidence:
-      '`s.version.bad`: the post-initialization `tools/list` on the legacy session with `MCP-Protocol-Version: 1900-01-01`, compared with the same request carrying the negotiated version (`p.list.baseline`).',
+      '`s.version.bad`: legacy — the post-initialization `tools/list` on the session with `MCP-Protocol-Version: 1900-01-01`, compared with the same request carrying the negotiated version (`p.list.baseline`); modern — `server/discover` with 1900-01-01 in the header and in `_meta`, compared with `p.discover`.',
     traps:
       'Sending the header is the client’s MUST; this is the server half. The `-32022` body of a modern server is MOD07, not judged here.',
     notes:
-      'Only the legacy-session variant of `s.version.bad` is recorded so far: under 2026-07-28 the result is `inconclusive` (`probe_unavailable`) until the modern `server/discover` variant exists, so a dual-era server that passes the legacy variant is reported `inconclusive` overall. Keys: `served` (2xx without a JSON-RPC error) and `status` (any other non-400 answer, including 200 with a JSON-RPC error). An answer identical to the failed baseline proves nothing (`auth_wall` for 401/403, `ambiguous` otherwise); 5xx, 429 and redirects are never read as a verdict. N/A when only 2025-03-26 is known comes from the engine (the range starts at 2025-06-18).',
+      'Judged per revision: under 2025-06-18 and 2025-11-25 with the legacy-session variant, under 2026-07-28 with the modern `server/discover` variant, so a dual-era server must reject the bad version on both paths. Keys: `served` (2xx without a JSON-RPC error) and `status` (any other non-400 answer, including 200 with a JSON-RPC error). An answer identical to the failed baseline proves nothing (`auth_wall` for 401/403, `ambiguous` otherwise); 5xx, 429 and redirects are never read as a verdict. N/A when only 2025-03-26 is known comes from the engine (the range starts at 2025-06-18).',
   },
   evaluate(ev, ctx) {
-    if (ctx.revision === MODERN_REVISION) {
-      return ctx.inconclusive(
-        'probe_unavailable',
-        'The modern variant of the bad-version probe (`server/discover` with 1900-01-01) is not recorded yet.',
-      );
+    const modern = ctx.revision === MODERN_REVISION;
+    let probe: Probe<RpcReply>;
+    let baseline: RpcReply | null;
+    if (modern) {
+      // The modern variant: server/discover with 1900-01-01 in the header and in _meta.
+      if (!ev.modern) {
+        return ctx.inconclusive(
+          'fetch_failed',
+          'No modern probe was sent: no 2026-07-28 evidence was recorded.',
+        );
+      }
+      probe = ev.modern.versionBad;
+      baseline = ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null;
+    } else {
+      const legacy = ev.legacy;
+      if (!legacy) {
+        return ev.detection.authWall
+          ? ctx.inconclusive(
+              'auth_wall',
+              'Every MCP request was answered 401/403; no session to send the bad version on.',
+            )
+          : ctx.inconclusive(
+              'fetch_failed',
+              'No legacy session was established, so the bad-version request was not sent.',
+            );
+      }
+      probe = legacy.versionBad;
+      baseline = legacy.baseline.kind === 'ok' ? legacy.baseline.value : null;
     }
-    const legacy = ev.legacy;
-    if (!legacy) {
-      return ev.detection.authWall
-        ? ctx.inconclusive(
-            'auth_wall',
-            'Every MCP request was answered 401/403; no session to send the bad version on.',
-          )
-        : ctx.inconclusive(
-            'fetch_failed',
-            'No legacy session was established, so the bad-version request was not sent.',
-          );
-    }
-    const probe = legacy.versionBad;
     if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The request with MCP-Protocol-Version: 1900-01-01');
-    const reply = probe.value;
-    const baseline = legacy.baseline.kind === 'ok' ? legacy.baseline.value : null;
-    const evidence = baseline ? [reply.exchange, baseline.exchange] : [reply.exchange];
-    const s = reply.status;
-
-    if (s >= 500)
-      return ctx.inconclusive('fetch_failed', `The bad-version request was answered ${s}.`, evidence);
-    if (s === 429)
-      return ctx.inconclusive('rate_limited', 'The bad-version request was answered 429.', evidence);
-    if (s >= 300 && s < 400)
-      return ctx.inconclusive('ambiguous', `The bad-version request was redirected (${s}).`, evidence);
-    // Refused exactly like the well-formed request: the refusal says nothing about the version.
-    if (!is2xx(s) && (baseline?.status === s || ((s === 401 || s === 403) && ev.detection.authWall))) {
-      return s === 401 || s === 403
-        ? ctx.inconclusive(
-            'auth_wall',
-            `The bad-version request was answered ${s}, as was the request with the negotiated version.`,
-            evidence,
-          )
-        : ctx.inconclusive(
-            'ambiguous',
-            `The request with the negotiated version was also answered ${s}.`,
-            evidence,
-          );
-    }
-    if (s === 400) return ctx.pass('A request with MCP-Protocol-Version: 1900-01-01 got 400.', evidence);
-    if (is2xx(s) && reply.response?.error === undefined) {
-      return ctx.fail(
-        `A request with MCP-Protocol-Version: 1900-01-01 was served (${s}) instead of rejected with 400.`,
-        evidence,
-        {
-          key: 'served',
-        },
-      );
-    }
-    const how = is2xx(s) ? `${s} with a JSON-RPC error` : String(s);
-    return ctx.fail(
-      `A request with MCP-Protocol-Version: 1900-01-01 was answered ${how}; the status MUST be 400.`,
-      evidence,
-      {
-        key: 'status',
-      },
-    );
+    return judge(ev.detection.authWall, probe.value, baseline, ctx);
   },
 });
+
+function judge(authWall: boolean, reply: RpcReply, baseline: RpcReply | null, ctx: CheckContext): Verdict {
+  const evidence = baseline ? [reply.exchange, baseline.exchange] : [reply.exchange];
+  const s = reply.status;
+  if (s >= 500)
+    return ctx.inconclusive('fetch_failed', `The bad-version request was answered ${s}.`, evidence);
+  if (s === 429)
+    return ctx.inconclusive('rate_limited', 'The bad-version request was answered 429.', evidence);
+  if (s >= 300 && s < 400)
+    return ctx.inconclusive('ambiguous', `The bad-version request was redirected (${s}).`, evidence);
+  // Refused exactly like the well-formed request: the refusal says nothing about the version.
+  if (!is2xx(s) && (baseline?.status === s || ((s === 401 || s === 403) && authWall))) {
+    return s === 401 || s === 403
+      ? ctx.inconclusive(
+          'auth_wall',
+          `The bad-version request was answered ${s}, as was the request with a supported version.`,
+          evidence,
+        )
+      : ctx.inconclusive(
+          'ambiguous',
+          `The request with a supported version was also answered ${s}.`,
+          evidence,
+        );
+  }
+  if (s === 400) return ctx.pass('A request with MCP-Protocol-Version: 1900-01-01 got 400.', evidence);
+  if (is2xx(s) && reply.response?.error === undefined) {
+    return ctx.fail(
+      `A request with MCP-Protocol-Version: 1900-01-01 was served (${s}) instead of rejected with 400.`,
+      evidence,
+      { key: 'served' },
+    );
+  }
+  const how = is2xx(s) ? `${s} with a JSON-RPC error` : String(s);
+  return ctx.fail(
+    `A request with MCP-Protocol-Version: 1900-01-01 was answered ${how}; the status MUST be 400.`,
+    evidence,
+    {
+      key: 'status',
+    },
+  );
+}

@@ -1,11 +1,37 @@
 import check from '../../../src/checks/act/MCPP-ACT05.js';
 import { testCheck } from '../../helpers/check-tester.js';
+import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { evidence } from '../../helpers/evidence.js';
 import { authWall, setKnown, setLegacy, sseEvidence } from '../../helpers/sse-act.js';
+
+/** A dual-era server whose discover works; `versionBad` is its answer to the modern bad-version probe. */
+function dualEra(
+  ev: Parameters<Parameters<typeof evidence>[0] & object>[0],
+  b: EvidenceBuilder,
+  versionBad: Probe<RpcReply>,
+): void {
+  setKnown(ev, ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'], ['modern', 'legacy']);
+  const discover = b.ok(b.reply({ result: { supportedVersions: ['2026-07-28'], resultType: 'complete' } }));
+  // The builder's Mutable view keeps nested probes readonly; assign the plain types.
+  Object.assign(ev.detection, { discover });
+  Object.assign(ev, { modern: { versionBad } });
+}
 
 testCheck(check, {
   pass: [
     { name: 'bad version answered 400 (2025-11-25 session)', evidence: evidence() },
+    {
+      name: 'dual-era server rejects the bad version on both paths',
+      evidence: evidence((ev, b) => {
+        const answer = b.reply({
+          status: 400,
+          error: { code: -32022, message: 'Unsupported', data: { supported: ['2026-07-28'] } },
+          id: null,
+        });
+        dualEra(ev, b, b.ok(answer));
+      }),
+    },
     {
       name: 'server whose newest revision is 2025-06-18',
       evidence: evidence((ev) => {
@@ -14,6 +40,13 @@ testCheck(check, {
     },
   ],
   fail: [
+    {
+      name: 'dual-era server serves the bad version on the modern path only',
+      evidence: evidence((ev, b) => {
+        dualEra(ev, b, b.ok(b.reply({ result: { supportedVersions: ['2026-07-28'] } })));
+      }),
+      key: 'served',
+    },
     {
       name: 'bad version served',
       evidence: evidence((ev, b) => {
@@ -42,7 +75,7 @@ testCheck(check, {
   ],
   inconclusive: [
     {
-      name: 'dual-era server: the modern variant is not recorded yet',
+      name: 'dual-era server without modern evidence recorded',
       evidence: evidence((ev) => {
         setKnown(
           ev,
@@ -50,7 +83,7 @@ testCheck(check, {
           ['modern', 'legacy'],
         );
       }),
-      reason: 'probe_unavailable',
+      reason: 'fetch_failed',
     },
     { name: 'behind an authorization wall', evidence: evidence(authWall), reason: 'auth_wall' },
     {
