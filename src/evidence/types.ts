@@ -7,6 +7,7 @@
  * `failed` (with the exchange that shows why), never an exception.
  */
 import type { Revision } from '../spec/revisions.js';
+import type { AuthDiscovery } from './auth-types.js';
 
 export const EVIDENCE_SCHEMA_VERSION = 1 as const;
 
@@ -373,6 +374,8 @@ export interface Evidence {
   readonly plain: readonly PlainObservation[];
   readonly inventory: Inventory | null;
   readonly auth: AuthSignals;
+  /** The OAuth discovery chain; null when the target shows no authorization signal. */
+  readonly oauth: AuthDiscovery | null;
   /** Every HTTP exchange, in the order the requests were issued. */
   readonly exchanges: readonly HttpExchange[];
 }

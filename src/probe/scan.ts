@@ -312,6 +312,7 @@ async function collect(
     plain,
     inventory,
     auth: { inUse: authSignals.length > 0, signals: authSignals },
+    oauth: null,
     exchanges: client.exchanges(),
   };
 }

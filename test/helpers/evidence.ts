@@ -255,6 +255,7 @@ export class EvidenceBuilder {
       plain: [],
       inventory: null,
       auth: { inUse: false, signals: [] },
+      oauth: null,
       exchanges: this.exchanges,
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);

@@ -1,0 +1,142 @@
+/**
+ * Evidence of the OAuth trust chain as a client discovers it before any login:
+ * MCP endpoint → 401 challenge → protected-resource metadata (RFC 9728) → each
+ * authorization server's metadata (RFC 8414 / OpenID Connect Discovery) → its
+ * endpoints. Probes fill it; AUTHN, PRM, ASM, SCP and CIMD checks judge it.
+ */
+import type { AddressScope, ExchangeId, Probe, RpcReply } from './types.js';
+
+/** One challenge of a `WWW-Authenticate` field (RFC 9110 §11.6.1). */
+export interface AuthChallenge {
+  /** Auth scheme, lower-cased (`bearer`, `dpop`). */
+  readonly scheme: string;
+  readonly token68: string | null;
+  /** Parameter names lower-cased; quoted-string values unescaped. The first occurrence wins. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Parameter names that appeared more than once in this challenge (RFC 9110: MUST NOT). */
+  readonly duplicateParams: readonly string[];
+}
+
+/** A 401 (or a 403 carrying a challenge) from the MCP endpoint. */
+export interface ChallengeObservation {
+  readonly probe: string;
+  readonly exchange: ExchangeId;
+  readonly status: number;
+  /** Every `WWW-Authenticate` field value, as received. */
+  readonly header: readonly string[];
+  /** Parsed challenges across all field values, or null when a value does not parse. */
+  readonly challenges: readonly AuthChallenge[] | null;
+  readonly parseError: string | null;
+  /** The request carried an Authorization header (a crafted or user token). */
+  readonly credentialsSent: boolean;
+}
+
+/** A metadata document fetch, following up to 5 redirects (each hop recorded, learned URLs vetted). */
+export interface DocumentFetch {
+  /** The URL first requested. */
+  readonly url: string;
+  /** The URL that produced the final answer. */
+  readonly finalUrl: string;
+  readonly hops: readonly {
+    readonly status: number;
+    readonly location: string;
+    readonly exchange: ExchangeId;
+  }[];
+  readonly status: number;
+  /** Media type essence of the final answer, lower-case, or null. */
+  readonly mediaType: string | null;
+  /** The parsed JSON body when it parsed (any JSON value), else null. */
+  readonly json: unknown;
+  readonly jsonError: string | null;
+  /** Exchange of the final answer. */
+  readonly exchange: ExchangeId;
+}
+
+/** Decoding (and, where keys are reachable, verification) of a `signed_metadata` JWS. */
+export interface SignedMetadata {
+  /** The JWS protected header, when it decodes. */
+  readonly header: Readonly<Record<string, unknown>> | null;
+  readonly claims: Readonly<Record<string, unknown>> | null;
+  readonly decodeError: string | null;
+  /**
+   * `verified`: the signature verified against a key of the issuer named by `iss`;
+   * `failed`: a key was found and the signature did not verify;
+   * `unverifiable`: no key could be obtained (no `iss`, no issuer metadata, no `jwks_uri`, fetch refused...).
+   */
+  readonly verification: 'verified' | 'failed' | 'unverifiable';
+  readonly verificationDetail: string;
+}
+
+export interface PrmCandidate {
+  /** Where a client would look: the challenge's `resource_metadata`, the path-inserted or the root well-known URI. */
+  readonly source: 'challenge' | 'path-inserted' | 'root';
+  readonly url: string;
+  readonly fetch: Probe<DocumentFetch>;
+  /** Present when the document carries `signed_metadata`. */
+  readonly signed: SignedMetadata | null;
+}
+
+/** How a URL learned from metadata resolved (SSRF indicators: PRM14, ASM16). */
+export interface AddressObservation {
+  /** What the URL is, e.g. `resource_metadata`, `authorization_servers[0]`, `as:<issuer>#token_endpoint`. */
+  readonly role: string;
+  readonly url: string;
+  readonly addresses: readonly string[];
+  /** The most private scope among the addresses; null when the name did not resolve. */
+  readonly scope: AddressScope | null;
+}
+
+export interface AsMetadataAttempt {
+  readonly url: string;
+  readonly kind: 'oauth' | 'openid';
+  readonly fetch: Probe<DocumentFetch>;
+}
+
+export interface AuthorizationServerObservation {
+  /** The issuer identifier as listed (PRM entry), or the MCP origin for the 2025-03-26 model. */
+  readonly issuer: string;
+  readonly via: 'prm' | 'origin-2025-03-26';
+  /** Metadata URLs tried, in MCP client order, until the first JSON object. */
+  readonly attempts: readonly AsMetadataAttempt[];
+  /** Index into `attempts` of the document used, and the document. */
+  readonly found: { readonly attempt: number; readonly metadata: Readonly<Record<string, unknown>> } | null;
+  /** `s.dcr.malformed`: POST `{` to the registration endpoint (safe: cannot create a client). */
+  readonly dcrMalformed: Probe<RpcReply>;
+  /** Resolution of the issuer and endpoint hosts. */
+  readonly addresses: readonly AddressObservation[];
+}
+
+/** p.as0326: the 2025-03-26 model (the MCP server is its own AS; no PRM). */
+export interface LegacyAuthorizationBase {
+  readonly metadata: Probe<DocumentFetch>;
+  /** `/authorize`, `/token`, `/register` at the origin, fetched only when the metadata is absent. */
+  readonly defaults: readonly { readonly path: string; readonly probe: Probe<RpcReply> }[];
+}
+
+export interface AuthDiscovery {
+  /** Every challenge observed on the MCP endpoint, in issue order. */
+  readonly challenges: readonly ChallengeObservation[];
+  /** PRM candidates in client order (challenge URL, path-inserted, root). */
+  readonly prm: readonly PrmCandidate[];
+  /** Each listed authorization server (at most 5), evaluated on its own. */
+  readonly authorizationServers: readonly AuthorizationServerObservation[];
+  /** Only when 2025-03-26 is possible and no PRM was found. */
+  readonly legacyBase: LegacyAuthorizationBase | null;
+  /** `s.token.garbage`: the first MCP request with a random bearer token. */
+  readonly garbageToken: Probe<RpcReply>;
+  /** `s.xfh`: the 401-yielding request and each found PRM URL, with X-Forwarded-Host/Proto and Forwarded. */
+  readonly forwarded: {
+    readonly challenge: Probe<RpcReply>;
+    readonly prm: readonly { readonly url: string; readonly fetch: Probe<DocumentFetch> }[];
+  };
+  /** `s.methods.noauth`: each method and verb without credentials. */
+  readonly methodsNoAuth: readonly { readonly method: string; readonly probe: Probe<RpcReply> }[];
+  /** Resolution of `resource_metadata`, `authorization_servers` and PRM `jwks_uri` hosts. */
+  readonly addresses: readonly AddressObservation[];
+  /**
+   * `t.decode`: the claims of the user's token when it is a JWT (decoded locally, never verified,
+   * the token itself never stored); null without a token or for an opaque token (`tokenKind` says which).
+   */
+  readonly tokenClaims: Readonly<Record<string, unknown>> | null;
+  readonly tokenKind: 'none' | 'jwt' | 'opaque';
+}
