@@ -218,6 +218,8 @@ export function buildProgram(): Command {
 
 export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
+  // Only this run's command may set the code (a library caller may have left one behind).
+  process.exitCode = undefined;
   try {
     await program.parseAsync([...argv]);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

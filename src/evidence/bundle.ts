@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 
+import { escapeJsonText } from '../report/json.js';
 import type { Evidence } from './types.js';
 import { EVIDENCE_SCHEMA_VERSION } from './types.js';
 
@@ -34,7 +35,7 @@ const BundleShape = z
   .loose();
 
 export function serializeEvidence(ev: Evidence): string {
-  return JSON.stringify(ev, null, 2) + '\n';
+  return escapeJsonText(JSON.stringify(ev, null, 2)) + '\n';
 }
 
 export class BundleError extends Error {}

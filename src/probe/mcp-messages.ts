@@ -54,6 +54,11 @@ export function discoverHeaders(version: string = MODERN_REVISION): Record<strin
   return { ...POST_HEADERS, 'mcp-protocol-version': version, 'mcp-method': 'server/discover' };
 }
 
+/** Protocol versions are dates (YYYY-MM-DD). */
+export function isVersionString(v: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v);
+}
+
 /** Headers for a request on a legacy session. */
 export function sessionHeaders(
   sessionId: string | null,
@@ -61,8 +66,9 @@ export function sessionHeaders(
 ): Record<string, string> {
   const h: Record<string, string> = { ...POST_HEADERS };
   if (sessionId !== null) h['mcp-session-id'] = sessionId;
-  // The header exists from 2025-06-18 on; sending it for 2025-03-26 sessions is harmless but not expected.
-  if (version !== null && version !== '2025-03-26' && version !== '2024-11-05')
+  // The header exists from 2025-06-18 on. The version came from the server: only a well-formed
+  // version string is ever copied into a request header.
+  if (version !== null && isVersionString(version) && version !== '2025-03-26' && version !== '2024-11-05')
     h['mcp-protocol-version'] = version;
   return h;
 }
