@@ -15,5 +15,6 @@ export function escapeTerminal(text: string): string {
 
 /** Single line for the terminal: newlines and tabs become visible too. */
 export function escapeTerminalLine(text: string): string {
-  return escapeTerminal(text).replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  // Newlines and tabs first: escapeTerminal would otherwise turn \r into \u{d}.
+  return escapeTerminal(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { CheckResult, Severity, Status } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
+import { summaryStatus } from '../engine/evaluate-check.js';
 import type {
   Evidence,
   HttpExchange,
@@ -114,16 +115,7 @@ export function buildReport(ev: Evidence, results: readonly CheckResult[]): Scan
   for (const r of results) perCheck.set(r.checkId, [...(perCheck.get(r.checkId) ?? []), r]);
   const failsBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   for (const rs of perCheck.values()) {
-    const statuses = rs.map((r) => r.status);
-    const summary: Status = statuses.includes('fail')
-      ? 'fail'
-      : statuses.includes('error')
-        ? 'error'
-        : statuses.includes('inconclusive')
-          ? 'inconclusive'
-          : statuses.includes('pass')
-            ? 'pass'
-            : 'not_applicable';
+    const summary = summaryStatus(rs.map((r) => r.status));
     byStatus[summary]++;
     if (summary === 'fail') {
       const sev = SEVERITIES.find((s) => rs.some((r) => r.status === 'fail' && r.severity === s));
