@@ -5,6 +5,7 @@
  */
 import type { Mode } from '../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
+import { AUTH_PLAN } from './auth/plan.js';
 import { LISTS, MAX_PAGES } from './inventory.js';
 import { FOREIGN_HOST, FOREIGN_ORIGIN, LOOKALIKE_ORIGIN } from './origin.js';
 import { cleartextUrl } from './plain.js';
@@ -185,5 +186,12 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
       ),
     );
   }
+  // The OAuth discovery chain, walked when the target shows authorization.
+  plan.push(
+    ...AUTH_PLAN.map((p) => ({
+      ...p,
+      when: p.when ? `authorization in use; ${p.when}` : 'authorization in use',
+    })),
+  );
   return plan.filter((p) => mode !== 'passive' || p.tier === 'passive');
 }

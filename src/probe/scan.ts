@@ -22,6 +22,7 @@ import type {
   Transport,
 } from '../evidence/types.js';
 import { EVIDENCE_SCHEMA_VERSION } from '../evidence/types.js';
+import type { AuthDiscovery } from '../evidence/auth-types.js';
 import { deriveRevision } from '../evidence/derive/revision.js';
 import type { Revision } from '../spec/revisions.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -31,6 +32,7 @@ import { initialize, runLadder } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
 import { deleteSession, probeLegacySession } from './legacy-session.js';
 import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
+import { probeAuth } from './auth/probe-auth.js';
 import { probeModern } from './modern.js';
 import { probeOrigin } from './origin.js';
 import type { Replayable } from './origin.js';
@@ -237,6 +239,7 @@ async function collect(
   let modern: Evidence['modern'] = null;
   let origin: OriginProbes = emptyOrigin();
   let inventory: Inventory | null = null;
+  let oauth: AuthDiscovery | null = null;
   const reachable = targetClass === 'reachable';
 
   if (reachable) {
@@ -247,6 +250,21 @@ async function collect(
     const baseline = baselineRequest(client, url, ids, ladder.discover, main ?? null, sse);
     const originPromise = probeOrigin(client, url, mode, target.scope, baseline);
     const modernPromise = ladder.modern.modern ? probeModern(client, url, ids, mode) : Promise.resolve(null);
+    // The OAuth chain is walked when authorization shows (or the user brought a token for it).
+    const authPromise =
+      authSignals.length > 0 || opts.token
+        ? probeAuth({
+            client,
+            url,
+            ids,
+            mode,
+            targetScope: target.scope,
+            challengeReplies: replies.filter((r) => r.status === 401 || r.status === 403),
+            candidates: [...revision.known, ...revision.unconfirmed],
+            token: opts.token ?? null,
+            ...(opts.lookup ? { lookup: opts.lookup } : {}),
+          })
+        : Promise.resolve(null);
     if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
       legacy = await probeLegacySession(
         { client, url, ids, mode },
@@ -260,6 +278,14 @@ async function collect(
     }
     origin = await originPromise;
     modern = await modernPromise;
+    oauth = await authPromise;
+    // Requests sent without credentials (a token scan) can show authorization the ladder could not.
+    if (
+      oauth &&
+      oauth.challenges.some((c) => c.status === 401) &&
+      !authSignals.includes('401 from the MCP endpoint')
+    )
+      authSignals.push('401 from the MCP endpoint');
     await cleanupSessions(client, url, ids, origin, main?.offered ?? null);
     const initResult = main?.probe.kind === 'ok' ? resultObject(main.probe.value) : null;
     if (sseTools) lists[0] = sseTools;
@@ -312,7 +338,7 @@ async function collect(
     plain,
     inventory,
     auth: { inUse: authSignals.length > 0, signals: authSignals },
-    oauth: null,
+    oauth,
     exchanges: client.exchanges(),
   };
 }

@@ -1,0 +1,144 @@
+/**
+ * The requests of the OAuth discovery probes, for `--plan` (merged into
+ * ../plan.ts by the lead). Probe IDs are defined here once, so the probes and
+ * the plan cannot drift apart.
+ */
+import type { PlanEntry } from '../plan.js';
+
+/** At most this many listed authorization servers are evaluated (catalogue p.as(i)). */
+export const MAX_AUTHORIZATION_SERVERS = 5;
+/** Redirect hops followed when fetching a metadata document. */
+export const MAX_REDIRECTS = 5;
+
+export const FORWARDED_HOST = 'evil.example';
+export const FORWARDED_HEADERS: Readonly<Record<string, string>> = {
+  'x-forwarded-host': FORWARDED_HOST,
+  'x-forwarded-proto': 'https',
+  forwarded: `host=${FORWARDED_HOST};proto=https`,
+};
+
+/** `s.methods.noauth`: what is sent without credentials, in this order. */
+export const NOAUTH_METHODS = [
+  'initialize',
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'tools/call',
+  'GET',
+  'DELETE',
+] as const;
+export type NoAuthMethod = (typeof NOAUTH_METHODS)[number];
+
+export const AUTH_PROBES = {
+  prm: 'p.prm',
+  as: (i: number) => `p.as(${i})`,
+  as0326: 'p.as0326',
+  as0326Default: 'p.as0326.default',
+  signedIssuer: 'p.prm.issuer',
+  signedJwks: 'p.prm.jwks',
+  garbage: 's.token.garbage',
+  xfh: 's.xfh',
+  xfhPrm: 's.xfh.prm',
+  noauth: (m: NoAuthMethod) => `s.methods.noauth(${m})`,
+  dcr: 's.dcr.malformed',
+} as const;
+
+const auth = 'when authorization is in use';
+
+export const AUTH_PLAN: PlanEntry[] = [
+  {
+    probe: AUTH_PROBES.prm,
+    tier: 'passive',
+    method: 'GET',
+    url: '<resource_metadata>, /.well-known/oauth-protected-resource<path>, /.well-known/oauth-protected-resource',
+    purpose: 'fetch protected-resource metadata where MCP clients look (redirects followed ≤5 hops)',
+    when: auth,
+  },
+  ...Array.from({ length: MAX_AUTHORIZATION_SERVERS }, (_, i) => ({
+    probe: AUTH_PROBES.as(i),
+    tier: 'passive' as const,
+    method: 'GET',
+    url: `<authorization_servers[${i}]> well-known metadata URLs`,
+    purpose: `authorization-server metadata of the listed issuer #${i + 1}, RFC 8414 then OpenID Connect, in MCP client order`,
+    when: `when the PRM lists ${i + 1} or more authorization servers`,
+  })),
+  {
+    probe: AUTH_PROBES.signedIssuer,
+    tier: 'passive',
+    method: 'GET',
+    url: '<signed_metadata iss> well-known metadata URLs',
+    purpose: 'metadata of the signer of signed_metadata, to find its keys',
+    when: 'when the PRM carries signed_metadata whose iss is not a listed authorization server',
+  },
+  {
+    probe: AUTH_PROBES.signedJwks,
+    tier: 'passive',
+    method: 'GET',
+    url: '<jwks_uri of the signer>',
+    purpose: 'keys to verify signed_metadata',
+    when: 'when the PRM carries signed_metadata and its signer publishes jwks_uri',
+  },
+  {
+    probe: AUTH_PROBES.as0326,
+    tier: 'passive',
+    method: 'GET',
+    url: '<origin>/.well-known/oauth-authorization-server',
+    purpose: 'the 2025-03-26 model: authorization-server metadata at the MCP origin',
+    when: 'when 2025-03-26 is possible and no PRM was found',
+  },
+  {
+    probe: AUTH_PROBES.as0326Default,
+    tier: 'passive',
+    method: 'GET',
+    url: '<origin>/authorize, /token, /register',
+    purpose: 'the 2025-03-26 default endpoints, without parameters (do they exist?)',
+    when: 'when the 2025-03-26 origin metadata is absent',
+  },
+  {
+    probe: AUTH_PROBES.garbage,
+    tier: 'safe',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose: 'the first 401-yielding MCP request with a random bearer token (expects 401 invalid_token)',
+    when: auth,
+  },
+  {
+    probe: AUTH_PROBES.xfh,
+    tier: 'safe',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose: `the 401-yielding request with X-Forwarded-Host/Proto and Forwarded naming ${FORWARDED_HOST}`,
+    when: 'when an MCP request was answered 401',
+  },
+  {
+    probe: AUTH_PROBES.xfhPrm,
+    tier: 'safe',
+    method: 'GET',
+    url: '<each found PRM URL>',
+    purpose: `PRM with X-Forwarded-Host/Proto and Forwarded naming ${FORWARDED_HOST} (same-origin redirects only)`,
+    when: 'for each PRM found',
+  },
+  ...NOAUTH_METHODS.map((m) => ({
+    probe: AUTH_PROBES.noauth(m),
+    tier: 'safe' as const,
+    method: m === 'GET' || m === 'DELETE' ? m : 'POST',
+    url: '<MCP endpoint>',
+    purpose:
+      m === 'GET'
+        ? 'the GET stream without credentials (read ≤1 s)'
+        : m === 'DELETE'
+          ? 'DELETE without credentials'
+          : `${m} without credentials${m === 'tools/call' ? ' (a random nonexistent tool)' : ''}`,
+    when: auth,
+  })),
+  {
+    probe: AUTH_PROBES.dcr,
+    tier: 'safe',
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose:
+      'POST "{" (invalid JSON) as application/json: open or protected registration? (cannot create a client)',
+    when: 'for each authorization server publishing registration_endpoint',
+  },
+];

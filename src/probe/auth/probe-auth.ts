@@ -1,0 +1,265 @@
+/**
+ * The OAuth discovery chain as a client walks it before any login (catalogue
+ * p.prm, p.as(i), p.as0326, s.xfh, s.token.garbage, s.methods.noauth,
+ * s.dcr.malformed, t.decode). Three rounds, each internally concurrent:
+ *   1. the safe MCP probes (ids taken here, in a fixed order) and the PRM fetches;
+ *   2. the listed authorization servers, s.xfh on each PRM, address resolution,
+ *      and the 2025-03-26 origin when no PRM exists;
+ *   3. verification of `signed_metadata` (needs the issuers' metadata).
+ * Errors are data: nothing here throws for network reasons.
+ */
+import { randomBytes } from 'node:crypto';
+import type {
+  AddressObservation,
+  AuthDiscovery,
+  AuthorizationServerObservation,
+  DocumentFetch,
+  PrmCandidate,
+} from '../../evidence/auth-types.js';
+import type { AddressScope, Mode, Probe, RpcReply } from '../../evidence/types.js';
+import type { Revision } from '../../spec/revisions.js';
+import type { HttpClient } from '../http/types.js';
+import type { RpcIds } from '../mcp-messages.js';
+import { deleteSession } from '../legacy-session.js';
+import { createRoleResolver } from './addresses.js';
+import type { Lookup, ResolveRole } from './addresses.js';
+import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
+import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
+import { fetchDocument, jsonObject } from './document.js';
+import { createKeyLookup } from './keys.js';
+import { legacyMetadataUrl, probeLegacyBase } from './legacy-base.js';
+import { probeMethodsNoAuth } from './noauth.js';
+import { AUTH_PROBES, FORWARDED_HEADERS, FORWARDED_HOST, MAX_AUTHORIZATION_SERVERS } from './plan.js';
+import { createPrmFetcher, firstFoundPrm, wellKnownPrmUrls } from './prm.js';
+import type { CandidateUrl } from './prm.js';
+import { firstChallengeShape, replay } from './replay.js';
+import { examineSigned } from './signed-metadata.js';
+import { decodeUserToken } from './token.js';
+
+export interface AuthProbeContext {
+  readonly client: HttpClient;
+  /** The MCP endpoint URL. */
+  readonly url: string;
+  readonly ids: RpcIds;
+  readonly mode: Mode;
+  readonly targetScope: AddressScope;
+  /** Every 401/403 reply from the detection ladder. */
+  readonly challengeReplies: readonly RpcReply[];
+  /** K ∪ U. */
+  readonly candidates: readonly Revision[];
+  /** The user's token, for local decoding only; the client attaches it to requests by origin. */
+  readonly token: string | null;
+  /** Resolver override for tests (as the client's). */
+  readonly lookup?: Lookup;
+}
+
+const MODE_DISABLED = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' } as const;
+
+function okReplies(probes: readonly Probe<RpcReply>[]): RpcReply[] {
+  return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
+}
+
+/** 43 base64url characters, like a real opaque token. */
+function garbageToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** `authorization_servers` entries that are strings, with their index, at most five. */
+function listedIssuers(prm: Readonly<Record<string, unknown>>): { index: number; issuer: string }[] {
+  const list = prm['authorization_servers'];
+  if (!Array.isArray(list)) return [];
+  return (list as unknown[])
+    .slice(0, MAX_AUTHORIZATION_SERVERS)
+    .flatMap((issuer, index) => (typeof issuer === 'string' ? [{ index, issuer }] : []));
+}
+
+function discoveryAddresses(
+  resolve: ResolveRole,
+  resourceMetadata: string | null,
+  prm: Readonly<Record<string, unknown>> | null,
+): Promise<AddressObservation[]> {
+  const jobs: Promise<AddressObservation>[] = [];
+  if (resourceMetadata !== null) jobs.push(resolve('resource_metadata', resourceMetadata));
+  for (const { index, issuer } of prm ? listedIssuers(prm) : []) {
+    jobs.push(resolve(`authorization_servers[${index}]`, issuer));
+  }
+  const jwksUri = prm?.['jwks_uri'];
+  if (typeof jwksUri === 'string') jobs.push(resolve('jwks_uri', jwksUri));
+  return Promise.all(jobs);
+}
+
+export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
+  const { client, url, ids, mode } = ctx;
+  const origin = new URL(url).origin;
+  const safe = mode !== 'passive';
+  const resolve = createRoleResolver(ctx.lookup);
+  const fetchPrm = createPrmFetcher(client, origin);
+
+  // Round 1. JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
+  const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
+  const shape = firstChallengeShape(ladderChallenges);
+  const garbagePending: Promise<Probe<RpcReply>> = safe
+    ? replay(ids, {
+        client,
+        url,
+        shape: shape ?? { kind: 'discover' },
+        headers: { authorization: `Bearer ${garbageToken()}` },
+        probe: AUTH_PROBES.garbage,
+        purpose: 'the first 401-yielding MCP request with a random bearer token (expects 401 invalid_token)',
+        attachCredentials: false,
+      })
+    : Promise.resolve(MODE_DISABLED);
+  const methodsPending = safe
+    ? probeMethodsNoAuth({ client, url, ids, candidates: ctx.candidates })
+    : Promise.resolve([]);
+  const forwardedPending: Promise<Probe<RpcReply>> = !safe
+    ? Promise.resolve(MODE_DISABLED)
+    : shape === null
+      ? Promise.resolve({ kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' })
+      : replay(ids, {
+          client,
+          url,
+          shape,
+          headers: FORWARDED_HEADERS,
+          probe: AUTH_PROBES.xfh,
+          purpose: `the 401-yielding request with forwarding headers naming ${FORWARDED_HOST}`,
+          attachCredentials: true,
+        });
+  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
+  const wellKnown = wellKnownPrmUrls(url);
+  const early: CandidateUrl[] = [
+    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
+    ...wellKnown,
+  ];
+  const earlyFetches = early.map((c) => fetchPrm(c));
+  const [garbage, methodsNoAuth, forwardedChallenge] = await Promise.all([
+    garbagePending,
+    methodsPending,
+    forwardedPending,
+    ...earlyFetches,
+  ]);
+
+  const cleanup = closeSessions(ctx, [garbage, forwardedChallenge, ...methodsNoAuth.map((m) => m.probe)]);
+
+  // Challenges from every anonymous or crafted-token request, in issue order.
+  const challenges = observeChallenges(client, [
+    ...ctx.challengeReplies,
+    ...okReplies([garbage, ...methodsNoAuth.map((m) => m.probe)]),
+  ]);
+  // Behind a valid token the ladder saw no challenge; the anonymous probes may have.
+  const resourceMetadata = ladderMetadata ?? advertisedResourceMetadata(challenges);
+  const candidateUrls: CandidateUrl[] = [
+    ...(resourceMetadata !== null ? [{ source: 'challenge' as const, url: resourceMetadata }] : []),
+    ...wellKnown,
+  ];
+  const fetched = await Promise.all(
+    candidateUrls.map(async (c) => ({ source: c.source, url: c.url, fetch: await fetchPrm(c) })),
+  );
+  const found = firstFoundPrm(fetched);
+  const prmDocument = found?.document ?? null;
+
+  // Round 2.
+  const asContext = { client, mode, targetOrigin: origin, resolve };
+  const serversPending = Promise.all(
+    (prmDocument ? listedIssuers(prmDocument) : []).map(({ index, issuer }) =>
+      observeAuthorizationServer(asContext, issuer, index),
+    ),
+  );
+  const foundUrls = [...new Set(fetched.filter((c) => jsonObject(c.fetch)).map((c) => c.url))];
+  const forwardedPrmPending = safe
+    ? Promise.all(
+        foundUrls.map(async (u) => ({
+          url: u,
+          fetch: await fetchDocument(client, {
+            url: u,
+            probe: AUTH_PROBES.xfhPrm,
+            purpose: `protected-resource metadata with forwarding headers naming ${FORWARDED_HOST}`,
+            source: u === resourceMetadata ? 'learned' : 'user',
+            targetOrigin: origin,
+            headers: FORWARDED_HEADERS,
+            sameOriginRedirectsOnly: true,
+          }),
+        })),
+      )
+    : Promise.resolve([]);
+  const legacyPending =
+    found === null && ctx.candidates.includes('2025-03-26')
+      ? probeLegacyBase(client, origin)
+      : Promise.resolve(null);
+  const [servers, forwardedPrm, addresses, legacyBase] = await Promise.all([
+    serversPending,
+    forwardedPrmPending,
+    discoveryAddresses(resolve, resourceMetadata, prmDocument),
+    legacyPending,
+    cleanup,
+  ]);
+
+  const authorizationServers: AuthorizationServerObservation[] = [...servers];
+  const originMetadata = legacyBase ? jsonObject(legacyBase.metadata) : null;
+  if (legacyBase && originMetadata) {
+    authorizationServers.push(await originServer(asContext, origin, legacyBase.metadata, originMetadata));
+  }
+
+  // Round 3.
+  const keysFor = createKeyLookup({ client, targetOrigin: origin, servers: authorizationServers });
+  const prm: PrmCandidate[] = await Promise.all(
+    fetched.map(async (c) => {
+      const doc = jsonObject(c.fetch);
+      const signed =
+        doc && Object.hasOwn(doc, 'signed_metadata')
+          ? await examineSigned(doc['signed_metadata'], keysFor(doc))
+          : null;
+      return { ...c, signed };
+    }),
+  );
+
+  return {
+    challenges,
+    prm,
+    authorizationServers,
+    legacyBase,
+    garbageToken: garbage,
+    forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
+    methodsNoAuth,
+    addresses,
+    ...decodeUserToken(ctx.token),
+  };
+}
+
+/** A server that let an unauthenticated (or garbage-token) initialize through opened a session: close it. */
+async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<RpcReply>[]): Promise<void> {
+  const sessions = new Set<string>();
+  for (const r of okReplies(probes)) if (r.sessionId !== null && r.status < 300) sessions.add(r.sessionId);
+  await Promise.all(
+    [...sessions].map((id) =>
+      deleteSession(
+        { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: 'passive' },
+        id,
+        'p.delete.cleanup',
+        'DELETE a session opened by an authorization probe',
+        null,
+      ),
+    ),
+  );
+}
+
+/** The 2025-03-26 origin as an authorization server (ASM checks run on it like on a listed one). */
+async function originServer(
+  ctx: { client: HttpClient; mode: Mode; resolve: ResolveRole },
+  origin: string,
+  fetch: Probe<DocumentFetch>,
+  metadata: Record<string, unknown>,
+): Promise<AuthorizationServerObservation> {
+  const [dcrMalformed, addresses] = await Promise.all([
+    probeDcrMalformed(ctx.client, metadata, ctx.mode),
+    resolveAsAddresses(ctx.resolve, origin, metadata),
+  ]);
+  return {
+    issuer: origin,
+    via: 'origin-2025-03-26',
+    attempts: [{ url: legacyMetadataUrl(origin), kind: 'oauth', fetch }],
+    found: { attempt: 0, metadata },
+    dcrMalformed,
+    addresses,
+  };
+}
