@@ -4,12 +4,26 @@
  * the files, the tests and the doc pages in step.
  */
 import { ACT_CHECKS } from './act/index.js';
+import { ASM_CHECKS } from './asm/index.js';
+import { AUTHN_CHECKS } from './authn/index.js';
+import { CIMD_CHECKS } from './cimd/index.js';
 import type { AggregateCheck, Check } from './define-check.js';
 import { AGGREGATE_CHECKS } from './err/index.js';
 import { LEG_CHECKS } from './leg/index.js';
+import { PRM_CHECKS } from './prm/index.js';
+import { SCP_CHECKS } from './scp/index.js';
 import { TRN_CHECKS } from './trn/index.js';
 
-export const CHECKS: readonly Check[] = [...TRN_CHECKS, ...LEG_CHECKS, ...ACT_CHECKS];
+export const CHECKS: readonly Check[] = [
+  ...TRN_CHECKS,
+  ...LEG_CHECKS,
+  ...AUTHN_CHECKS,
+  ...PRM_CHECKS,
+  ...ASM_CHECKS,
+  ...SCP_CHECKS,
+  ...CIMD_CHECKS,
+  ...ACT_CHECKS,
+];
 
 export { AGGREGATE_CHECKS };
 

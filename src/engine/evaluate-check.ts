@@ -109,6 +109,16 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.mode === 'token' && !ev.settings.tokenSupplied) {
+      // A token check presupposes authorization: without any, there is nothing a token could show.
+      if (!ev.auth.inUse) {
+        return [
+          single(check, {
+            status: 'not_applicable',
+            reason: 'no_auth',
+            message: 'The target uses no authorization.',
+          }),
+        ];
+      }
       return [
         single(check, {
           status: 'inconclusive',
@@ -247,9 +257,11 @@ function mergeRevisions(
       continue;
     }
     if (failing.length === 0) {
-      // Only inconclusive/pass/na mixtures: keep the first inconclusive's reason.
-      const inc = revs.find((r) => statusOf(r) === 'inconclusive')!;
-      results.push(stamp(check, pick(inc), revs, [], null));
+      // No fail: an inconclusive revision keeps the result inconclusive (with its reason); a mix of
+      // pass and not_applicable is a pass for the revisions the requirement applies to.
+      const inc = revs.find((r) => statusOf(r) === 'inconclusive');
+      const passed = revs.filter((r) => statusOf(r) === 'pass');
+      results.push(stamp(check, pick(inc ?? passed[passed.length - 1]!), revs, [], null));
       continue;
     }
     const detail = revs.map((r) => `${r}: ${statusOf(r)}`).join('; ');

@@ -1,0 +1,105 @@
+import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
+import { oauth21, rfc } from '../../spec/citations.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+import { defineCheck } from '../define-check.js';
+import {
+  AS_TRANSPORT_NOTE,
+  AS_TRANSPORTS,
+  asLocation,
+  authorizationServers,
+  discoveryOrVerdict,
+  foundMetadata,
+  isVerdict,
+  missingMetadata,
+  noServers,
+  quoteList,
+} from './as-common.js';
+
+const MEMBER = 'grant_types_supported';
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-ASM06',
+    title: 'No implicit or password grants',
+    requirement:
+      '`grant_types_supported` does not include `implicit` or `password`; an omitted member is flagged because the RFC 8414 default is `["authorization_code", "implicit"]`.',
+    keyword: 'policy',
+    revisions: 'any',
+    transports: AS_TRANSPORTS,
+    mode: 'passive',
+    severity: 'high',
+    citations: [rfc(9700, '2.1.2'), rfc(9700, '2.4'), rfc(8414, '2'), oauth21('10')],
+    rationale:
+      'The resource owner password grant hands the user’s password to the client (RFC 9700 §2.4: MUST NOT be used); the implicit grant returns tokens in the URL where they leak through history, referrers and logs (RFC 9700 §2.1.2: SHOULD NOT). OAuth 2.1, which MCP builds on, removes both.',
+    remediation:
+      'Disable the password and implicit grants and publish the grants actually supported, e.g. `"grant_types_supported": ["authorization_code", "refresh_token"]`.',
+    evidence: 'The found metadata document (`p.as(i)`, `p.as0326`): `grant_types_supported`.',
+    traps:
+      'OpenID providers often omit the member (their default also includes implicit) — reported at low severity with medium confidence only.',
+    notes:
+      'Keys: `password` (high), `implicit` (medium), `default` (low, confidence medium: member omitted). A member that is present but not a list is inconclusive (`ambiguous`). Citation per the catalogue correction: RFC 9700 §2.4 covers only the password grant; implicit is §2.1.2 and its removal in OAuth 2.1. ' +
+      AS_TRANSPORT_NOTE,
+  },
+  evaluate(ev, ctx) {
+    const d = discoveryOrVerdict(ev, ctx);
+    if (isVerdict(d)) return d;
+    const servers = authorizationServers(ev, d);
+    if (servers.length === 0) return noServers(d, ctx);
+    return servers.flatMap((s) => judge(s, ctx));
+  },
+});
+
+function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict[] {
+  const location = asLocation(obs.issuer);
+  const found = foundMetadata(obs);
+  if (!found) return [missingMetadata(obs, ctx)];
+  const ev = found.exchanges;
+  const value = found.metadata[MEMBER];
+  if (value === undefined) {
+    return [
+      ctx.fail(`${obs.issuer} omits \`${MEMBER}\`; the RFC 8414 default includes \`implicit\`.`, ev, {
+        location,
+        key: 'default',
+        severity: 'low',
+        confidence: 'medium',
+      }),
+    ];
+  }
+  if (!Array.isArray(value)) {
+    return [
+      ctx.inconclusive(
+        'ambiguous',
+        `\`${MEMBER}\` of ${obs.issuer} is not a list (${JSON.stringify(value)}).`,
+        ev,
+        {
+          location,
+        },
+      ),
+    ];
+  }
+  const out: Verdict[] = [];
+  if (value.includes('password')) {
+    out.push(
+      ctx.fail(`${obs.issuer} offers the resource owner password grant ([${quoteList(value)}]).`, ev, {
+        location,
+        key: 'password',
+        severity: 'high',
+      }),
+    );
+  }
+  if (value.includes('implicit')) {
+    out.push(
+      ctx.fail(`${obs.issuer} offers the implicit grant ([${quoteList(value)}]).`, ev, {
+        location,
+        key: 'implicit',
+        severity: 'medium',
+      }),
+    );
+  }
+  if (out.length === 0) {
+    out.push(
+      ctx.pass(`${obs.issuer} lists [${quoteList(value)}], without implicit or password.`, ev, { location }),
+    );
+  }
+  return out;
+}

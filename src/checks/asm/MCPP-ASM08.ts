@@ -1,0 +1,107 @@
+import { mcp, rfc } from '../../spec/citations.js';
+import { revisionRange } from '../../spec/revisions.js';
+import { defineCheck } from '../define-check.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, discoveryOrVerdict, isVerdict, prmResource } from './as-common.js';
+import { tokenClaims, tokenLocation } from './token.js';
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-ASM08',
+    title: 'Tokens audience-restricted to the resource',
+    requirement:
+      'Access tokens issued for the MCP server carry its canonical URI (the PRM `resource`, or the endpoint URL) as audience.',
+    keyword: 'SHOULD',
+    revisions: revisionRange('2025-06-18'),
+    transports: AS_TRANSPORTS,
+    mode: 'token',
+    severity: 'medium',
+    citations: [
+      rfc(8707, '2'),
+      rfc(9068, '2.2'),
+      mcp('2025-06-18', 'basic/authorization', 'Token Audience Binding and Validation'),
+      mcp('2025-11-25', 'basic/authorization', 'Token Audience Binding and Validation'),
+      mcp(
+        '2026-07-28',
+        'basic/authorization/security-considerations',
+        'Token Audience Binding and Validation',
+      ),
+    ],
+    rationale:
+      'A token without an audience restriction is valid at every resource server that trusts the AS: a malicious or compromised MCP server that receives it can replay it against other services (token passthrough, confused deputy). Audience-bound tokens make that replay fail.',
+    remediation:
+      'Honour the RFC 8707 `resource` parameter that MCP clients send and put the requested resource (the MCP server’s canonical URI, as in the PRM `resource`) in the `aud` claim; reject unknown resources with `invalid_target`.',
+    evidence:
+      '`t.decode`: the `aud` claim of the supplied token (decoded locally, never verified), compared with the PRM `resource` and the endpoint URL.',
+    traps:
+      '`aud` may be a string or an array; a custom `resource` claim is not accepted as audience; an origin-only audience for a path endpoint is a fail with medium confidence.',
+    notes:
+      'Keys: `absent` (no `aud`, or no string in it), `other` (no audience value names the resource; an origin-only audience for a path endpoint is reported under this key with medium confidence). Audience values match after URL normalisation (scheme and host case, default port) and ignoring one trailing slash, so spelling variants of the same resource are not failed. Inconclusive: `needs_token` (no token; the engine answers before evaluation when none was supplied), `opaque_token` (the token is not a JWT; MCPP-ACT06 is the intrusive counterpart). Location: `as:<iss>` when the token names its issuer. ' +
+      AS_TRANSPORT_NOTE,
+  },
+  evaluate(ev, ctx) {
+    const d = discoveryOrVerdict(ev, ctx);
+    if (isVerdict(d)) return d;
+    const token = tokenClaims(d, ctx);
+    if ('verdict' in token) return token.verdict;
+    const claims = token.claims;
+    const location = tokenLocation(claims);
+    const prm = prmResource(d);
+    const evidence = prm ? [prm.exchange] : [];
+    const targets = [
+      ...new Set([prm?.resource, ev.target.url].filter((x): x is string => typeof x === 'string')),
+    ];
+    const raw = claims['aud'];
+    const aud = (Array.isArray(raw) ? raw : [raw]).filter(
+      (a): a is string => typeof a === 'string' && a !== '',
+    );
+    if (aud.length === 0) {
+      return ctx.fail(
+        `The access token has no audience (\`aud\` is ${raw === undefined ? 'absent' : JSON.stringify(raw)}); it is not restricted to ${targets.join(' or ')}.`,
+        evidence,
+        { location, key: 'absent' },
+      );
+    }
+    const wanted = new Set(targets.map(normalise));
+    const match = aud.find((a) => wanted.has(normalise(a)));
+    if (match !== undefined) {
+      return ctx.pass(`The access token’s audience includes ${JSON.stringify(match)}.`, evidence, {
+        location,
+      });
+    }
+    const originOnly = aud.find((a) => targets.some((t) => isOriginOf(a, t)));
+    if (originOnly !== undefined) {
+      return ctx.fail(
+        `The access token’s audience ${JSON.stringify(originOnly)} names only the origin of ${targets.join(' / ')}, so it is valid for every resource on that host.`,
+        evidence,
+        { location, key: 'other', confidence: 'medium' },
+      );
+    }
+    return ctx.fail(
+      `The access token’s audience [${aud.map((a) => JSON.stringify(a)).join(', ')}] does not name the MCP server (${targets.join(' or ')}).`,
+      evidence,
+      { location, key: 'other' },
+    );
+  },
+});
+
+/** Canonical spelling for comparison: URL-normalised, without one trailing slash. */
+function normalise(value: string): string {
+  let s = value;
+  try {
+    s = new URL(value).href;
+  } catch {
+    // Not a URL: compare as given.
+  }
+  return s.endsWith('/') ? s.slice(0, -1) : s;
+}
+
+/** `aud` is the bare origin of a resource URL that has a path. */
+function isOriginOf(aud: string, resource: string): boolean {
+  try {
+    const r = new URL(resource);
+    if (r.pathname === '/' || r.pathname === '') return false;
+    return normalise(aud) === normalise(r.origin);
+  } catch {
+    return false;
+  }
+}

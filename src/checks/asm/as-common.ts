@@ -1,0 +1,216 @@
+/**
+ * Shared plumbing for the checks that judge authorization-server metadata
+ * (ASM, CIMD scan): the no_auth precondition, the list of servers to judge
+ * per revision, the found document and the right non-verdict when it is
+ * missing. Checks stay pure functions of the evidence.
+ */
+import type {
+  AsMetadataAttempt,
+  AuthDiscovery,
+  AuthorizationServerObservation,
+  DocumentFetch,
+} from '../../evidence/auth-types.js';
+import type { Evidence, ExchangeId, HttpExchange } from '../../evidence/types.js';
+import type { Revision } from '../../spec/revisions.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+
+/** The AS checks run for the MCP endpoint's HTTP transports too: the engine judges the endpoint's transport. */
+export const AS_TRANSPORTS = ['streamable-http', 'http+sse', 'as'] as const;
+
+/** Shared note on the transport list, for meta.notes. */
+export const AS_TRANSPORT_NOTE =
+  'The transport list names the MCP endpoint transports as well as `as`, because the engine matches the detected endpoint transport: with `as` alone the check would be not_applicable whenever the endpoint transport is known (optional authorization, token scans).';
+
+export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The discovery when authorization is in use, otherwise the verdict to return:
+ * not_applicable (`no_auth`) without an authorization signal (catalogue §5.7).
+ */
+export function discoveryOrVerdict(ev: Evidence, ctx: CheckContext): AuthDiscovery | Verdict {
+  if (!ev.auth.inUse) {
+    return ctx.notApplicable(
+      'no_auth',
+      'The target shows no sign of authorization; there is no AS to judge.',
+    );
+  }
+  if (!ev.oauth) {
+    return ctx.inconclusive(
+      'probe_unavailable',
+      'Authorization is in use but no OAuth discovery was recorded for this scan.',
+    );
+  }
+  return ev.oauth;
+}
+
+export function isVerdict(v: AuthDiscovery | Verdict): v is Verdict {
+  return 'status' in v;
+}
+
+export function asLocation(issuer: string, member?: string): string {
+  return member ? `as:${issuer}#${member}` : `as:${issuer}`;
+}
+
+/** The first PRM candidate that produced a JSON object (the document a client would use). */
+export function prmDocument(
+  d: AuthDiscovery,
+): { readonly json: Readonly<Record<string, unknown>>; readonly exchange: ExchangeId } | null {
+  for (const c of d.prm) {
+    if (c.fetch.kind !== 'ok') continue;
+    const v = c.fetch.value;
+    if (v.status >= 200 && v.status < 300 && isObject(v.json)) return { json: v.json, exchange: v.exchange };
+  }
+  return null;
+}
+
+/** The PRM `resource`, when a PRM document carries one. */
+export function prmResource(
+  d: AuthDiscovery,
+): { readonly resource: string; readonly exchange: ExchangeId } | null {
+  const doc = prmDocument(d);
+  if (!doc || typeof doc.json['resource'] !== 'string') return null;
+  return { resource: doc.json['resource'], exchange: doc.exchange };
+}
+
+/** The JSON object of a 2xx answer, else null (a JSON error body on a 404 is not metadata). */
+export function metadataJson(fetch: DocumentFetch): Readonly<Record<string, unknown>> | null {
+  return fetch.status >= 200 && fetch.status < 300 && isObject(fetch.json) ? fetch.json : null;
+}
+
+/**
+ * Every authorization server to judge: the PRM-listed ones and the 2025-03-26
+ * origin AS. When `p.as0326` found origin metadata but the probe did not list
+ * it as a server, it is added here so that the origin document is judged too.
+ */
+export function authorizationServers(
+  ev: Evidence,
+  d: AuthDiscovery,
+): readonly AuthorizationServerObservation[] {
+  const listed = d.authorizationServers;
+  const base = d.legacyBase;
+  if (!base || base.metadata.kind !== 'ok' || listed.some((s) => s.via === 'origin-2025-03-26'))
+    return listed;
+  const fetch = base.metadata.value;
+  const metadata = metadataJson(fetch);
+  if (!metadata) return listed;
+  const origin: AuthorizationServerObservation = {
+    issuer: ev.target.origin,
+    via: 'origin-2025-03-26',
+    attempts: [{ url: fetch.url, kind: 'oauth', fetch: base.metadata }],
+    found: { attempt: 0, metadata },
+    dcrMalformed: { kind: 'skipped', reason: 'not_needed', detail: 'not recorded for the 2025-03-26 origin' },
+    // The origin AS is the MCP host itself.
+    addresses: [
+      {
+        role: 'issuer',
+        url: ev.target.origin,
+        addresses: ev.target.address ? [ev.target.address] : [],
+        scope: ev.target.address ? ev.target.scope : null,
+      },
+    ],
+  };
+  return [...listed, origin];
+}
+
+/**
+ * Servers a client of `revision` consults: PRM-listed servers always (their
+ * requirements come from RFC 8414 / OIDC), the 2025-03-26 origin AS only for
+ * 2025-03-26 clients (and for revision-independent checks, `revision` null).
+ */
+export function serversFor(
+  servers: readonly AuthorizationServerObservation[],
+  revision: Revision | null,
+): readonly AuthorizationServerObservation[] {
+  return servers.filter((s) => s.via === 'prm' || revision === null || revision === '2025-03-26');
+}
+
+/** Servers listed through PRM only (for requirements that exist only in the PRM model, ≥2025-06-18). */
+export function prmServers(
+  servers: readonly AuthorizationServerObservation[],
+): readonly AuthorizationServerObservation[] {
+  return servers.filter((s) => s.via === 'prm');
+}
+
+/** The verdict when there is no authorization server to judge. */
+export function noServers(d: AuthDiscovery, ctx: CheckContext, legacyOnly = false): Verdict {
+  if (legacyOnly) {
+    return ctx.notApplicable(
+      'feature_absent',
+      'The only authorization server is the 2025-03-26 origin model, which clients of this revision do not consult.',
+    );
+  }
+  if (prmDocument(d) === null) {
+    const failed = d.prm.find((c) => c.fetch.kind !== 'ok');
+    if (failed && failed.fetch.kind !== 'ok' && d.prm.every((c) => c.fetch.kind !== 'ok')) {
+      return ctx.fromProbe(failed.fetch, `The protected-resource metadata fetch (${failed.url})`);
+    }
+  }
+  return ctx.notApplicable(
+    'feature_absent',
+    'No authorization server was discovered (no PRM lists one and no 2025-03-26 origin metadata was found); the PRM and AUTHN checks judge that.',
+  );
+}
+
+export interface FoundMetadata {
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly attempt: AsMetadataAttempt;
+  /** The final answer that carried the document. */
+  readonly fetch: DocumentFetch;
+  readonly exchanges: readonly ExchangeId[];
+}
+
+export function foundMetadata(obs: AuthorizationServerObservation): FoundMetadata | null {
+  if (!obs.found) return null;
+  const attempt = obs.attempts[obs.found.attempt];
+  if (!attempt || attempt.fetch.kind !== 'ok') return null;
+  return {
+    metadata: obs.found.metadata,
+    attempt,
+    fetch: attempt.fetch.value,
+    exchanges: attempt.fetch.exchanges.length ? attempt.fetch.exchanges : [attempt.fetch.value.exchange],
+  };
+}
+
+/** Exchanges of every metadata URL tried for this server. */
+export function attemptExchanges(obs: AuthorizationServerObservation): ExchangeId[] {
+  return obs.attempts.flatMap((a) => (a.fetch.kind === 'skipped' ? [] : a.fetch.exchanges));
+}
+
+/**
+ * The verdict for a server whose metadata was not found: inconclusive when a
+ * fetch did not complete, otherwise not_applicable (ASM01 reports the absence).
+ */
+export function missingMetadata(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+  const location = asLocation(obs.issuer);
+  const incomplete = obs.attempts.find((a) => a.fetch.kind !== 'ok');
+  if (incomplete && incomplete.fetch.kind !== 'ok') {
+    return ctx.fromProbe(incomplete.fetch, `The metadata fetch ${incomplete.url}`, { location });
+  }
+  return ctx.notApplicable(
+    'feature_absent',
+    `${obs.issuer} publishes no metadata document where clients look (MCPP-ASM01 reports it).`,
+    { location },
+  );
+}
+
+/** The recorded exchange, for reading a body the typed evidence does not keep. */
+export function exchangeOf(ev: Evidence, id: ExchangeId): HttpExchange | undefined {
+  return ev.exchanges.find((x) => x.id === id);
+}
+
+/** A string-valued array member, or null when the member is absent or not an array of strings. */
+export function stringList(
+  metadata: Readonly<Record<string, unknown>>,
+  member: string,
+): readonly string[] | null {
+  const v = metadata[member];
+  if (!Array.isArray(v)) return null;
+  return v.filter((x): x is string => typeof x === 'string');
+}
+
+/** Quoted list for messages. */
+export function quoteList(values: readonly unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join(', ');
+}
