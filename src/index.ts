@@ -8,7 +8,7 @@ import { evaluateAll } from './engine/run.js';
 import type { Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
 import { collectEvidence } from './probe/scan.js';
-import type { ScanReport } from './report/model.js';
+import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/model.js';
 
 export interface ScanOutput {
@@ -17,20 +17,24 @@ export interface ScanOutput {
   readonly report: ScanReport;
 }
 
-export async function scan(opts: CollectOptions): Promise<ScanOutput> {
+export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
   const evidence = await collectEvidence(opts);
-  return evaluate(evidence);
+  return evaluate(evidence, reportOpts);
 }
 
-export function evaluate(evidence: Evidence): ScanOutput {
+/** Re-runs the checks on evidence (live or from a saved bundle); suppressions and a baseline are optional. */
+export function evaluate(evidence: Evidence, reportOpts: ReportOptions = {}): ScanOutput {
   const results = evaluateAll(evidence);
-  return { evidence, results, report: buildReport(evidence, results) };
+  return { evidence, results, report: buildReport(evidence, results, reportOpts) };
 }
 
 export type { CollectOptions } from './probe/scan.js';
 export type { Evidence } from './evidence/types.js';
 export type { CheckResult, Severity, Status } from './checks/define-check.js';
-export type { ScanReport } from './report/model.js';
+export type { ReportOptions, ScanReport } from './report/model.js';
+export { FORMATS, FORMAT_NAMES } from './report/formats.js';
+export { computeRating, RATING_POLICY } from './report/rating.js';
+export { diffReports } from './report/diff.js';
 export { ALL_CHECKS, findCheck } from './checks/index.js';
 export { parseEvidence, serializeEvidence } from './evidence/bundle.js';
 export { renderText } from './report/text.js';

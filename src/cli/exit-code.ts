@@ -1,19 +1,44 @@
 import type { Severity } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
-import type { ScanReport } from '../report/model.js';
+import type { ReportResult, ScanReport } from '../report/model.js';
+import type { MinGrade } from '../report/rating.js';
+import { gradeAtLeast } from '../report/rating.js';
 
 export const EXIT = { ok: 0, findings: 1, usage: 2, scanFailed: 3 } as const;
 
+export interface GateOptions {
+  readonly failOn: Severity | 'none';
+  readonly minGrade?: MinGrade | null;
+}
+
+function atOrAbove(r: ReportResult, failOn: Severity | 'none'): boolean {
+  if (failOn === 'none' || r.severity === null) return false;
+  return SEVERITIES.indexOf(r.severity) <= SEVERITIES.indexOf(failOn);
+}
+
 /**
- * The gate: 3 when the scan could not be done (unreachable, not MCP, redirected),
- * 1 when a check failed at or above the threshold, 0 otherwise.
+ * The gate: 3 when the scan could not be done (unreachable, not MCP, redirected);
+ * 1 when an unsuppressed failure is at or above the threshold — with a baseline,
+ * only new failures count and any stale entry fails — or the grade is below
+ * `minGrade`; 0 otherwise.
  */
-export function exitCodeFor(report: ScanReport, failOn: Severity | 'none'): number {
+export function exitCodeFor(report: ScanReport, gate: GateOptions): number {
   if (report.outcome !== 'graded') return EXIT.scanFailed;
-  if (failOn === 'none') return EXIT.ok;
-  const rank = SEVERITIES.indexOf(failOn);
-  const hit = report.results.some(
-    (r) => r.status === 'fail' && r.severity !== null && SEVERITIES.indexOf(r.severity) <= rank,
-  );
-  return hit ? EXIT.findings : EXIT.ok;
+  const counted = report.results.filter((r) => r.status === 'fail' && r.suppression === null);
+  let failing: readonly ReportResult[] = counted;
+  if (report.baseline) {
+    if (report.baseline.stale.length > 0) return EXIT.findings;
+    const fresh = new Set(report.baseline.newFailures);
+    failing = counted.filter((r) => fresh.has(r.fingerprint));
+  }
+  if (failing.some((r) => atOrAbove(r, gate.failOn))) return EXIT.findings;
+  if (gate.minGrade && !gradeAtLeast(report.rating.letter, gate.minGrade)) return EXIT.findings;
+  return EXIT.ok;
+}
+
+/** Several targets: the worst code wins (3 over 1 over 0). */
+export function combineExitCodes(codes: readonly number[]): number {
+  if (codes.includes(EXIT.scanFailed)) return EXIT.scanFailed;
+  if (codes.includes(EXIT.findings)) return EXIT.findings;
+  return EXIT.ok;
 }

@@ -6,9 +6,15 @@
 import { createHash } from 'node:crypto';
 
 import type { CheckResult, Severity, Status } from '../checks/define-check.js';
-import { SEVERITIES } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
-import { summaryStatus } from '../engine/evaluate-check.js';
+import type { Suppression } from '../config/schema.js';
+import type { Baseline, BaselineEntry } from './baseline.js';
+import { compareWithBaseline } from './baseline.js';
+import type { Rating } from './rating.js';
+import { computeRating } from './rating.js';
+import type { SuppressionMark, SuppressionSummary } from './suppress.js';
+import { applySuppressions } from './suppress.js';
+import { summarize } from './summary.js';
 import type {
   Evidence,
   HttpExchange,
@@ -28,6 +34,30 @@ export interface ReportResult extends CheckResult {
   readonly title: string;
   /** sha256 of check ID, target URL, location and key: stable across runs, for baselines and SARIF. */
   readonly fingerprint: string;
+  /** Set when a live suppression accepted this failure: it no longer counts for the gate or the grade. */
+  readonly suppression: SuppressionMark | null;
+}
+
+/** The expected-failures baseline applied to this report, by fingerprint. */
+export interface BaselineSummary {
+  readonly file: string;
+  readonly newFailures: readonly string[];
+  readonly expectedFailures: readonly string[];
+  readonly stale: readonly BaselineEntry[];
+  readonly unverifiable: readonly BaselineEntry[];
+}
+
+/** A report before its grade is computed (the grade reads the rest). */
+export type Unrated = Omit<ScanReport, 'rating'>;
+
+/** What the report is built with beyond evidence and results (all optional). */
+export interface ReportOptions {
+  readonly suppressions?: readonly Suppression[];
+  /** Clock for suppression expiry (tests pin it). */
+  readonly now?: Date;
+  /** The target's name in the config file, for suppressions and baseline entries that name it. */
+  readonly targetName?: string | null;
+  readonly baseline?: { readonly file: string; readonly data: Baseline };
 }
 
 export interface ReportCheck {
@@ -70,6 +100,10 @@ export interface ScanReport {
     /** Failing checks by severity (a check counts once, at its highest failing severity). */
     readonly failsBySeverity: Readonly<Record<Severity, number>>;
   };
+  readonly settings: { readonly tokenSupplied: boolean; readonly allowPrivate: boolean };
+  readonly rating: Rating;
+  readonly suppressions: SuppressionSummary;
+  readonly baseline: BaselineSummary | null;
   readonly results: readonly ReportResult[];
   readonly checks: readonly ReportCheck[];
   readonly exchanges: readonly HttpExchange[];
@@ -103,25 +137,18 @@ function outcomeOf(cls: TargetClass): Outcome {
   }
 }
 
-export function buildReport(ev: Evidence, results: readonly CheckResult[]): ScanReport {
+export function buildReport(
+  ev: Evidence,
+  results: readonly CheckResult[],
+  opts: ReportOptions = {},
+): ScanReport {
   const titles = new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title]));
   const reportResults: ReportResult[] = results.map((r) => ({
     ...r,
     title: titles.get(r.checkId) ?? r.checkId,
     fingerprint: fingerprint(r.checkId, ev.target.url, r.location, r.key),
+    suppression: null,
   }));
-  const byStatus: Record<Status, number> = { pass: 0, fail: 0, not_applicable: 0, inconclusive: 0, error: 0 };
-  const perCheck = new Map<string, CheckResult[]>();
-  for (const r of results) perCheck.set(r.checkId, [...(perCheck.get(r.checkId) ?? []), r]);
-  const failsBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
-  for (const rs of perCheck.values()) {
-    const summary = summaryStatus(rs.map((r) => r.status));
-    byStatus[summary]++;
-    if (summary === 'fail') {
-      const sev = SEVERITIES.find((s) => rs.some((r) => r.status === 'fail' && r.severity === s));
-      if (sev) failsBySeverity[sev]++;
-    }
-  }
   const used = new Set(results.map((r) => r.checkId));
   const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) => ({
     id: c.meta.id,
@@ -134,7 +161,7 @@ export function buildReport(ev: Evidence, results: readonly CheckResult[]): Scan
     docs: `${DOCS_PATH}/${c.meta.id}.md`,
   }));
   const r = ev.detection.revision;
-  return {
+  const base: Unrated = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: ev.tool.name, version: ev.tool.version, catalogueVersion: CATALOGUE_VERSION },
     generatedAt: ev.startedAt,
@@ -157,9 +184,36 @@ export function buildReport(ev: Evidence, results: readonly CheckResult[]): Scan
       },
     },
     outcome: outcomeOf(ev.detection.targetClass),
-    summary: { checks: perCheck.size, byStatus, failsBySeverity },
+    summary: summarize(reportResults),
+    settings: { tokenSupplied: ev.settings.tokenSupplied, allowPrivate: ev.settings.allowPrivate },
+    suppressions: { applied: 0, expired: [], unused: [] },
+    baseline: null,
     results: reportResults,
     checks,
     exchanges: ev.exchanges,
+  };
+  return finalize(base, opts);
+}
+
+/** Suppressions, then the grade (which ignores suppressed fails), then the baseline comparison. */
+function finalize(base: Unrated, opts: ReportOptions): ScanReport {
+  const suppressed = applySuppressions(base, opts.suppressions ?? [], opts.now ?? new Date(), {
+    targetName: opts.targetName ?? null,
+  }).report;
+  const rated: ScanReport = {
+    ...suppressed,
+    rating: computeRating(suppressed, { tokenSupplied: base.settings.tokenSupplied }),
+  };
+  if (!opts.baseline) return rated;
+  const cmp = compareWithBaseline(rated, opts.baseline.data, { targetName: opts.targetName ?? null });
+  return {
+    ...rated,
+    baseline: {
+      file: opts.baseline.file,
+      newFailures: cmp.newFailures.map((x) => x.fingerprint),
+      expectedFailures: cmp.expectedFailures.map((x) => x.fingerprint),
+      stale: cmp.stale,
+      unverifiable: cmp.unverifiable,
+    },
   };
 }

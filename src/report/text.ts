@@ -8,6 +8,7 @@ import { styleText } from 'node:util';
 import type { Severity } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
 import { escapeTerminalLine } from './escape.js';
+import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
 
 export interface TextOptions {
@@ -41,9 +42,15 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   out.push(
     `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${report.exchanges.length} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
+  const rating = report.rating;
+  out.push(
+    `  grade ${paint('bold', formatGrade(rating))} (${rating.policy}, basis ${rating.basis}${rating.qualifier ? `; ${rating.qualifier}` : ''})`,
+  );
+  if (report.settings.allowPrivate)
+    out.push('  --allow-private: learned URLs were allowed to reach private addresses');
   out.push('');
 
-  const fails = report.results.filter((r) => r.status === 'fail');
+  const fails = report.results.filter((r) => r.status === 'fail' && r.suppression === null);
   for (const sev of SEVERITIES) {
     const group = fails.filter((r) => r.severity === sev);
     if (group.length === 0) continue;
@@ -82,6 +89,25 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   );
   if (na.length) out.push(paint('gray', `NOT APPLICABLE (${na.length})`), `  ${na.join(' ')}`, '');
   if (fails.length === 0 && report.outcome === 'graded') out.push(paint('green', 'No failing checks.'));
+  // Always printed, so a reader knows whether accepted findings are hidden.
+  out.push(`${report.suppressions.applied} suppressed`);
+  for (const s of report.suppressions.expired)
+    out.push(
+      paint(
+        'yellow',
+        `  suppression of ${e(s.check)}${s.key ? `:${e(s.key)}` : ''} expired ${s.expires ?? ''}: the finding counts again (${e(s.reason)})`,
+      ),
+    );
+  if (report.baseline) {
+    const b = report.baseline;
+    out.push(
+      `baseline ${e(b.file)}: ${b.newFailures.length} new, ${b.expectedFailures.length} expected, ${b.stale.length} stale, ${b.unverifiable.length} unverifiable`,
+    );
+    for (const st of b.stale)
+      out.push(
+        paint('yellow', `  stale: ${e(st.check)}${st.key ? `:${e(st.key)}` : ''} no longer fails; remove it`),
+      );
+  }
   return out.join('\n') + '\n';
 }
 

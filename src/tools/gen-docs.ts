@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ALL_CHECKS as CHECKS } from '../checks/index.js';
+import { configJsonSchema } from '../config/schema.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
 
 const dir = join(process.cwd(), 'docs', 'checks');
@@ -10,4 +11,5 @@ mkdirSync(dir, { recursive: true });
 for (const f of readdirSync(dir)) if (f.endsWith('.md')) rmSync(join(dir, f));
 for (const c of CHECKS) writeFileSync(join(dir, `${c.meta.id}.md`), renderCheckDoc(c));
 writeFileSync(join(dir, 'README.md'), renderDocIndex(CHECKS));
-console.log(`wrote ${CHECKS.length} check pages to docs/checks`);
+writeFileSync(join(process.cwd(), 'schema', 'config.schema.json'), JSON.stringify(configJsonSchema(), null, 2) + '\n');
+console.log(`wrote ${CHECKS.length} check pages to docs/checks and schema/config.schema.json`);

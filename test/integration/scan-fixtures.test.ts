@@ -1,8 +1,9 @@
 /**
  * Each fixture flaw, switched on alone, must be reported as exactly its own
- * failing checks and nothing else. MCPP-TRN16 (info: 2026-07-28 not supported)
- * is inventory that every legacy-only server gets, so it is excluded from the
- * comparison and asserted separately.
+ * failing checks and nothing else. Two findings are true of every fixture and
+ * are asserted separately: MCPP-TRN16 (info: 2026-07-28 not supported, the
+ * inventory every legacy-only server gets) and MCPP-AUTHN01 (the fixture
+ * serves its tools without authentication).
  */
 import { describe, expect, it } from 'vitest';
 
@@ -13,6 +14,8 @@ import { renderJson } from '../../src/report/json.js';
 import { validateReport } from '../helpers/schema.js';
 
 const SSE_BASELINE = ['MCPP-TRN06', 'MCPP-TRN07'];
+/** The fixture's 401 advertises protected-resource metadata it never serves, and no scope. */
+const NO_PRM = ['MCPP-ASM13', 'MCPP-AUTHN03', 'MCPP-PRM01', 'MCPP-PRM02', 'MCPP-SCP02'];
 
 /** The checks each flaw must fail (on top of the transport's baseline). */
 const EXPECTED: Record<FixtureFlawName, string[]> = {
@@ -37,7 +40,7 @@ const EXPECTED: Record<FixtureFlawName, string[]> = {
   duplicateEventIds: ['MCPP-LEG14'],
   statelessNoSessions: [],
   versionEchoAny: ['MCPP-LEG02'],
-  requireAuth: [],
+  requireAuth: NO_PRM,
   endpointCrossOrigin: ['MCPP-LEG21'],
   endpointWithToken: ['MCPP-LEG22'],
   sseBadSessionAccepted: ['MCPP-LEG24'],
@@ -76,9 +79,11 @@ async function scanFixture(options: Partial<FixtureOptions>) {
   }
 }
 
+const EVERYWHERE = new Set(['MCPP-TRN16', 'MCPP-AUTHN01']);
+
 function failing(out: Awaited<ReturnType<typeof scanFixture>>): string[] {
   const ids = out.report.results
-    .filter((r) => r.status === 'fail' && r.checkId !== 'MCPP-TRN16')
+    .filter((r) => r.status === 'fail' && !EVERYWHERE.has(r.checkId))
     .map((r) => r.checkId);
   return [...new Set(ids)].sort();
 }
@@ -96,6 +101,10 @@ describe.concurrent('fixture variants: exactly the seeded failure', () => {
     expect(out.report.results.filter((r) => r.status === 'error')).toEqual([]);
     const trn16 = out.report.results.find((r) => r.checkId === 'MCPP-TRN16');
     expect([trn16?.status, trn16?.severity]).toEqual(['fail', 'info']);
+    // Its tools are listed without authentication; all are annotated read-only, hence medium.
+    const authn01 = out.report.results.find((r) => r.checkId === 'MCPP-AUTHN01');
+    expect([authn01?.status, authn01?.severity]).toEqual(['fail', 'medium']);
+    expect(out.report.target.authInUse).toBe(false);
     expect(validateReport(renderJson(out.report))).toEqual([]);
   });
 
@@ -136,7 +145,8 @@ describe.concurrent('fixture variants: exactly the seeded failure', () => {
       const out = await scan({ url: server.url, token: 'fixture-token' });
       expect(out.report.target.authWall).toBe(false);
       expect(out.report.target.revision.value).toBe('2025-11-25');
-      expect(failing(out)).toEqual([]);
+      expect(out.report.target.authInUse).toBe(true);
+      expect(failing(out)).toEqual(NO_PRM);
       expect(JSON.stringify(out.evidence)).not.toContain('fixture-token');
     } finally {
       await server.close();

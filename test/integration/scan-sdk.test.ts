@@ -21,7 +21,11 @@ interface Case {
   readonly fails: Record<string, string>;
 }
 
+/** The test servers have no authentication, so their tool lists are public (SHOULD authenticate). */
+const NO_AUTH = { 'MCPP-AUTHN01': 'tools listed without authentication' };
+
 const SDK1_TRUE = {
+  ...NO_AUTH,
   // 1.x validates Host (with createMcpExpressApp) but never Origin: a foreign Origin is served.
   'MCPP-ACT01': 'SDK 1.x has no Origin validation',
   // 1.x processes batches on every legacy version; batching was removed in 2025-06-18 (low).
@@ -57,6 +61,7 @@ const CASES: Case[] = [
     revision: '2026-07-28',
     eras: ['modern', 'legacy'],
     fails: {
+      ...NO_AUTH,
       'MCPP-LEG12': 'legacy path processes batches',
       'MCPP-LEG13': 'legacy SSE replies without priming',
     },
@@ -67,6 +72,7 @@ const CASES: Case[] = [
     revision: '2026-07-28',
     eras: ['modern', 'legacy'],
     fails: {
+      ...NO_AUTH,
       'MCPP-LEG12': 'legacy path processes batches',
       'MCPP-LEG13': 'legacy SSE replies without priming',
     },
@@ -76,6 +82,7 @@ const CASES: Case[] = [
     start: () => startSdk2({ variant: 'express', legacy: 'reject' }),
     revision: '2026-07-28',
     eras: ['modern'],
+    // The modern wire's list methods are not probed yet, so AUTHN01 cannot see the tools here.
     fails: {},
   },
 ];

@@ -75,6 +75,7 @@ export function makeResult(report: ScanReport, s: ResultSpec): ReportResult {
     revisionsFailed: [],
     condition: s.condition ?? null,
     fingerprint: fingerprint(s.checkId, report.target.url, location, key),
+    suppression: null,
   };
 }
 

@@ -1,0 +1,58 @@
+/** One recorded HTTP exchange as a collapsible block: the proof behind a finding. */
+import type { ExchangeId, HttpExchange } from '../../evidence/types.js';
+import type { SafeHtml } from './template.js';
+import { html } from './template.js';
+
+function requestText(x: HttpExchange): string {
+  const head = Object.entries(x.request.headers).map(([k, v]) => `${k}: ${v}`);
+  return [
+    `${x.request.method} ${x.request.url}`,
+    ...head,
+    ...(x.request.body ? ['', x.request.body] : []),
+  ].join('\n');
+}
+
+function responseText(res: NonNullable<HttpExchange['response']>): string {
+  const head = Object.entries(res.headers).flatMap(([k, vs]) => vs.map((v) => `${k}: ${v}`));
+  return [`HTTP ${res.status}`, ...head, ...(res.body ? ['', res.body] : [])].join('\n');
+}
+
+function outcome(x: HttpExchange): string {
+  if (x.response) return String(x.response.status);
+  return x.error ? x.error.code : 'no response';
+}
+
+export function exchangeBlock(x: HttpExchange): SafeHtml {
+  const res = x.response;
+  return html`<details class="exchange" data-exchange="${x.id}">
+    <summary>
+      <code>${x.id}</code> ${x.probe}: ${x.request.method} ${x.request.url} → <strong>${outcome(x)}</strong>
+      <span class="muted">(${x.durationMs} ms)</span>
+    </summary>
+    <p class="muted">${x.purpose}${x.remoteAddress ? ` · ${x.remoteAddress}` : ''}</p>
+    <h4>Request</h4>
+    <pre>${requestText(x)}</pre>
+    ${
+      res
+        ? html`<h4>Response</h4>
+            <pre>${responseText(res)}</pre>
+            ${res.truncated ? html`<p class="muted">Body excerpt cut; ${res.bodyBytes} bytes received.</p>` : ''}`
+        : ''
+    }
+    ${x.error ? html`<p><strong>No response:</strong> ${x.error.code}: ${x.error.message}</p>` : ''}
+  </details>`;
+}
+
+/** The exchanges a result cites, in citation order; an ID with no recorded exchange is said so. */
+export function evidenceBlocks(
+  ids: readonly ExchangeId[],
+  byId: ReadonlyMap<string, HttpExchange>,
+): SafeHtml {
+  if (ids.length === 0) return html``;
+  const blocks = ids.map((id) => {
+    const x = byId.get(id);
+    return x ? exchangeBlock(x) : html`<p class="muted">Exchange <code>${id}</code> was not recorded.</p>`;
+  });
+  return html`<h4>Evidence (${ids.length} ${ids.length === 1 ? 'exchange' : 'exchanges'})</h4>
+    ${blocks}`;
+}

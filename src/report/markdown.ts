@@ -1,0 +1,237 @@
+/**
+ * The Markdown report, sized for a pull-request comment: a summary line, the
+ * failing checks as a table, what changed since a previous scan or a baseline,
+ * and the rest collapsed. Every string taken from the report goes through
+ * escapeMarkdown; the only raw Markdown and HTML here are this file's literals.
+ */
+import { SEVERITIES } from '../checks/define-check.js';
+import { diffReports } from './diff.js';
+import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
+import { entryRef, failsOf, isCheckId, passedCheckIds, resultsWith } from './html/groups.js';
+import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
+import { DOCS_PATH } from './model.js';
+import { formatGrade } from './rating.js';
+
+export interface MarkdownOptions {
+  /** An earlier report of the same target, compared as `mcp-posture diff` does. */
+  readonly previous?: ScanReport;
+  /**
+   * Baseline comparison: result fingerprints (or entry references) new and fixed since the baseline.
+   * Defaults to the comparison recorded in the report (`report.baseline`).
+   */
+  readonly baseline?: BaselineView;
+}
+
+export interface BaselineView {
+  readonly new: readonly string[];
+  readonly fixed: readonly string[];
+  /** Entries whose check is now inconclusive, errored or did not run. */
+  readonly unverifiable?: readonly string[];
+}
+
+/** Stale entries are the fixed ones; an entry without a fingerprint is shown by its reference. */
+function baselineOf(b: BaselineSummary | null): BaselineView | undefined {
+  if (!b) return undefined;
+  const ref = (e: BaselineSummary['stale'][number]) => e.fingerprint ?? entryRef(e);
+  return { new: b.newFailures, fixed: b.stale.map(ref), unverifiable: b.unverifiable.map(ref) };
+}
+
+/** Marks the comment so CI can find and update it instead of posting another. */
+export const MARKDOWN_MARKER = '<!-- mcp-posture-report -->';
+
+/** GitHub refuses comments over 65,536 characters; long lists are cut well before that. */
+const MAX_ROWS = 50;
+
+export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): string {
+  const { active, suppressed } = failsOf(report);
+  const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
+  out.push(...failTable(report, active));
+  if (opts.previous) out.push(...previousDiff(report, opts.previous));
+  const baseline = opts.baseline ?? baselineOf(report.baseline);
+  if (baseline) out.push(...baselineDiff(report, baseline, opts.previous));
+  out.push(...unsettled(report), ...suppressedBlock(suppressed), ...suppressionNotes(report));
+  const passed = passedCheckIds(report);
+  if (passed.length) out.push(`**Passed (${passed.length}):** ${passed.map(e).join(', ')}`, '');
+  const t = report.tool;
+  out.push(
+    `<sub>${e(t.name)} ${e(t.version)} · catalogue ${e(t.catalogueVersion)} · mode ${e(report.mode)} · ${e(report.target.url)} · ${e(report.generatedAt)}</sub>`,
+  );
+  return out.join('\n') + '\n';
+}
+
+function summaryLine(report: ScanReport): string {
+  const s = report.summary;
+  const rev = report.target.revision;
+  const fails = SEVERITIES.map((sev) => `${s.failsBySeverity[sev]} ${sev}`).join(', ');
+  const b = s.byStatus;
+  const r = report.rating;
+  return [
+    `**${e(report.tool.name)}** grade **${e(formatGrade(r))}**${r.qualifier ? ` (${e(r.qualifier)})` : ''}`,
+    `${b.fail} failing (${fails})`,
+    `outcome **${e(report.outcome)}**`,
+    `revision ${e(rev.value ?? 'unknown')} (${e(rev.source)})`,
+    `${b.pass} pass, ${b.inconclusive} inconclusive, ${b.error} error, ${b.not_applicable} n/a of ${s.checks} checks`,
+  ].join(' · ');
+}
+
+function checkLink(id: string): string {
+  // Only a well-formed ID becomes part of a link destination.
+  return isCheckId(id) ? `[${e(id)}](${DOCS_PATH}/${id}.md)` : e(id);
+}
+
+/** Message plus where and what exactly, in one cell. */
+function finding(r: ReportResult): string {
+  const extra = [
+    r.key !== null ? `key ${cell(r.key, 80)}` : '',
+    r.location !== 'endpoint' ? `at ${cell(r.location, 120)}` : '',
+    r.condition !== null ? `applies if ${cell(r.condition, 160)}` : '',
+  ].filter(Boolean);
+  return cell(r.message) + (extra.length ? ` (${extra.join('; ')})` : '');
+}
+
+/** The first MAX_ROWS rows, then a note (after a blank line, so it does not join a table). */
+function capped<T>(items: readonly T[], row: (item: T) => string): string[] {
+  const rows = items.slice(0, MAX_ROWS).map(row);
+  if (items.length > MAX_ROWS) rows.push('', `_… and ${items.length - MAX_ROWS} more in the JSON report._`);
+  return rows;
+}
+
+function failTable(report: ScanReport, fails: readonly ReportResult[]): string[] {
+  if (fails.length === 0)
+    return [report.outcome === 'graded' ? 'No failing checks.' : 'No failing checks were found.', ''];
+  return [
+    '| Severity | Check | Title | Finding |',
+    '| --- | --- | --- | --- |',
+    ...capped(
+      fails,
+      (r) => `| ${e(r.severity ?? '')} | ${checkLink(r.checkId)} | ${cell(r.title, 120)} | ${finding(r)} |`,
+    ),
+    '',
+  ];
+}
+
+function item(r: ReportResult, note = ''): string {
+  return `- **${e(r.severity ?? r.status)}** ${checkLink(r.checkId)} ${cell(r.title, 120)}: ${finding(r)}${note}`;
+}
+
+function list(title: string, rs: readonly ReportResult[], note?: (r: ReportResult) => string): string[] {
+  return rs.length ? [`#### ${title} (${rs.length})`, '', ...capped(rs, (r) => item(r, note?.(r))), ''] : [];
+}
+
+function previousDiff(report: ScanReport, previous: ScanReport): string[] {
+  const d = diffReports(previous, report);
+  if (d.new.length + d.fixed.length + d.unverifiable.length === 0)
+    return ['No new or fixed findings since the previous scan.', ''];
+  const statusNow = new Map(report.results.map((r) => [r.fingerprint, r.status]));
+  return [
+    ...list('New since the previous scan', d.new),
+    ...list(
+      'Fixed since the previous scan',
+      d.fixed,
+      (r) => ` _(now ${e(statusNow.get(r.fingerprint) ?? 'not reported')})_`,
+    ),
+    ...list('No longer verifiable (inconclusive, errored or not run)', d.unverifiable),
+  ];
+}
+
+/** Entries that are fingerprints of a known result show that result; others are shown as they are. */
+function baselineDiff(
+  report: ScanReport,
+  baseline: BaselineView,
+  previous: ScanReport | undefined,
+): string[] {
+  const known = new Map([...(previous?.results ?? []), ...report.results].map((r) => [r.fingerprint, r]));
+  const added = (ref: string) => {
+    const r = known.get(ref);
+    return r ? item(r) : `- ${cell(ref, 120)}`;
+  };
+  const gone = (ref: string) => {
+    const r = known.get(ref);
+    return r
+      ? `- ${checkLink(r.checkId)} ${cell(r.title, 120)}${r.key !== null ? ` (key ${cell(r.key, 80)})` : ''} _(now ${e(r.status)})_`
+      : `- ${cell(ref, 120)}`;
+  };
+  const unverifiable = baseline.unverifiable ?? [];
+  const out: string[] = [];
+  if (baseline.new.length)
+    out.push(`#### New since the baseline (${baseline.new.length})`, '', ...capped(baseline.new, added), '');
+  if (baseline.fixed.length)
+    out.push(
+      `#### Fixed since the baseline (${baseline.fixed.length})`,
+      '',
+      'These no longer fail: remove them from the baseline file.',
+      '',
+      ...capped(baseline.fixed, gone),
+      '',
+    );
+  if (unverifiable.length)
+    out.push(
+      `#### Baseline entries not verifiable in this run (${unverifiable.length})`,
+      '',
+      ...capped(unverifiable, gone),
+      '',
+    );
+  if (out.length === 0) out.push('No new or fixed findings since the baseline.', '');
+  return out;
+}
+
+function details(summary: string, header: string, rows: string[]): string[] {
+  const columns = header.split(' | ').length;
+  return [
+    `<details><summary>${summary}</summary>`,
+    '',
+    header,
+    `|${' --- |'.repeat(columns)}`,
+    ...rows,
+    '',
+    '</details>',
+    '',
+  ];
+}
+
+function unsettled(report: ScanReport): string[] {
+  const rs = resultsWith(report, 'error', 'inconclusive');
+  if (rs.length === 0) return [];
+  return details(
+    `Inconclusive and error results (${rs.length})`,
+    '| Status | Check | Title | Reason | Message |',
+    capped(
+      rs,
+      (r) =>
+        `| ${e(r.status)} | ${checkLink(r.checkId)} | ${cell(r.title, 120)} | ${e(r.reason ?? '')} | ${finding(r)} |`,
+    ),
+  );
+}
+
+/** Fails accepted by configuration: visible for review, but not counted above. */
+function suppressedBlock(rs: readonly ReportResult[]): string[] {
+  if (rs.length === 0) return [];
+  return details(
+    `Suppressed findings (${rs.length})`,
+    '| Severity | Check | Finding | Suppressed because |',
+    capped(rs, (r) => {
+      const s = r.suppression;
+      const why = s ? `${cell(s.reason, 160)}${s.expires ? ` (until ${e(s.expires)})` : ''}` : '';
+      return `| ${e(r.severity ?? '')} | ${checkLink(r.checkId)} | ${finding(r)} | ${why} |`;
+    }),
+  );
+}
+
+/** Expired and unused suppressions: configuration someone should renew or delete. */
+function suppressionNotes(report: ScanReport): string[] {
+  const { expired, unused } = report.suppressions;
+  const out: string[] = [];
+  if (expired.length)
+    out.push(
+      `**Expired suppressions (${expired.length})**, their findings count again: ${expired
+        .map((s) => `${cell(entryRef(s), 120)} (${e(s.expires ?? '')})`)
+        .join(', ')}`,
+      '',
+    );
+  if (unused.length)
+    out.push(
+      `**Unused suppressions (${unused.length})**, matching no failing result: ${unused.map((s) => cell(entryRef(s), 120)).join(', ')}`,
+      '',
+    );
+  return out;
+}

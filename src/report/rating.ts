@@ -1,0 +1,506 @@
+/**
+ * The letter grade (catalogue §12, policy `rating-v1`): computed only from the
+ * report's results, deterministic and versioned. It summarises; the check
+ * results remain the authoritative output. docs/rating.md explains the policy.
+ */
+import type { Keyword, Severity, Tier } from '../checks/define-check.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import { findCheck } from '../checks/index.js';
+import type { ReportResult, Unrated } from './model.js';
+import { activeResults } from './suppress.js';
+import { checkStatus, groupByCheck } from './summary.js';
+
+export const RATING_POLICY = 'rating-v1';
+
+export type Letter = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | 'N/G';
+export type ScopeLetter = Exclude<Letter, 'A+'>;
+type Graded = Exclude<ScopeLetter, 'N/G'>;
+/** Letters `--min-grade` accepts. */
+export type MinGrade = Exclude<Letter, 'N/G'>;
+export type RatingScope = 'protocol' | 'authorization';
+
+export interface Deduction {
+  readonly checkId: string;
+  /** The check's highest failing severity. */
+  readonly severity: Severity;
+  readonly points: number;
+  /** Deducted at half weight: the fail is a heuristic (confidence medium or low). */
+  readonly heuristic: boolean;
+  /** Set when the deduction was folded into another check's (CIMD13 with ACT07 on one AS). */
+  readonly mergedInto: string | null;
+}
+
+export interface AppliedCap {
+  readonly letter: Graded;
+  readonly rule: string;
+  readonly checks: readonly string[];
+  /** Triggered only by conditional fails (catalogue §5.4 rule 4): makes the letter provisional. */
+  readonly conditionalOnly: boolean;
+}
+
+export interface ScopeRating {
+  readonly scope: RatingScope;
+  /** N/G when no check of the scope reached a verdict. */
+  readonly letter: ScopeLetter;
+  readonly provisional: boolean;
+  readonly score: number | null;
+  readonly scoreLetter: Graded | null;
+  readonly deductions: readonly Deduction[];
+  readonly caps: readonly AppliedCap[];
+  /** Why the letter is provisional. */
+  readonly provisionalBy: readonly string[];
+}
+
+export interface Rating {
+  readonly policy: typeof RATING_POLICY;
+  readonly letter: Letter;
+  readonly provisional: boolean;
+  /** e.g. "authorization not graded", or the target class of an N/G target. */
+  readonly qualifier: string | null;
+  /** Tiers the letter rests on, e.g. `passive+safe`. */
+  readonly basis: string;
+  readonly scopes: { readonly protocol: ScopeRating; readonly authorization: ScopeRating | null };
+  /** Human-readable: deductions, caps, provisional causes, what kept an A from A+. */
+  readonly reasons: readonly string[];
+}
+
+export interface RatingOptions {
+  /** A user token was supplied (the report does not record it yet); adds `+token` to the basis. */
+  readonly tokenSupplied?: boolean;
+}
+
+// §12.2 scope membership, as family + inclusive number range.
+interface IdRange {
+  readonly family: string;
+  readonly from?: number;
+  readonly to?: number;
+}
+const one = (family: string, n: number): IdRange => ({ family, from: n, to: n });
+export const SCOPE_MEMBERS: Readonly<Record<RatingScope, readonly IdRange[]>> = {
+  protocol: [
+    { family: 'TRN' },
+    { family: 'LEG' },
+    { family: 'MOD' },
+    { family: 'STDIO' },
+    one('AUTHN', 1),
+    one('AUTHN', 6),
+    one('ACT', 1),
+    one('ACT', 10),
+    { family: 'TOOL' },
+    { family: 'PIN', from: 1, to: 4 },
+    one('PIN', 7),
+  ],
+  authorization: [
+    { family: 'AUTHN', from: 2, to: 5 },
+    { family: 'AUTHN', from: 7, to: 10 },
+    { family: 'PRM' },
+    { family: 'ASM' },
+    { family: 'SCP' },
+    { family: 'CIMD', from: 1, to: 19 },
+    { family: 'ACT', from: 2, to: 9 },
+    { family: 'ACT', from: 11, to: 13 },
+    { family: 'PIN', from: 5, to: 6 },
+  ],
+};
+
+/** The scope a check is graded in; null for CIMD50–57 (lint), ERR00 and unknown IDs. */
+export function scopeOf(checkId: string): RatingScope | null {
+  const m = /^MCPP-([A-Z]+)([0-9]{2})$/.exec(checkId);
+  if (!m) return null;
+  const [family, n] = [m[1]!, Number(m[2])];
+  const inRange = (r: IdRange) => r.family === family && n >= (r.from ?? 0) && n <= (r.to ?? 99);
+  if (SCOPE_MEMBERS.protocol.some(inRange)) return 'protocol';
+  if (SCOPE_MEMBERS.authorization.some(inRange)) return 'authorization';
+  return null;
+}
+
+const WEIGHT: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 8, low: 2, info: 0 };
+const LETTERS: readonly Graded[] = ['A', 'B', 'C', 'D', 'F'];
+const ORDER: readonly MinGrade[] = ['F', 'D', 'C', 'B', 'A', 'A+'];
+const DISCOVERY_CHAIN = new Set(
+  [
+    'AUTHN02',
+    'AUTHN03',
+    'PRM01',
+    'PRM02',
+    'PRM03',
+    'PRM04',
+    'PRM05',
+    'ASM01',
+    'ASM02',
+    'ASM03',
+    'ASM14',
+    'ASM15',
+  ].map((id) => `MCPP-${id}`),
+);
+const MUST_KEYWORDS: ReadonlySet<Keyword> = new Set(['MUST', 'MUST NOT', 'REQUIRED']);
+const DEFAULT_TIERS: ReadonlySet<Tier> = new Set(['passive', 'safe']);
+/** Inconclusive for a tier the user did not enable: never makes a letter provisional (§12.6). */
+const NOT_ENABLED = new Set(['mode_disabled', 'needs_token', 'needs_second_token', 'needs_narrow_token']);
+const LABEL: Readonly<Record<RatingScope, string>> = {
+  protocol: 'protocol & transport',
+  authorization: 'authorization',
+};
+
+export function scoreLetter(score: number): Graded {
+  return score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 65 ? 'C' : score >= 50 ? 'D' : 'F';
+}
+
+function lower(a: Graded, b: Graded): Graded {
+  return LETTERS.indexOf(a) >= LETTERS.indexOf(b) ? a : b;
+}
+
+/** True when `letter` meets `--min-grade`; N/G never does. Provisional letters compare by their letter. */
+export function gradeAtLeast(letter: Letter, min: MinGrade): boolean {
+  return letter !== 'N/G' && ORDER.indexOf(letter) >= ORDER.indexOf(min);
+}
+
+/** `B?`, `A+`, `N/G`. */
+export function formatGrade(r: Pick<Rating, 'letter' | 'provisional'>): string {
+  return r.letter === 'N/G' ? 'N/G' : `${r.letter}${r.provisional ? '?' : ''}`;
+}
+
+interface MetaView {
+  readonly severity: Severity;
+  readonly keyword: Keyword | null;
+  readonly tier: Tier | null;
+}
+
+function metaLookup(report: Unrated): (id: string) => MetaView {
+  const inReport = new Map(report.checks.map((c) => [c.id, c]));
+  return (id) => {
+    const c = inReport.get(id);
+    if (c) return { severity: c.severity, keyword: c.keyword as Keyword, tier: c.mode as Tier };
+    const m = findCheck(id)?.meta;
+    return m
+      ? { severity: m.severity, keyword: m.keyword, tier: m.mode }
+      : { severity: 'info', keyword: null, tier: null };
+  };
+}
+
+const firm = (r: ReportResult) => r.status === 'fail' && r.confidence === 'high';
+const failAt = (r: ReportResult, s: Severity) => r.status === 'fail' && r.severity === s;
+
+interface CapRule {
+  readonly letter: Graded;
+  readonly rule: string;
+  /** Triggering checks among the given firm fails (empty: not triggered). */
+  readonly triggeredBy: (fails: readonly ReportResult[], ctx: CapContext) => string[];
+}
+
+interface CapContext {
+  readonly mcpLocations: ReadonlySet<string>;
+  readonly meta: (id: string) => MetaView;
+}
+
+const ids = (rs: readonly ReportResult[]) => [...new Set(rs.map((r) => r.checkId))].sort();
+
+// §12.4, in table order.
+const CAP_RULES: readonly CapRule[] = [
+  {
+    letter: 'F',
+    rule: 'a check fails at critical',
+    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'critical'))),
+  },
+  {
+    letter: 'F',
+    rule: 'TRN03 fails on the MCP origin (not only expiring)',
+    triggeredBy: (f, ctx) =>
+      ids(
+        f.filter(
+          (r) => r.checkId === 'MCPP-TRN03' && ctx.mcpLocations.has(r.location) && r.key !== 'expiring',
+        ),
+      ),
+  },
+  {
+    letter: 'D',
+    rule: 'three or more checks fail at high',
+    triggeredBy: (f) => {
+      const high = ids(f.filter((r) => failAt(r, 'high')));
+      return high.length >= 3 ? high : [];
+    },
+  },
+  { letter: 'C', rule: 'a check fails at high', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'high'))) },
+  {
+    letter: 'C',
+    rule: 'a discovery-chain MUST fails at medium or above',
+    triggeredBy: (f, ctx) =>
+      ids(
+        f.filter((r) => {
+          const kw = ctx.meta(r.checkId).keyword;
+          return (
+            DISCOVERY_CHAIN.has(r.checkId) &&
+            // The listed IDs are all MUST/REQUIRED rows; an unknown keyword is taken as such.
+            (kw === null || MUST_KEYWORDS.has(kw)) &&
+            r.severity !== null &&
+            SEVERITIES.indexOf(r.severity) <= SEVERITIES.indexOf('medium')
+          );
+        }),
+      ),
+  },
+  {
+    letter: 'B',
+    rule: 'a check fails at medium',
+    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'medium'))),
+  },
+  { letter: 'A', rule: 'a check fails at low', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'low'))) },
+];
+
+function capsFor(
+  fails: readonly ReportResult[],
+  ctx: CapContext,
+): { letter: Graded; rule: string; checks: string[] }[] {
+  return CAP_RULES.map((c) => ({ letter: c.letter, rule: c.rule, checks: c.triggeredBy(fails, ctx) })).filter(
+    (c) => c.checks.length > 0,
+  );
+}
+
+function deductionsFor(perCheck: ReadonlyMap<string, ReportResult[]>): Deduction[] {
+  const out: Deduction[] = [];
+  for (const [checkId, rs] of perCheck) {
+    const fails = rs.filter((r) => r.status === 'fail' && r.severity !== null);
+    if (fails.length === 0) continue;
+    // Per result: weight of its severity, halved for heuristics; the check deducts its largest.
+    let best: Deduction | null = null;
+    for (const r of fails) {
+      const heuristic = r.confidence !== 'high';
+      const points = WEIGHT[r.severity!] / (heuristic ? 2 : 1);
+      if (best === null || points > best.points)
+        best = { checkId, severity: r.severity!, points, heuristic, mergedInto: null };
+    }
+    const highest = SEVERITIES.find((s) => fails.some((r) => r.severity === s))!;
+    out.push({ ...best!, severity: highest });
+  }
+  return mergeSameAs(out, perCheck).sort((a, b) => b.points - a.points || a.checkId.localeCompare(b.checkId));
+}
+
+const issuerOf = (location: string) =>
+  location.startsWith('as:') ? location.slice(3).split('#')[0]! : location;
+
+/** §12.3: CIMD13 and ACT07 failing on the same AS test one flaw; deduct once, the higher. */
+function mergeSameAs(ds: Deduction[], perCheck: ReadonlyMap<string, ReportResult[]>): Deduction[] {
+  const a = ds.find((d) => d.checkId === 'MCPP-CIMD13');
+  const b = ds.find((d) => d.checkId === 'MCPP-ACT07');
+  if (!a || !b) return ds;
+  const issuers = (id: string) =>
+    new Set((perCheck.get(id) ?? []).filter((r) => r.status === 'fail').map((r) => issuerOf(r.location)));
+  const ia = issuers(a.checkId);
+  if (![...issuers(b.checkId)].some((i) => ia.has(i))) return ds;
+  const [keep, drop] = a.points > b.points ? [a, b] : [b, a];
+  return ds.map((d) => (d === drop ? { ...d, points: 0, mergedInto: keep.checkId } : d));
+}
+
+function rateScope(scope: RatingScope, results: readonly ReportResult[], ctx: CapContext): ScopeRating {
+  const perCheck = groupByCheck(results);
+  const statuses = [...perCheck.values()].map(checkStatus);
+  if (!statuses.some((s) => s === 'pass' || s === 'fail'))
+    return {
+      scope,
+      letter: 'N/G',
+      provisional: false,
+      score: null,
+      scoreLetter: null,
+      deductions: [],
+      caps: [],
+      provisionalBy: [],
+    };
+
+  const deductions = deductionsFor(perCheck);
+  const score = Math.max(0, 100 - deductions.reduce((n, d) => n + d.points, 0));
+  const fromScore = scoreLetter(score);
+  // Heuristic fails never cap (§4, §12.4).
+  const firmFails = results.filter(firm);
+  const all = capsFor(firmFails, ctx);
+  const unconditional = capsFor(
+    firmFails.filter((r) => r.condition === null),
+    ctx,
+  );
+  const caps: AppliedCap[] = all.map((c) => ({
+    ...c,
+    conditionalOnly: !unconditional.some((u) => u.rule === c.rule),
+  }));
+  const letter = caps.reduce((l, c) => lower(l, c.letter), fromScore);
+  const firmLetter = unconditional.reduce((l, c) => lower(l, c.letter), fromScore);
+
+  const provisionalBy: string[] = [];
+  if (firmLetter !== letter)
+    provisionalBy.push(
+      `cap ${letter} rests only on conditional fails (${caps
+        .filter((c) => c.conditionalOnly)
+        .flatMap((c) => c.checks)
+        .join(', ')})`,
+    );
+  for (const [id, rs] of perCheck) {
+    const status = checkStatus(rs);
+    if (status !== 'inconclusive' && status !== 'error') continue;
+    const meta = ctx.meta(id);
+    if (meta.tier === null || !DEFAULT_TIERS.has(meta.tier)) continue;
+    if (meta.severity !== 'high' && meta.severity !== 'critical') continue;
+    const open = rs.filter(
+      (r) => r.status === 'error' || (r.status === 'inconclusive' && !NOT_ENABLED.has(r.reason ?? '')),
+    );
+    if (open.length === 0) continue;
+    const why = [
+      ...new Set(open.map((r) => (r.status === 'error' ? 'error' : (r.reason ?? 'inconclusive')))),
+    ];
+    provisionalBy.push(`${id} (${meta.severity}, ${meta.tier}) is ${status}: ${why.join(', ')}`);
+  }
+  return {
+    scope,
+    letter,
+    provisional: provisionalBy.length > 0,
+    score,
+    scoreLetter: fromScore,
+    deductions,
+    caps,
+    provisionalBy,
+  };
+}
+
+function describeScope(s: ScopeRating): string[] {
+  const label = LABEL[s.scope];
+  if (s.letter === 'N/G') return [`${label}: N/G (no check in the scope reached a verdict)`];
+  const counted = s.deductions.filter((d) => d.points > 0 || d.mergedInto !== null);
+  const lines = [
+    `${label}: score ${s.score} (${s.scoreLetter})${
+      counted.length
+        ? `: ${counted
+            .map((d) =>
+              d.mergedInto
+                ? `${d.checkId} counted with ${d.mergedInto}`
+                : `${d.checkId} ${d.severity}${d.heuristic ? ' (heuristic, half)' : ''} -${d.points}`,
+            )
+            .join(', ')}`
+        : ''
+    }`,
+  ];
+  for (const c of s.caps)
+    lines.push(
+      `${label}: cap ${c.letter}: ${c.rule} (${c.checks.join(', ')})${c.conditionalOnly ? ' [conditional fails only]' : ''}`,
+    );
+  lines.push(`${label}: ${s.letter}${s.provisional ? '?' : ''}`);
+  for (const p of s.provisionalBy) lines.push(`${label}: provisional: ${p}`);
+  return lines;
+}
+
+function basisOf(report: Unrated, opts: RatingOptions): string {
+  const tiers =
+    report.mode === 'passive'
+      ? ['passive']
+      : report.mode === 'safe'
+        ? ['passive', 'safe']
+        : ['passive', 'safe', 'intrusive'];
+  return [...tiers, ...(opts.tokenSupplied ? ['token'] : [])].join('+');
+}
+
+/** What keeps an unprovisional A from A+ (§12.5); empty when A+ holds. */
+function missingForAPlus(
+  report: Unrated,
+  graded: readonly ScopeRating[],
+  results: readonly ReportResult[],
+  meta: (id: string) => MetaView,
+  mcpLocations: ReadonlySet<string>,
+): string[] {
+  const missing: string[] = [];
+  if (graded.some((s) => s.scoreLetter !== 'A')) missing.push('a score below 90');
+  const above = ids(results.filter((r) => r.status === 'fail' && r.severity !== 'info'));
+  if (above.length) missing.push(`fails above info (${above.join(', ')})`);
+  const hsts = results.some(
+    (r) => r.checkId === 'MCPP-TRN05' && r.status === 'pass' && mcpLocations.has(r.location),
+  );
+  if (!hsts && report.target.scope !== 'loopback')
+    missing.push('TRN05 (HSTS) does not pass on the MCP origin');
+  const open = ids(
+    results.filter((r) => {
+      const m = meta(r.checkId);
+      return (
+        r.status === 'inconclusive' &&
+        m.tier !== null &&
+        DEFAULT_TIERS.has(m.tier) &&
+        (m.severity === 'high' || m.severity === 'critical')
+      );
+    }),
+  );
+  if (open.length) missing.push(`high-severity default-mode checks inconclusive (${open.join(', ')})`);
+  const src = report.target.revision.source;
+  if (src !== 'pinned' && src !== 'negotiated') missing.push(`revision source is ${src}`);
+  return missing;
+}
+
+const NOT_GRADED_SCOPE: ScopeRating = {
+  scope: 'protocol',
+  letter: 'N/G',
+  provisional: false,
+  score: null,
+  scoreLetter: null,
+  deductions: [],
+  caps: [],
+  provisionalBy: [],
+};
+
+export function computeRating(report: Unrated, opts: RatingOptions = {}): Rating {
+  const basis = basisOf(report, opts);
+  const base = { policy: RATING_POLICY, basis } as const;
+  if (report.outcome !== 'graded')
+    return {
+      ...base,
+      letter: 'N/G',
+      provisional: false,
+      qualifier: report.outcome,
+      scopes: { protocol: NOT_GRADED_SCOPE, authorization: null },
+      reasons: [`target class ${report.target.class}: not graded (only TLS results are reported)`],
+    };
+
+  const meta = metaLookup(report);
+  const origin = URL.canParse(report.target.url) ? new URL(report.target.url).origin : report.target.url;
+  const ctx: CapContext = { meta, mcpLocations: new Set(['endpoint', `origin:${origin}`]) };
+  const active = activeResults(report.results);
+  const inScope = (s: RatingScope) => active.filter((r) => scopeOf(r.checkId) === s);
+
+  const protocol = rateScope('protocol', inScope('protocol'), ctx);
+  const authorization = report.target.authInUse
+    ? rateScope('authorization', inScope('authorization'), ctx)
+    : null;
+  const reasons = [...describeScope(protocol)];
+  if (authorization) reasons.push(...describeScope(authorization));
+  else reasons.push('authorization: N/G (no authorization configured)');
+
+  const graded = [protocol, authorization].filter((s): s is ScopeRating => s !== null && s.letter !== 'N/G');
+  if (graded.length === 0)
+    return {
+      ...base,
+      letter: 'N/G',
+      provisional: false,
+      qualifier: 'no verdicts',
+      scopes: { protocol, authorization },
+      reasons,
+    };
+
+  const letter = graded.map((s) => s.letter as Graded).reduce(lower);
+  // A provisional scope cannot lower an F that a firm scope already gives.
+  const provisional =
+    graded.some((s) => s.provisional) &&
+    !(letter === 'F' && graded.some((s) => s.letter === 'F' && !s.provisional));
+  const qualifier =
+    authorization === null || authorization.letter === 'N/G'
+      ? 'authorization not graded'
+      : protocol.letter === 'N/G'
+        ? 'protocol & transport not graded'
+        : null;
+
+  let overall: Letter = letter;
+  if (letter === 'A' && !provisional) {
+    const gradedIds = new Set(graded.map((s) => s.scope));
+    const relevant = active.filter((r) => {
+      const s = scopeOf(r.checkId);
+      return s !== null && gradedIds.has(s);
+    });
+    const missing = missingForAPlus(report, graded, relevant, meta, ctx.mcpLocations);
+    if (missing.length === 0) overall = 'A+';
+    else reasons.push(`not A+: ${missing.join('; ')}`);
+  }
+  reasons.push(
+    `overall: ${formatGrade({ letter: overall, provisional })}${qualifier ? ` (${qualifier})` : ''}`,
+  );
+  return { ...base, letter: overall, provisional, qualifier, scopes: { protocol, authorization }, reasons };
+}

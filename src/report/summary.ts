@@ -1,0 +1,37 @@
+/**
+ * The per-check summary of a report: each check counted once, by the
+ * precedence of its results (catalogue §2 rule 4), suppressed fails excluded.
+ */
+import type { Severity, Status } from '../checks/define-check.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import { summaryStatus } from '../engine/evaluate-check.js';
+import type { ReportResult, ScanReport } from './model.js';
+
+export function isSuppressed(r: ReportResult): boolean {
+  return r.suppression !== null;
+}
+
+export function groupByCheck<R extends ReportResult>(results: readonly R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of results) out.set(r.checkId, [...(out.get(r.checkId) ?? []), r]);
+  return out;
+}
+
+/** Catalogue §2 rule 4, over one check's results. */
+export function checkStatus(results: readonly ReportResult[]): Status {
+  return summaryStatus(results.map((r) => r.status));
+}
+
+export function summarize(results: readonly ReportResult[]): ScanReport['summary'] {
+  const byStatus: Record<Status, number> = { pass: 0, fail: 0, not_applicable: 0, inconclusive: 0, error: 0 };
+  const failsBySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  const perCheck = groupByCheck(results.filter((r) => !isSuppressed(r)));
+  for (const rs of perCheck.values()) {
+    const status = checkStatus(rs);
+    byStatus[status]++;
+    if (status !== 'fail') continue;
+    const sev = SEVERITIES.find((s) => rs.some((r) => r.status === 'fail' && r.severity === s));
+    if (sev) failsBySeverity[sev]++;
+  }
+  return { checks: perCheck.size, byStatus, failsBySeverity };
+}
