@@ -11,5 +11,8 @@ mkdirSync(dir, { recursive: true });
 for (const f of readdirSync(dir)) if (f.endsWith('.md')) rmSync(join(dir, f));
 for (const c of CHECKS) writeFileSync(join(dir, `${c.meta.id}.md`), renderCheckDoc(c));
 writeFileSync(join(dir, 'README.md'), renderDocIndex(CHECKS));
-writeFileSync(join(process.cwd(), 'schema', 'config.schema.json'), JSON.stringify(configJsonSchema(), null, 2) + '\n');
+writeFileSync(
+  join(process.cwd(), 'schema', 'config.schema.json'),
+  JSON.stringify(configJsonSchema(), null, 2) + '\n',
+);
 console.log(`wrote ${CHECKS.length} check pages to docs/checks and schema/config.schema.json`);
