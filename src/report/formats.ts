@@ -3,6 +3,7 @@
  * this table only says how a format is named, which file extension it gets and
  * whether one file covers several targets (SARIF runs, JUnit suites).
  */
+import { renderCompliance } from './compliance.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
@@ -11,7 +12,7 @@ import type { ScanReport } from './model.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
 
-export const FORMAT_NAMES = ['text', 'json', 'sarif', 'junit', 'markdown', 'html'] as const;
+export const FORMAT_NAMES = ['text', 'json', 'sarif', 'junit', 'markdown', 'html', 'compliance'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export interface RenderContext {
@@ -44,6 +45,7 @@ export const FORMATS: Readonly<Record<FormatName, FormatSpec>> = {
   junit: { ext: 'junit.xml', combined: true, render: (reports) => renderJunit(reports) },
   markdown: { ext: 'md', combined: false, render: each((r) => renderMarkdown(r)) },
   html: { ext: 'html', combined: false, render: each((r) => renderHtml(r)) },
+  compliance: { ext: 'compliance.md', combined: false, render: each((r) => renderCompliance(r)) },
 };
 
 export function isFormatName(v: string): v is FormatName {

@@ -1,0 +1,49 @@
+/**
+ * Regenerates docs/examples/demo-report.* from the saved demo evidence bundle:
+ * one file per output format, rendered through the same format table the CLI
+ * uses. The golden test re-renders them and compares byte for byte, so any
+ * renderer change shows up in review as a diff of these files.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { anchorFor, MANIFEST_NAME } from '../cli/manifest.js';
+import { parseEvidence } from '../evidence/bundle.js';
+import { evaluate } from '../index.js';
+import { FORMAT_NAMES, FORMATS } from '../report/formats.js';
+import type { ScanReport } from '../report/model.js';
+
+export const EXAMPLE_BUNDLE = 'test/fixtures/evidence/demo.json';
+export const EXAMPLES_DIR = 'docs/examples';
+
+// Fixed clock and timings: the examples must not change unless a renderer or a check does.
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+const GENERATED_AT = '2026-01-01T00:00:00.000Z';
+const DURATION_MS = 2500;
+
+export function exampleReport(root = process.cwd()): ScanReport {
+  const evidence = parseEvidence(readFileSync(join(root, EXAMPLE_BUNDLE), 'utf8'));
+  const { report } = evaluate(evidence, { now: NOW });
+  return { ...report, generatedAt: GENERATED_AT, durationMs: DURATION_MS };
+}
+
+/** File name (inside EXAMPLES_DIR) → content, for every format. */
+export function renderExamples(root = process.cwd()): Map<string, string> {
+  const report = exampleReport(root);
+  // As `mcp-posture evaluate` without a config file anchors SARIF results.
+  const ctx = { anchor: anchorFor(MANIFEST_NAME, ''), color: false };
+  return new Map(
+    FORMAT_NAMES.map((f) => [`demo-report.${FORMATS[f].ext}`, FORMATS[f].render([report], ctx)] as const),
+  );
+}
+
+function main(): void {
+  const dir = join(process.cwd(), EXAMPLES_DIR);
+  mkdirSync(dir, { recursive: true });
+  const files = renderExamples();
+  for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  console.log(`wrote ${files.size} example reports to ${EXAMPLES_DIR}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -1,0 +1,39 @@
+/**
+ * Golden reports: every format rendered from the demo evidence bundle must equal
+ * the committed file in docs/examples byte for byte. A renderer or check change
+ * therefore shows up in review as a diff of those files. To accept a change:
+ * `npm run build && node dist/tools/gen-examples.js`, then review the diff.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
+import { EXAMPLES_DIR, renderExamples } from '../../src/tools/gen-examples.js';
+
+const rendered = renderExamples();
+
+describe('golden example reports', () => {
+  it('has one example per format, and nothing else', () => {
+    const expected = FORMAT_NAMES.map((f) => `demo-report.${FORMATS[f].ext}`).sort();
+    expect([...rendered.keys()].sort()).toEqual(expected);
+    expect(readdirSync(EXAMPLES_DIR).sort()).toEqual(expected);
+  });
+
+  it.each([...rendered.keys()])('%s matches the committed file byte for byte', (name) => {
+    const committed = readFileSync(join(EXAMPLES_DIR, name), 'utf8');
+    const fresh = rendered.get(name)!;
+    // On a mismatch, show the first differing line: a diff of a 300 kB string is unreadable.
+    if (fresh !== committed) {
+      const a = committed.split('\n');
+      const b = fresh.split('\n');
+      const i = b.findIndex((line, n) => line !== a[n]);
+      expect(
+        { line: i + 1, committed: a[i], regenerated: b[i] },
+        `${name} differs; regenerate with node dist/tools/gen-examples.js and review the diff`,
+      ).toBeUndefined();
+    }
+    expect(Buffer.from(fresh, 'utf8').equals(readFileSync(join(EXAMPLES_DIR, name)))).toBe(true);
+  });
+});
