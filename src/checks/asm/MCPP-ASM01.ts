@@ -3,17 +3,7 @@ import { mcp, OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  attemptExchanges,
-  authorizationServers,
-  discoveryOrVerdict,
-  isVerdict,
-  noServers,
-  prmServers,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, attemptExchanges, judgeServers } from './as-common.js';
 
 export default defineCheck({
   meta: {
@@ -50,12 +40,7 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = prmServers(all);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    return servers.map((s) => judge(s, ctx));
+    return judgeServers(ev, ctx, 'prm', (s) => judge(s, ctx));
   },
 });
 

@@ -3,18 +3,8 @@ import { mcp, OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  serversFor,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 export default defineCheck({
   meta: {
@@ -50,19 +40,12 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = serversFor(all, ctx.revision);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    return servers.map((s) => judge(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'revision', (s, found) => judge(s, found, ctx));
   },
 });
 
-function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(obs: AuthorizationServerObservation, found: FoundMetadata, ctx: CheckContext): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const evidence = found.exchanges;
   const issuer = found.metadata['issuer'];
   if (typeof issuer !== 'string' || issuer === '') {

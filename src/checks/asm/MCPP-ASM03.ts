@@ -5,19 +5,8 @@ import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isObject,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  serversFor,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, isObject, judgeFoundMetadata } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 /** Schemes that run code or read local files when a client follows the URL. */
 const SCRIPT_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:']);
@@ -57,18 +46,15 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = serversFor(all, ctx.revision);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    return servers.flatMap((s) => judgeServer(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'revision', (s, found) => judgeServer(s, found, ctx));
   },
 });
 
-function judgeServer(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict[] {
-  const found = foundMetadata(obs);
-  if (!found) return [missingMetadata(obs, ctx)];
+function judgeServer(
+  obs: AuthorizationServerObservation,
+  found: FoundMetadata,
+  ctx: CheckContext,
+): Verdict[] {
   const out: Verdict[] = [];
   const m = found.metadata;
   const members = Object.keys(m).filter((k) => ENDPOINT_MEMBERS.includes(k) || k.endsWith('_endpoint'));

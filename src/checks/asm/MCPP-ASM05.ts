@@ -2,18 +2,8 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { oauth21, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  quoteList,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, quoteList } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 const MEMBER = 'code_challenge_methods_supported';
 
@@ -40,18 +30,12 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const servers = authorizationServers(ev, d);
-    if (servers.length === 0) return noServers(d, ctx);
-    return servers.map((s) => judge(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'all', (s, found) => judge(s, found, ctx));
   },
 });
 
-function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(obs: AuthorizationServerObservation, found: FoundMetadata, ctx: CheckContext): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const value = found.metadata[MEMBER];
   if (!Array.isArray(value)) {
     return ctx.notApplicable(

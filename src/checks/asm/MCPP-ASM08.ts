@@ -1,8 +1,8 @@
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, discoveryOrVerdict, isVerdict, prmResource } from './as-common.js';
-import { tokenClaims, tokenLocation } from './token.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, prmResource } from './as-common.js';
+import { decodedToken } from './token.js';
 
 export default defineCheck({
   meta: {
@@ -39,12 +39,9 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const token = tokenClaims(d, ctx);
+    const token = decodedToken(ev, ctx);
     if ('verdict' in token) return token.verdict;
-    const claims = token.claims;
-    const location = tokenLocation(claims);
+    const { d, claims, location } = token;
     const prm = prmResource(d);
     const evidence = prm ? [prm.exchange] : [];
     const targets = [

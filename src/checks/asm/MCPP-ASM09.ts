@@ -3,17 +3,8 @@ import type { Evidence } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 import { registrationAnswer } from './registration.js';
 
 export default defineCheck({
@@ -45,18 +36,17 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const servers = authorizationServers(ev, d);
-    if (servers.length === 0) return noServers(d, ctx);
-    return servers.map((s) => judge(ev, s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'all', (s, found) => judge(ev, s, found, ctx));
   },
 });
 
-function judge(ev: Evidence, obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(
+  ev: Evidence,
+  obs: AuthorizationServerObservation,
+  found: FoundMetadata,
+  ctx: CheckContext,
+): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const endpoint = found.metadata['registration_endpoint'];
   if (endpoint === undefined) {
     return ctx.pass(`${obs.issuer} advertises no registration endpoint.`, found.exchanges, { location });

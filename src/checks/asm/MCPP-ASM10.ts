@@ -3,18 +3,8 @@ import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  prmServers,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 const FLAG = 'client_id_metadata_document_supported';
 
@@ -47,19 +37,12 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = prmServers(all);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    return servers.map((s) => judge(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'prm', (s, found) => judge(s, found, ctx));
   },
 });
 
-function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(obs: AuthorizationServerObservation, found: FoundMetadata, ctx: CheckContext): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const m = found.metadata;
   if (m['registration_endpoint'] === undefined) {
     return ctx.pass(`${obs.issuer} does not offer Dynamic Client Registration.`, found.exchanges, {

@@ -1,4 +1,4 @@
-import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
+import type { AuthDiscovery, AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
@@ -7,15 +7,10 @@ import {
   AS_TRANSPORT_NOTE,
   AS_TRANSPORTS,
   asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
+  judgeFoundMetadata,
   prmDocument,
-  prmServers,
 } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 const FLAG = 'authorization_response_iss_parameter_supported';
 
@@ -50,21 +45,25 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = prmServers(all);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    const listed = prmDocument(d)?.json['authorization_servers'];
-    const several = Math.max(servers.length, Array.isArray(listed) ? listed.length : 0) > 1;
-    return servers.map((s) => judge(s, several, ctx));
+    return judgeFoundMetadata(ev, ctx, 'prm', (s, found, d, servers) =>
+      judge(s, found, severalServers(d, servers), ctx),
+    );
   },
 });
 
-function judge(obs: AuthorizationServerObservation, several: boolean, ctx: CheckContext): Verdict {
+/** Whether the resource uses more than one AS: the judged servers or the PRM's own list. */
+function severalServers(d: AuthDiscovery, servers: readonly AuthorizationServerObservation[]): boolean {
+  const listed = prmDocument(d)?.json['authorization_servers'];
+  return Math.max(servers.length, Array.isArray(listed) ? listed.length : 0) > 1;
+}
+
+function judge(
+  obs: AuthorizationServerObservation,
+  found: FoundMetadata,
+  several: boolean,
+  ctx: CheckContext,
+): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const value = found.metadata[FLAG];
   if (value === true) {
     return ctx.pass(

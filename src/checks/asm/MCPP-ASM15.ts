@@ -2,18 +2,8 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  stringList,
-} from './as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, stringList } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 type Kind = 'url' | 'list';
 
@@ -48,17 +38,11 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const servers = authorizationServers(ev, d);
-    if (servers.length === 0) return noServers(d, ctx);
-    return servers.flatMap((s) => judge(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'all', (s, found) => judge(s, found, ctx));
   },
 });
 
-function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict[] {
-  const found = foundMetadata(obs);
-  if (!found) return [missingMetadata(obs, ctx)];
+function judge(obs: AuthorizationServerObservation, found: FoundMetadata, ctx: CheckContext): Verdict[] {
   const m = found.metadata;
   const grants = stringList(m, 'grant_types_supported');
   const required: [string, Kind][] = [];

@@ -8,16 +8,11 @@ import {
   AS_TRANSPORT_NOTE,
   AS_TRANSPORTS,
   asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
+  judgeFoundMetadata,
   prmResource,
-  prmServers,
   quoteList,
 } from './as-common.js';
+import type { FoundMetadata } from './as-common.js';
 
 const MEMBER = 'protected_resources';
 
@@ -44,24 +39,17 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = prmServers(all);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    const resource = prmResource(d);
-    return servers.map((s) => judge(s, resource, ctx));
+    return judgeFoundMetadata(ev, ctx, 'prm', (s, found, d) => judge(s, found, prmResource(d), ctx));
   },
 });
 
 function judge(
   obs: AuthorizationServerObservation,
+  found: FoundMetadata,
   resource: { readonly resource: string; readonly exchange: ExchangeId } | null,
   ctx: CheckContext,
 ): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const value = found.metadata[MEMBER];
   if (value === undefined) {
     return ctx.notApplicable('feature_absent', `${obs.issuer} does not list \`${MEMBER}\`.`, { location });

@@ -1,8 +1,8 @@
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, discoveryOrVerdict, isVerdict } from './as-common.js';
-import { tokenClaims, tokenLocation } from './token.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from './as-common.js';
+import { decodedToken } from './token.js';
 
 /** Policy threshold; one hour is the recommendation named in messages. */
 const MAX_LIFETIME_S = 24 * 3600;
@@ -41,12 +41,9 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const token = tokenClaims(d, ctx);
+    const token = decodedToken(ev, ctx);
     if ('verdict' in token) return token.verdict;
-    const claims = token.claims;
-    const location = tokenLocation(claims);
+    const { claims, location } = token;
     const exp = claims['exp'];
     if (typeof exp !== 'number' || !Number.isFinite(exp)) {
       return ctx.fail(

@@ -1,8 +1,9 @@
 /**
  * Shared plumbing for the checks that judge authorization-server metadata
  * (ASM, CIMD scan): the no_auth precondition, the list of servers to judge
- * per revision, the found document and the right non-verdict when it is
- * missing. Checks stay pure functions of the evidence.
+ * per revision, the found document, the right non-verdict when it is
+ * missing, and the loop that applies a check's judgement to each server.
+ * Checks stay pure functions of the evidence.
  */
 import type {
   AsMetadataAttempt,
@@ -193,6 +194,57 @@ export function missingMetadata(obs: AuthorizationServerObservation, ctx: CheckC
     `${obs.issuer} publishes no metadata document where clients look (MCPP-ASM01 reports it).`,
     { location },
   );
+}
+
+/** Which servers a check judges: every one, those a client of the revision consults, or PRM-listed only. */
+export type ServerSelection = 'all' | 'revision' | 'prm';
+
+/** One server's verdicts; `d` and `servers` for checks that weigh a server against the rest. */
+export type ServerJudge = (
+  obs: AuthorizationServerObservation,
+  d: AuthDiscovery,
+  servers: readonly AuthorizationServerObservation[],
+) => Verdict | readonly Verdict[];
+
+/**
+ * The verdicts of `judge` for every selected server, or the single verdict that
+ * stands in for them: no authorization in use, or no server to judge.
+ */
+export function judgeServers(
+  ev: Evidence,
+  ctx: CheckContext,
+  select: ServerSelection,
+  judge: ServerJudge,
+): Verdict | readonly Verdict[] {
+  const d = discoveryOrVerdict(ev, ctx);
+  if (isVerdict(d)) return d;
+  const all = authorizationServers(ev, d);
+  const servers =
+    select === 'prm' ? prmServers(all) : select === 'revision' ? serversFor(all, ctx.revision) : all;
+  // Servers found but none selected means only the 2025-03-26 origin AS, which this revision skips.
+  if (servers.length === 0) return noServers(d, ctx, all.length > 0);
+  return servers.flatMap((s) => judge(s, d, servers));
+}
+
+/**
+ * As `judgeServers`, for checks that read the metadata document: a server
+ * whose metadata was not found gets `missingMetadata` instead.
+ */
+export function judgeFoundMetadata(
+  ev: Evidence,
+  ctx: CheckContext,
+  select: ServerSelection,
+  judge: (
+    obs: AuthorizationServerObservation,
+    found: FoundMetadata,
+    d: AuthDiscovery,
+    servers: readonly AuthorizationServerObservation[],
+  ) => Verdict | readonly Verdict[],
+): Verdict | readonly Verdict[] {
+  return judgeServers(ev, ctx, select, (obs, d, servers) => {
+    const found = foundMetadata(obs);
+    return found ? judge(obs, found, d, servers) : missingMetadata(obs, ctx);
+  });
 }
 
 /** The recorded exchange, for reading a body the typed evidence does not keep. */

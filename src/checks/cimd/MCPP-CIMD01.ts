@@ -1,18 +1,8 @@
 import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  prmServers,
-} from '../asm/as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from '../asm/as-common.js';
+import type { FoundMetadata } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 
@@ -45,19 +35,12 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const servers = prmServers(all);
-    if (servers.length === 0) return noServers(d, ctx, all.length > 0);
-    return servers.map((s) => judge(s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'prm', (s, found) => judge(s, found, ctx));
   },
 });
 
-function judge(obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(obs: AuthorizationServerObservation, found: FoundMetadata, ctx: CheckContext): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const value = found.metadata[FLAG];
   if (value === true) {
     return ctx.pass(`${obs.issuer} advertises Client ID Metadata Document support.`, found.exchanges, {

@@ -1,17 +1,8 @@
 import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import type { Evidence } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-} from '../asm/as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from '../asm/as-common.js';
+import type { FoundMetadata } from '../asm/as-common.js';
 import { registrationAnswer } from '../asm/registration.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
@@ -44,18 +35,17 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const servers = authorizationServers(ev, d);
-    if (servers.length === 0) return noServers(d, ctx);
-    return servers.map((s) => judge(ev, s, ctx));
+    return judgeFoundMetadata(ev, ctx, 'all', (s, found) => judge(ev, s, found, ctx));
   },
 });
 
-function judge(ev: Evidence, obs: AuthorizationServerObservation, ctx: CheckContext): Verdict {
+function judge(
+  ev: Evidence,
+  obs: AuthorizationServerObservation,
+  found: FoundMetadata,
+  ctx: CheckContext,
+): Verdict {
   const location = asLocation(obs.issuer);
-  const found = foundMetadata(obs);
-  if (!found) return missingMetadata(obs, ctx);
   const m = found.metadata;
   const evidence = [...found.exchanges];
   const strategies: string[] = [];

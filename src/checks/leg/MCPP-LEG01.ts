@@ -3,6 +3,7 @@ import type { Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, revisionRange } from '../../spec/revisions.js';
+import { failedInit } from './preamble.js';
 
 /** Protocol versions are date strings; anything else cannot be a version a client could accept. */
 const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
@@ -188,10 +189,8 @@ export default defineCheck({
     }
     if (verdicts.length > 0) return verdicts;
     if (judged.length === 0) {
-      const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-      if (failed && failed.probe.kind === 'failed')
-        return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-      if (ev.sse?.init.kind === 'failed') return ctx.fromProbe(ev.sse.init, 'initialize over HTTP+SSE');
+      const failed = failedInit(ev, ctx);
+      if (failed) return failed;
       const seen = observations.map((o) => o.exchange);
       return ctx.inconclusive(
         seen.length ? 'ambiguous' : 'probe_unavailable',

@@ -3,6 +3,7 @@ import type { CheckContext, Verdict } from '../define-check.js';
 import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, MODERN_REVISION, newest, revisionRange } from '../../spec/revisions.js';
+import { noLegacy } from './preamble.js';
 
 const BOGUS = '1900-01-01';
 const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,18 +18,17 @@ function versionsInData(data: unknown): string[] {
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
+/** Why s.init.bogus was not sent: another transport, or no legacy session. */
+function noBogusInit(ev: Evidence, ctx: CheckContext): Verdict {
   if (ev.detection.transport === 'http+sse' || ev.detection.transport === 'stdio') {
     return ctx.inconclusive(
       'probe_unavailable',
       `The bogus-version initialize (s.init.bogus) is sent only over Streamable HTTP; this target speaks ${ev.detection.transport}.`,
     );
   }
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
+  return noLegacy(
+    ev,
+    ctx,
     'No initialize returned an InitializeResult over Streamable HTTP, so the bogus-version initialize was not sent.',
   );
 }
@@ -67,7 +67,7 @@ export default defineCheck({
       );
     }
     const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    if (!leg) return noBogusInit(ev, ctx);
     const p = leg.initBogus;
     if (p.kind === 'failed' && p.error.code === 'timeout') {
       return ctx.fail(`initialize with ${BOGUS} was not answered before the timeout.`, p.exchanges, {

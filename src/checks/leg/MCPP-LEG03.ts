@@ -3,6 +3,7 @@ import type { Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
+import { failedInit } from './preamble.js';
 
 type Key =
   | 'result'
@@ -94,10 +95,8 @@ export default defineCheck({
     }
     const results = initializeResults(ev);
     if (results.length === 0) {
-      const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-      if (failed && failed.probe.kind === 'failed')
-        return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-      if (ev.sse?.init.kind === 'failed') return ctx.fromProbe(ev.sse.init, 'initialize over HTTP+SSE');
+      const failed = failedInit(ev, ctx);
+      if (failed) return failed;
       return ctx.inconclusive(
         'probe_unavailable',
         'No InitializeResult was received, so its members could not be checked.',

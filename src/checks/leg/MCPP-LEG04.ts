@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -40,11 +29,9 @@ export default defineCheck({
       'The transport text allows an error status for input the server cannot accept; the `rejected` failure (medium) rests on the lifecycle, which obliges clients to send `notifications/initialized` after a successful initialize, so a server refusing it cannot complete the handshake with a conforming client. 401/403 are an authorization layer, not a verdict (`auth_wall`). Any non-empty body on the 202 counts, including whitespace.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const p = leg.initialized;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'notifications/initialized (p.initialized)');
     const r = p.value;

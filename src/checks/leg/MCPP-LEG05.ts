@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -41,14 +30,13 @@ export default defineCheck({
       'Any 2xx with `text/event-stream` passes. 401/403 are reported as `auth_wall` and 429 as `rate_limited`; every other answer fails with the status as key (a 200 with another media type fails as `200`).',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive(
-        'auth_wall',
-        'Every MCP request was answered 401/403; the GET stream was not judged.',
-      );
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(
+      ev,
+      ctx,
+      'Every MCP request was answered 401/403; the GET stream was not judged.',
+    );
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const p = leg.get;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The GET for the standalone SSE stream (s.get)');
     const r = p.value;

@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession, noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -37,17 +26,12 @@ export default defineCheck({
       'A 2xx carrying a JSON-RPC error that the baseline did not produce is a rejection with the wrong status (key `status`); so is any other 4xx. 401/403 fail as `auth` (medium) only when the baseline with the session was served; otherwise they are an authorization layer (`auth_wall`). 429 is `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
-    if (leg.sessionId === null)
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const p = leg.sessionNone;
-    if (p.kind === 'skipped' && p.reason === 'no_session') {
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
-    }
+    const noSession = noSessionIssued(leg, p, ctx);
+    if (noSession) return noSession;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The tools/list without Mcp-Session-Id (s.session.none)');
     const r = p.value;
     const ex = [r.exchange];

@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession, noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -40,17 +29,12 @@ export default defineCheck({
       'Keyword: the 404 MUST covers terminated sessions; for IDs never issued it is derived (a server cannot tell them from IDs it terminated, and clients re-initialize only on 404); serving them is session fixation (policy). A 2xx whose JSON-RPC answer matches the baseline counts as served (`accepted`); a 2xx with a different JSON-RPC error is a refusal with the wrong status (key = status). Other statuses fail with the status as key (`5xx` for server errors), low. 401/403 are `auth_wall`, 429 `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
-    if (leg.sessionId === null)
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const p = leg.sessionUnknown;
-    if (p.kind === 'skipped' && p.reason === 'no_session') {
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
-    }
+    const noSession = noSessionIssued(leg, p, ctx);
+    if (noSession) return noSession;
     if (p.kind !== 'ok')
       return ctx.fromProbe(p, 'The tools/list with a never-issued session ID (s.session.unknown)');
     const r = p.value;

@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession, noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -37,17 +26,12 @@ export default defineCheck({
       'N/A when no session was issued or the DELETE was answered 405; inconclusive when the DELETE got any other non-2xx answer (LEG09 judges that). A 2xx whose JSON-RPC answer matches the baseline is `alive` (high); a 2xx with a different JSON-RPC error is a refusal with the wrong status (key = status, medium). 401/403 are `auth_wall`, 429 `rate_limited`; any other status fails with the status as key (`5xx` for server errors), medium.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
-    if (leg.sessionId === null)
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const d = leg.delete;
-    if (d.kind === 'skipped' && d.reason === 'no_session') {
-      return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
-    }
+    const noSession = noSessionIssued(leg, d, ctx);
+    if (noSession) return noSession;
     if (d.kind !== 'ok') return ctx.fromProbe(d, 'The DELETE of the session (p.delete)');
     const del = d.value;
     if (del.status === 405) {

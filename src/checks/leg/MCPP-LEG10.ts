@@ -1,18 +1,10 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
+import type { Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession } from './preamble.js';
+import { mainSessionProbes } from './replies.js';
 
 function replies(probes: readonly Probe<RpcReply>[]): RpcReply[] {
   return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
@@ -46,21 +38,11 @@ export default defineCheck({
       "Two results: key `changed` (passive evidence) and key `mint-on-request` (needs the safe probes when a session exists; inconclusive `mode_disabled` without them). When the InitializeResult carried no ID, any ID on a later response is `mint-on-request`; the check is N/A only when no session ID appears anywhere. An ID echoed on `s.session.unknown` equal to the one sent is LEG07's concern, not a mint.",
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const main = leg.sessionId;
-    const onSession = replies([
-      leg.initialized,
-      leg.baseline,
-      leg.get,
-      leg.versionBad,
-      leg.versionNone,
-      leg.batch,
-      leg.delete,
-    ]);
+    const onSession = replies(mainSessionProbes(leg));
 
     if (main === null) {
       // No session at initialize: any ID that shows up later was minted for a session-less request.

@@ -1,18 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
+import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -41,11 +30,9 @@ export default defineCheck({
       'Judged by the version negotiated on the main session (the header is defined only from 2025-06-18; a session negotiated at 2025-03-26 or 2024-11-05 is N/A). Served means a 2xx whose JSON-RPC answer matches the baseline. A 400 passes when 2025-03-26 is not in K (the server would then be assuming an unsupported version), as the catalogue row says; strictly, on an established session the server has "another way" (the negotiated version), so that 400 is lenient rather than required. Other refusals (other 4xx, a 2xx with a different JSON-RPC error) fail as `rejected`; 5xx as `5xx`. 401/403 are `auth_wall`, 429 `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const rev = leg.revision;
     if (rev === null) {
       return ctx.inconclusive(

@@ -1,20 +1,10 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence, RpcMessage } from '../../evidence/types.js';
+import type { RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
+import { legacySession } from './preamble.js';
 
 type Response = Extract<RpcMessage, { kind: 'response' }>;
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
 
 export default defineCheck({
   meta: {
@@ -44,11 +34,9 @@ export default defineCheck({
       "Uses the version negotiated on the main session, not the revision under evaluation; only that session's rule can be tested (a 2025-11-25 session says nothing about 2025-03-26 batch support). A 2024-11-05 session is N/A (no batching text). Processed means at least one response with a `result`; an array of error responses is a rejection. An SSE reply is read only until the response to the second element, so one processed response on a 2025-03-26 session passes with medium confidence. On ≥2025-06-18 sessions any 4xx is a rejection, and a 5xx or an empty 2xx is inconclusive; on a 2025-03-26 session every answer without processed responses fails (`rejected-0326`).",
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive('auth_wall', 'Every MCP request was answered 401/403; no session was opened.');
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(ev, ctx);
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const rev = leg.revision;
     if (rev === null) {
       return ctx.inconclusive(

@@ -1,20 +1,11 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
 import type { Evidence, Probe, RpcReply, SseEventRecord } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
+import { noLegacy } from './preamble.js';
+import { inventoryReplies } from './replies.js';
 
 const PRIMING_REVISION = '2025-11-25';
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
 
 function isPriming(e: SseEventRecord | undefined): boolean {
   return e !== undefined && e.id !== undefined && e.id !== '' && e.dataLength === 0;
@@ -36,10 +27,7 @@ function postReplies(ev: Evidence): RpcReply[] {
     out.set(leg.init.exchange, leg.init);
     add(leg.init2);
     add(leg.baseline);
-    const inv = ev.inventory;
-    for (const l of inv ? [inv.tools, inv.prompts, inv.resources, inv.resourceTemplates] : []) {
-      if (l.kind === 'ok') for (const r of l.value.replies) out.set(r.exchange, r);
-    }
+    for (const r of inventoryReplies(ev)) out.set(r.exchange, r);
   }
   return [...out.values()];
 }

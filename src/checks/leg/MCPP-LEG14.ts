@@ -1,21 +1,12 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, LegacySessionEvidence, Probe, RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
+import { legacySession } from './preamble.js';
+import { inventoryReplies, mainSessionProbes } from './replies.js';
 
 /** Enough duplicates to show the pattern without flooding the report. */
 const MAX_REPORTED = 5;
-
-function noLegacy(ev: Evidence, ctx: CheckContext): Verdict {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return ctx.inconclusive(
-    'ambiguous',
-    'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
-  );
-}
 
 /**
  * SSE replies that share the ID scope: the main session's streams, or — without
@@ -27,20 +18,8 @@ function streamsInScope(ev: Evidence, leg: LegacySessionEvidence): RpcReply[] {
     if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
   };
   out.set(leg.init.exchange, leg.init);
-  for (const p of [
-    leg.initialized,
-    leg.baseline,
-    leg.get,
-    leg.versionBad,
-    leg.versionNone,
-    leg.batch,
-    leg.delete,
-  ])
-    add(p);
-  const inv = ev.inventory;
-  for (const l of inv ? [inv.tools, inv.prompts, inv.resources, inv.resourceTemplates] : []) {
-    if (l.kind === 'ok') for (const r of l.value.replies) out.set(r.exchange, r);
-  }
+  for (const p of mainSessionProbes(leg)) add(p);
+  for (const r of inventoryReplies(ev)) out.set(r.exchange, r);
   if (leg.sessionId === null) {
     for (const a of ev.detection.inits) add(a.probe);
     for (const p of [leg.init2, leg.initBogus, leg.sessionNone]) add(p);
@@ -71,14 +50,13 @@ export default defineCheck({
       'Without session management the specification scopes uniqueness to "all streams with that specific client"; the check then pools every stream the scanner received (including the other initialize calls) and reports with medium confidence. One failure per duplicated ID (key = the ID), at most five.',
   },
   evaluate(ev, ctx) {
-    if (ev.detection.authWall) {
-      return ctx.inconclusive(
-        'auth_wall',
-        'Every MCP request was answered 401/403; no SSE stream was observed.',
-      );
-    }
-    const leg = ev.legacy;
-    if (!leg) return noLegacy(ev, ctx);
+    const session = legacySession(
+      ev,
+      ctx,
+      'Every MCP request was answered 401/403; no SSE stream was observed.',
+    );
+    if ('verdict' in session) return session.verdict;
+    const leg = session.leg;
     const streams = streamsInScope(ev, leg);
     const seen = new Map<string, ExchangeId[]>();
     for (const r of streams) {

@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
+import { noSseStream } from './sse-guard.js';
 
 /** An `endpoint` URI must resolve to something a client can POST to. */
 function postable(raw: string, resolved: string | null): boolean {
@@ -37,16 +38,7 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) {
-      if (ev.detection.authWall)
-        return ctx.inconclusive(
-          'auth_wall',
-          'Every MCP request was answered 401/403; no SSE stream was opened.',
-        );
-      if (ev.detection.transport === 'http+sse')
-        return ctx.inconclusive('fetch_failed', 'HTTP+SSE was detected but the stream was not recorded.');
-      return ctx.notApplicable('transport', 'No HTTP+SSE stream was observed.');
-    }
+    if (!sse) return noSseStream(ev, ctx);
     const get = sse.get;
     const evidence = [get.exchange];
     if (get.status < 200 || get.status >= 300 || get.mediaType !== 'text/event-stream') {

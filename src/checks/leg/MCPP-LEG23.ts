@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
+import { noSseStream } from './sse-guard.js';
 
 export default defineCheck({
   meta: {
@@ -25,16 +26,7 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) {
-      if (ev.detection.authWall)
-        return ctx.inconclusive(
-          'auth_wall',
-          'Every MCP request was answered 401/403; no SSE stream was opened.',
-        );
-      if (ev.detection.transport === 'http+sse')
-        return ctx.inconclusive('fetch_failed', 'HTTP+SSE was detected but the stream was not recorded.');
-      return ctx.notApplicable('transport', 'No HTTP+SSE stream was observed.');
-    }
+    if (!sse) return noSseStream(ev, ctx);
     const init = sse.init;
     if (init.kind !== 'ok') return ctx.fromProbe(init, 'The initialize POST to the message endpoint');
     const { post, reply, message } = init.value;

@@ -1,5 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
+import { noSseStream } from './sse-guard.js';
 
 export default defineCheck({
   meta: {
@@ -24,16 +25,7 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) {
-      if (ev.detection.authWall)
-        return ctx.inconclusive(
-          'auth_wall',
-          'Every MCP request was answered 401/403; no SSE stream was opened.',
-        );
-      if (ev.detection.transport === 'http+sse')
-        return ctx.inconclusive('fetch_failed', 'HTTP+SSE was detected but the stream was not recorded.');
-      return ctx.notApplicable('transport', 'No HTTP+SSE stream was observed.');
-    }
+    if (!sse) return noSseStream(ev, ctx);
     const probe = sse.badSession;
     if (probe.kind === 'skipped' && (probe.reason === 'not_needed' || probe.reason === 'no_session')) {
       return ctx.notApplicable('feature_absent', 'The endpoint URI carries no session parameter to replace.');

@@ -1,9 +1,9 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { challengeScopes, firstPrm, stringArray, withOAuth } from '../authn/discovery.js';
+import { withOAuth } from '../authn/discovery.js';
+import { advertisedScopes } from './scopes.js';
 
 const CATCH_ALL = new Set([
   'all',
@@ -65,11 +65,7 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     return withOAuth(ev, ctx, (oauth) => {
-      const scopes = new Map<string, ExchangeId[]>();
-      const prm = firstPrm(oauth);
-      for (const s of stringArray(prm?.doc['scopes_supported']) ?? [])
-        scopes.set(s, [...(prm?.exchanges ?? [])]);
-      for (const [s, ids] of challengeScopes(oauth)) scopes.set(s, [...(scopes.get(s) ?? []), ...ids]);
+      const scopes = advertisedScopes(oauth);
       if (scopes.size === 0) {
         return ctx.notApplicable(
           'feature_absent',

@@ -1,9 +1,9 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId } from '../../evidence/types.js';
 import { rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { asLocation, challengeScopes, firstPrm, stringArray, withOAuth } from '../authn/discovery.js';
+import { asLocation, stringArray, withOAuth } from '../authn/discovery.js';
+import { advertisedScopes } from './scopes.js';
 
 export default defineCheck({
   meta: {
@@ -30,12 +30,7 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     return withOAuth(ev, ctx, (oauth) => {
-      const resourceScopes = new Map<string, ExchangeId[]>();
-      const prm = firstPrm(oauth);
-      for (const s of stringArray(prm?.doc['scopes_supported']) ?? [])
-        resourceScopes.set(s, [...(prm?.exchanges ?? [])]);
-      for (const [s, ids] of challengeScopes(oauth))
-        resourceScopes.set(s, [...(resourceScopes.get(s) ?? []), ...ids]);
+      const resourceScopes = advertisedScopes(oauth);
       if (resourceScopes.size === 0) {
         return ctx.notApplicable('feature_absent', 'The resource advertises no scopes.');
       }
