@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-import { main } from './main.js';
+/**
+ * Entry point. `--version` is answered before the scanner is imported, so the
+ * cheapest call stays cheap (the full import graph costs ~300 ms).
+ */
+import { TOOL_VERSION } from '../version.js';
 
-main(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  () => {
-    process.exitCode = 4;
-  },
-);
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${TOOL_VERSION}\n`);
+} else {
+  const { main } = await import('./main.js');
+  process.exitCode = await main(process.argv).catch(() => 4);
+}

@@ -1,0 +1,77 @@
+/**
+ * Cold start: `mcp-posture --version` against a bare `node -e 0`, median of N runs each
+ * (interleaved, so drift hits both alike), plus the library import alone to show where time goes.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { BenchSection } from './format.js';
+import { median, ms, progress, ratio } from './format.js';
+
+interface Command {
+  readonly label: string;
+  readonly args: readonly string[];
+}
+
+function run(cmd: Command): { ms: number; stdout: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, cmd.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const elapsed = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${cmd.label} exited ${String(r.status)}: ${r.stderr.toString()}`);
+  return { ms: elapsed, stdout: r.stdout.toString() };
+}
+
+/** A child that times its own dynamic import of `href` and prints the ms. */
+const selfTimedImport = (label: string, href: string): Command => ({
+  label,
+  args: [
+    '--input-type=module',
+    '-e',
+    `const t = performance.now(); await import(${JSON.stringify(href)}); process.stdout.write(String(performance.now() - t));`,
+  ],
+});
+
+export function coldStartBench(runs = 15): BenchSection {
+  const bin = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
+  const bare: Command = { label: 'node -e 0', args: ['-e', '0'] };
+  const version: Command = { label: 'mcp-posture --version', args: [bin, '--version'] };
+  const imports = [
+    selfTimedImport('cli/main.js', new URL('../cli/main.js', import.meta.url).href),
+    selfTimedImport('index.js (library)', new URL('../index.js', import.meta.url).href),
+  ];
+  const bareMs: number[] = [];
+  const versionMs: number[] = [];
+  const importMs: number[][] = imports.map(() => []);
+  // Two unmeasured rounds fill the page cache; the commands alternate so load drift hits all alike.
+  for (let r = -2; r < runs; r++) {
+    const b = run(bare).ms;
+    const v = run(version).ms;
+    const i = imports.map((c) => Number(run(c).stdout));
+    if (r < 0) continue;
+    bareMs.push(b);
+    versionMs.push(v);
+    i.forEach((t, k) => importMs[k]!.push(t));
+  }
+  progress(`cold start: ${runs} runs each`);
+  const [b, v] = [median(bareMs), median(versionMs)];
+  const [cliImport, libImport] = importMs.map(median) as [number, number];
+  return {
+    details: [
+      `Cold start: wall time of the process, median of ${runs} alternating runs each (after 2 warm-up rounds): ` +
+        `node -e 0 ${ms(b)}, mcp-posture --version ${ms(v)}; self-timed dynamic import: ` +
+        `cli/main.js ${ms(cliImport)}, index.js (library) ${ms(libImport)}`,
+    ],
+    rows: [
+      {
+        measurement: 'cold start: mcp-posture --version ÷ node -e 0',
+        value: `${ms(v)} / ${ms(b)}`,
+        ratio: ratio(v / b),
+        goal: '-',
+      },
+    ],
+    interpretation: [
+      `cold start: ${ms(v - b)} above bare node; importing cli/main.js alone takes ${ms(cliImport)} ` +
+        `(the library ${ms(libImport)}): bin.js statically imports main.ts, which loads every check, renderer, ` +
+        'undici, ajv, zod and jose before commander sees --version.',
+    ],
+  };
+}
