@@ -54,6 +54,14 @@ export default defineCheck({
     if (b.kind !== 'ok') return ctx.fromProbe(b, 'The baseline tools/list on the session (p.list.baseline)');
     const base = b.value;
     if (base.status < 200 || base.status >= 300) {
+      // A result without the header is served whatever the request with it got.
+      const without = p.value;
+      if (without.status >= 200 && without.status < 300 && without.response?.result !== undefined) {
+        return ctx.pass(
+          `A request without MCP-Protocol-Version was served (HTTP ${without.status}), although the same request with the header got HTTP ${base.status}.`,
+          [base.exchange, without.exchange],
+        );
+      }
       return ctx.inconclusive(
         'ambiguous',
         `The baseline tools/list with the header was itself answered HTTP ${base.status}, so the missing header cannot be blamed.`,

@@ -22,6 +22,10 @@ testCheck(check, {
         setRevision(ev, { known: ['2025-06-18', '2025-11-25'], candidates: ['2025-06-18', '2025-11-25'] });
       }),
     },
+    {
+      name: 'served without the header although the baseline with it was refused',
+      evidence: evidence((ev, b) => setLegacy(ev, { baseline: b.ok(b.reply({ ...bad400 })) })),
+    },
   ],
   fail: [
     {
