@@ -14,7 +14,7 @@ import type {
   SseEventRecord,
   SseTransportEvidence,
 } from '../evidence/types.js';
-import { classifyMessage } from '../evidence/parse/json-rpc.js';
+import { classifyMessage, jsonDepthExceeds, MAX_JSON_DEPTH } from '../evidence/parse/json-rpc.js';
 import { buildRpcReply } from '../evidence/parse/rpc-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
@@ -118,6 +118,9 @@ export async function probeSseTransport(
     },
   });
   void getPromise.then(() => endpoint.resolve(null));
+  // Replies arrive on the stream: once it is closed (by its window, which the client clamps to
+  // the scan deadline), none can arrive, so no wait for one may outlast it.
+  const streamClosed: Promise<null> = getPromise.then(() => null);
 
   const raw = await within(endpoint.promise, ENDPOINT_WAIT_MS, null);
   const firstEvent = () => (events[0] ? record(events[0]) : null);
@@ -170,7 +173,10 @@ export async function probeSseTransport(
     const http = toProbe(res, (x) => buildRpcReply(x, res.response!, id));
     // A POST that got no accepting answer will never produce a reply event: do not wait for one.
     const accepted = http.kind === 'ok' && http.value.status < 300;
-    const event = reply && accepted ? await within<SseEvent | null>(reply, REPLY_WAIT_MS, null) : null;
+    const event =
+      reply && accepted
+        ? await within<SseEvent | null>(Promise.race([reply, streamClosed]), REPLY_WAIT_MS, null)
+        : null;
     return { http, event };
   };
 
@@ -291,6 +297,8 @@ function asObject(v: unknown): Record<string, unknown> | null {
 }
 
 function parseMessage(data: string): RpcMessage | null {
+  // Kept in the evidence: a deeply nested reply would break serializing it (as in parseJsonRpcBody).
+  if (jsonDepthExceeds(data, MAX_JSON_DEPTH)) return null;
   try {
     return classifyMessage(JSON.parse(data)).message;
   } catch {

@@ -16,6 +16,7 @@
 import { escapeTerminal } from './escape.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { buildRule, LEVEL_OF, ruleIds } from './sarif/rules.js';
+import { escapeJsonText } from './json.js';
 import { artifactUri, plainText, targetSlug } from './sarif/text.js';
 import type {
   SarifInvocation,
@@ -51,7 +52,9 @@ export function renderSarif(reports: readonly ScanReport[], opts: SarifOptions):
     version: '2.1.0',
     runs: reports.map((r) => buildRun(r, opts)),
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  // Messages go through plainText, but properties (location, key, condition) carry server text
+  // too: escape what JSON.stringify leaves raw (C1, bidi, zero-width, tags), as the JSON report does.
+  return escapeJsonText(JSON.stringify(log, null, 2)) + '\n';
 }
 
 function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {

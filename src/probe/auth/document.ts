@@ -6,6 +6,7 @@
  */
 import type { DocumentFetch } from '../../evidence/auth-types.js';
 import type { ExchangeId, Probe } from '../../evidence/types.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../evidence/parse/json-rpc.js';
 import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import { MAX_REDIRECTS } from './plan.js';
@@ -35,8 +36,14 @@ function nextUrl(location: string, base: string): URL | null {
 
 /** JSON as a client's `response.json()` reads it: a leading BOM is dropped. */
 function parseJson(text: string, truncated: boolean): { json: unknown; jsonError: string | null } {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // A hostile document nested 100 000 levels deep parses, but the evidence holding it could then
+  // not be serialized or walked (stack overflow): bounded as JSON-RPC bodies are.
+  if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
+    return { json: null, jsonError: `JSON nested deeper than ${MAX_JSON_DEPTH} levels; not parsed` };
+  }
   try {
-    return { json: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), jsonError: null };
+    return { json: JSON.parse(body), jsonError: null };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return {

@@ -71,6 +71,11 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
   let size = 0;
   let halted = false;
   let chain: Transform[] | null = null;
+  /**
+   * Encoded bytes held back until two have arrived: `deflate` is sniffed as zlib or raw from
+   * its first two bytes, and a server (or TCP) may deliver them one at a time.
+   */
+  let held: Buffer | null = null;
   let endWaiter: (() => void) | null = null;
   const textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -129,7 +134,17 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
         accept(chunk);
         return true;
       }
-      chain ??= buildChain(chunk);
+      if (chain === null) {
+        // Copy what is held: undici hands out views of socket buffers it reuses.
+        const start: Buffer = held === null ? chunk : Buffer.concat([held, chunk]);
+        if (start.length < 2) {
+          held = Buffer.from(start);
+          return true;
+        }
+        held = null;
+        chain = buildChain(start);
+        return chain[0]?.write(start) ?? true;
+      }
       return chain[0]?.write(chunk) ?? true;
     },
     onDrain(listener) {
@@ -137,8 +152,14 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
     },
     end() {
       // No bytes at all (HEAD, 204, empty body): nothing to decode, even if "gzip" was announced.
-      if (halted || chain === null) return Promise.resolve();
-      const head = chain[0];
+      if (halted || (chain === null && (held === null || held.length === 0))) return Promise.resolve();
+      if (chain === null && held !== null) {
+        // A one-byte body: decode it as it is (it will most likely fail, as it should).
+        chain = buildChain(held);
+        chain[0]?.write(held);
+        held = null;
+      }
+      const head = chain?.[0];
       return new Promise<void>((resolve) => {
         endWaiter = resolve;
         head?.end();

@@ -153,6 +153,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         timeoutMs: limit.ms,
         timeoutCode: limit.code,
         ...(spec.streamWindowMs !== undefined ? { streamWindowMs: streamWindow(spec.streamWindowMs) } : {}),
+        ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
         maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
         ...(spec.onChunk ? { onChunk: spec.onChunk } : {}),
         ...(spec.signal ? { signal: spec.signal } : {}),
@@ -168,7 +169,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       // Id and slot are taken synchronously, so ids follow issue order.
       issued += 1;
       const index = issued - 1;
-      const id: ExchangeId = `x${issued}`;
+      const id: ExchangeId = `x${(opts.exchangeIdOffset ?? 0) + issued}`;
       const url = parseUrl(spec.url);
       let headers: Record<string, string> = {};
       let outcome: TransferOutcome;

@@ -23,6 +23,11 @@ export interface TransferRequest {
   /** `deadline` when the scan deadline, not the request timeout, set `timeoutMs`. */
   readonly timeoutCode: Extract<NetErrorCode, 'timeout' | 'deadline'>;
   readonly streamWindowMs?: number;
+  /**
+   * The scan deadline (epoch ms). The stream window starts when the headers arrive, which may
+   * be long after dispatch: it is cut so that it never runs past this.
+   */
+  readonly deadline?: number;
   readonly maxBytes: number;
   readonly onChunk?: (text: string) => 'continue' | 'stop';
   /** Aborting stops like `onChunk` returning `stop`; before any response it is an `aborted` error. */
@@ -155,7 +160,8 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
         if (req.streamWindowMs !== undefined) {
           // A stream is read for a window, then closed without error.
           clearTimeout(timer);
-          timer = setTimeout(() => stop(undefined), Math.max(0, req.streamWindowMs));
+          const left = req.deadline === undefined ? Infinity : req.deadline - Date.now();
+          timer = setTimeout(() => stop(undefined), Math.max(0, Math.min(req.streamWindowMs, left)));
         }
       },
       onResponseData(ctrl, chunk) {

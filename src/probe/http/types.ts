@@ -21,6 +21,11 @@ export interface ClientOptions {
   /** Maximum requests in flight per origin. Default 4. */
   readonly maxConcurrencyPerOrigin?: number;
   /**
+   * Exchange ids count up from here: `x${offset + 1}`, ... Default 0. collectEvidence passes a
+   * random offset and renumbers the exchanges deterministically at the end (../exchange-order.ts).
+   */
+  readonly exchangeIdOffset?: number;
+  /**
    * The user's credentials (token as `authorization`, and `--header` values). Attached only to
    * requests whose origin is exactly `origin`, and redacted from every recorded exchange.
    */
@@ -85,7 +90,7 @@ export interface HttpResult {
 
 export interface HttpClient {
   send(spec: RequestSpec): Promise<HttpResult>;
-  /** Every exchange recorded so far, in issue order (ids x1, x2, ...). */
+  /** Every exchange recorded so far, in issue order (ids x1, x2, ... after `exchangeIdOffset`). */
   exchanges(): readonly HttpExchange[];
   /** Classify a hostname's resolved address (used for the target's own scope). */
   resolveScope(hostname: string): Promise<{ address: string | null; scope: AddressScope }>;
