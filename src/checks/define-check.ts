@@ -102,10 +102,17 @@ export interface CheckResult {
   readonly revisionsFailed: readonly Revision[];
   /** For conditional fails (catalogue §5.4 rule 4): "applies if the server speaks …". */
   readonly condition: string | null;
+  /** The era of the revisions evaluated (2026-07-28 modern, earlier legacy); null for `any` checks or a mix. */
+  readonly era?: Era | null;
 }
 
+export type Era = 'modern' | 'legacy';
+
 /** What a check returns before the engine stamps the ID and revision fields on it. */
-export type Verdict = Omit<CheckResult, 'checkId' | 'revisionsEvaluated' | 'revisionsFailed' | 'condition'>;
+export type Verdict = Omit<
+  CheckResult,
+  'checkId' | 'revisionsEvaluated' | 'revisionsFailed' | 'condition' | 'era'
+>;
 
 export interface VerdictOptions {
   readonly location?: string;

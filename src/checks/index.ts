@@ -10,6 +10,7 @@ import { CIMD_CHECKS } from './cimd/index.js';
 import type { AggregateCheck, Check } from './define-check.js';
 import { AGGREGATE_CHECKS } from './err/index.js';
 import { LEG_CHECKS } from './leg/index.js';
+import { MOD_CHECKS } from './mod/index.js';
 import { PRM_CHECKS } from './prm/index.js';
 import { SCP_CHECKS } from './scp/index.js';
 import { TRN_CHECKS } from './trn/index.js';
@@ -17,6 +18,7 @@ import { TRN_CHECKS } from './trn/index.js';
 export const CHECKS: readonly Check[] = [
   ...TRN_CHECKS,
   ...LEG_CHECKS,
+  ...MOD_CHECKS,
   ...AUTHN_CHECKS,
   ...PRM_CHECKS,
   ...ASM_CHECKS,

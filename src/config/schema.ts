@@ -16,7 +16,16 @@ export const MODES = ['passive', 'safe', 'intrusive'] as const;
 export const FAIL_ON = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
 export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const;
 /** Report formats the CLI writes (or will write); the file extension follows the format. */
-export const FORMATS = ['text', 'json', 'sarif', 'markdown', 'junit', 'html', 'compliance'] as const;
+export const FORMATS = [
+  'text',
+  'json',
+  'sarif',
+  'markdown',
+  'junit',
+  'html',
+  'compliance',
+  'migration',
+] as const;
 export const SPECS = [...REVISIONS, 'draft'] as const;
 
 export type FailOn = (typeof FAIL_ON)[number];

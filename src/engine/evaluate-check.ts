@@ -7,6 +7,7 @@
 import type {
   Check,
   CheckResult,
+  Era,
   InconclusiveReason,
   Severity,
   Status,
@@ -16,7 +17,7 @@ import type {
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
 import type { Evidence } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
-import { sortRevisions } from '../spec/revisions.js';
+import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
 
 /** Checks evaluated for unreachable, not-MCP and redirected targets (catalogue §5.8). */
 const CLASS_INDEPENDENT = new Set([
@@ -164,6 +165,14 @@ function describeRevisions(ev: Evidence): string {
   return set.length ? set.join(', ') : 'no known revision';
 }
 
+const eraOf = (r: Revision): Era => (r === MODERN_REVISION ? 'modern' : 'legacy');
+
+/** The one era of the revisions evaluated; null when none (`any` checks) or both. */
+function eraOfAll(revisions: readonly Revision[]): Era | null {
+  const eras = new Set(revisions.map(eraOf));
+  return eras.size === 1 ? [...eras][0]! : null;
+}
+
 function stamp(
   check: Check,
   v: Verdict,
@@ -177,6 +186,7 @@ function stamp(
     revisionsEvaluated: [...evaluated],
     revisionsFailed: [...failed],
     condition,
+    era: eraOfAll(evaluated),
   };
 }
 
@@ -196,12 +206,15 @@ function mergeRevisions(
   const perRevision = new Map<Revision, readonly Verdict[]>();
   for (const r of all) perRevision.set(r, runOnce(check, ev, r));
 
-  // Group by location+key so each location is merged on its own.
+  // Group by location+key so each location is merged on its own; a dual-era server's two eras
+  // are merged apart, so its results say which era passed or failed.
+  const eras = ev.detection.revision.eras;
+  const splitEras = eras.includes('modern') && eras.includes('legacy');
   const groups = new Map<string, Map<Revision, Verdict[]>>();
   const order: string[] = [];
   for (const r of all) {
     for (const v of perRevision.get(r)!) {
-      const k = `${v.location}\u0000${v.key ?? ''}`;
+      const k = `${v.location}\u0000${v.key ?? ''}${splitEras ? `\u0000${eraOf(r)}` : ''}`;
       if (!groups.has(k)) {
         groups.set(k, new Map());
         order.push(k);

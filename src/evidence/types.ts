@@ -251,9 +251,85 @@ export interface LegacySessionEvidence {
 // Modern (2026-07-28) wire probes
 // ---------------------------------------------------------------------------
 
+/** `s.hdr.*`: one request per header variant, each wrong in exactly one way. */
+export interface ModernHeaderProbes {
+  /** `server/discover`, header 2026-07-28, `_meta` protocolVersion 2025-11-25. */
+  readonly versionMismatch: Probe<RpcReply>;
+  /** `server/discover` without `Mcp-Method`. */
+  readonly methodMissing: Probe<RpcReply>;
+  /** `server/discover` with `Mcp-Method: tools/list`. */
+  readonly methodMismatch: Probe<RpcReply>;
+  /** `server/discover` with `Mcp-Method: Server/Discover`. */
+  readonly methodCase: Probe<RpcReply>;
+  /** `tools/call` of `probeNames.body` without `Mcp-Name`. */
+  readonly nameMissing: Probe<RpcReply>;
+  /** `tools/call` of `probeNames.body` with `Mcp-Name: <probeNames.header>`. */
+  readonly nameMismatch: Probe<RpcReply>;
+  /** `tools/call` of `probeNames.body` with `Mcp-Name` = its Base64 sentinel. */
+  readonly nameB64: Probe<RpcReply>;
+  /** `tools/call` of `probeNames.body` with `Mcp-Name` padded with spaces (RFC 9110 OWS). */
+  readonly ows: Probe<RpcReply>;
+  /** `server/discover` with every header name lowercase. */
+  readonly lowercase: Probe<RpcReply>;
+}
+
+/** `s.meta.*`: `server/discover` with the header version kept equal to `_meta`'s. */
+export interface ModernMetaProbes {
+  /** `_meta` without `io.modelcontextprotocol/clientCapabilities` (s.meta.missing). */
+  readonly noCapabilities: Probe<RpcReply>;
+  /** `_meta` without `io.modelcontextprotocol/clientInfo` (s.meta.noclientinfo). */
+  readonly noClientInfo: Probe<RpcReply>;
+  /** params without `_meta` at all (s.meta.none). */
+  readonly noMeta: Probe<RpcReply>;
+}
+
+export interface ModernMethodProbe {
+  /** `mcp-posture-probe/nonexistent`, a removed method, or a modern-shaped `initialize`. */
+  readonly method: string;
+  readonly probe: Probe<RpcReply>;
+}
+
+/** A list method over the modern wire: `_meta` and standard headers on every page. */
+export interface ModernListing {
+  readonly method: string;
+  readonly probe: Probe<ListingEvidence>;
+}
+
 export interface ModernEvidence {
   /** `server/discover` with `1900-01-01` in the MCP-Protocol-Version header and in `_meta` (s.version.bad, modern). */
   readonly versionBad: Probe<RpcReply>;
+  /** `server/discover` without the MCP-Protocol-Version header (s.version.none, modern). */
+  readonly versionNone: Probe<RpcReply>;
+  /** Random nonexistent tool names: `body` goes in `params.name`, `header` in the mismatching `Mcp-Name`. */
+  readonly probeNames: { readonly body: string; readonly header: string };
+  /** `tools/call` of `probeNames.body` with correct headers: the answer the name variants are compared with. */
+  readonly toolUnknown: Probe<RpcReply>;
+  readonly headers: ModernHeaderProbes;
+  readonly meta: ModernMetaProbes;
+  /** `s.method.unknown`: unknown and removed methods with correct headers. */
+  readonly methods: readonly ModernMethodProbe[];
+  /** GET (Accept: text/event-stream) and DELETE without a session; sent to modern-only servers only. */
+  readonly get: Probe<RpcReply>;
+  readonly delete: Probe<RpcReply>;
+  /** `server/discover` carrying a random `Mcp-Session-Id` (TRN09) and the value sent. */
+  readonly bogusSession: Probe<RpcReply>;
+  readonly bogusSessionId: string;
+  /** `server/discover` with `Last-Event-ID: 1`. */
+  readonly lastEventId: Probe<RpcReply>;
+  /** A JSON array of two modern `tools/list` requests. */
+  readonly batch: Probe<RpcReply>;
+  /** `resources/read` of `mcp-posture-probe:/nonexistent`. */
+  readonly resourceMissing: Probe<RpcReply>;
+  /** p.list (modern): tools, prompts, resources, resource templates, in that order. */
+  readonly lists: readonly ModernListing[];
+  /** p.list.fresh: the first advertised list method again, without a preceding discover on its request. */
+  readonly fresh: ModernListing;
+  /** s.listen: `subscriptions/listen` read for a few seconds, with the filter sent and the request id. */
+  readonly listen: {
+    readonly filter: Readonly<Record<string, boolean>>;
+    readonly requestId: number;
+    readonly probe: Probe<RpcReply>;
+  };
 }
 
 // ---------------------------------------------------------------------------

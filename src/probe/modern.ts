@@ -1,39 +1,123 @@
 /**
- * Safe probes of the 2026-07-28 wire, sent only when the server showed modern
- * evidence. Each is a single, well-formed-but-wrong `server/discover`.
+ * Probes of the 2026-07-28 wire, sent only when the server showed modern
+ * evidence: the list methods (passive) and single crafted requests (safe) —
+ * header and `_meta` variants, unknown methods, GET/DELETE, a bogus session,
+ * a batch, a short listen. The pieces live in ./modern/.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { Mode, ModernEvidence, Probe, RpcReply } from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
-import { discoverHeaders, modernMeta, rpcRequest } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
-import { sendRpc } from './rpc.js';
+import { probeHeaders } from './modern/headers.js';
+import { listenFilter, probeListen } from './modern/listen.js';
+import { freshListIndex, listAllModern, listFresh } from './modern/lists.js';
+import { probeMeta } from './modern/meta.js';
+import { BOGUS_VERSION, probeMethods, UNKNOWN_METHODS } from './modern/methods.js';
+import { probeValue, skipped } from './modern/send.js';
 
-export const BOGUS_VERSION = '1900-01-01';
+export { BOGUS_VERSION };
+
+export interface ModernProbeOptions {
+  /** The ladder's `server/discover` answer: its capabilities choose the fresh list and the listen filter. */
+  readonly discover?: Probe<RpcReply>;
+  /** The server also answered legacy `initialize`: legacy rules govern GET and DELETE, so they are not sent. */
+  readonly dualEra?: boolean;
+  /** Test seam for the random parts of probe values. */
+  readonly random?: () => string;
+}
+
+function capabilitiesOf(discover: Probe<RpcReply> | undefined): Record<string, unknown> | null {
+  const result = discover?.kind === 'ok' ? discover.value.response?.result : undefined;
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return null;
+  const caps = (result as Record<string, unknown>)['capabilities'];
+  return typeof caps === 'object' && caps !== null && !Array.isArray(caps)
+    ? (caps as Record<string, unknown>)
+    : null;
+}
 
 export async function probeModern(
   client: HttpClient,
   url: string,
   ids: RpcIds,
   mode: Mode,
+  opts: ModernProbeOptions = {},
 ): Promise<ModernEvidence> {
-  if (mode === 'passive') {
-    const disabled: Probe<RpcReply> = {
-      kind: 'skipped',
-      reason: 'mode_disabled',
-      detail: 'needs --mode safe',
-    };
-    return { versionBad: disabled };
-  }
-  const id = ids.take();
-  const versionBad = await sendRpc(client, {
-    method: 'POST',
-    url,
-    headers: discoverHeaders(BOGUS_VERSION),
-    body: rpcRequest(id, 'server/discover', { _meta: modernMeta(BOGUS_VERSION) }),
-    probe: 's.version.bad.modern',
-    purpose: `server/discover with MCP-Protocol-Version ${BOGUS_VERSION} in the header and _meta (expects 400, -32022)`,
-    source: 'user',
-    rpcId: id,
-  });
-  return { versionBad };
+  const ctx = { client, url };
+  const random = opts.random ?? (() => randomUUID().slice(0, 8));
+  const names = { body: probeValue(random), header: probeValue(random) };
+  const bogusSessionId = randomUUID();
+  const caps = capabilitiesOf(opts.discover);
+  const safe = mode !== 'passive';
+
+  // Every id is taken before the first await (in this order), so bodies do not depend on timing.
+  const listenId = ids.take();
+  const headerPromise = safe ? probeHeaders(ctx, ids, names) : null;
+  const metaPromise = safe ? probeMeta(ctx, ids) : null;
+  const methodPromise = safe
+    ? probeMethods(ctx, ids, { modernOnly: !opts.dualEra, sessionId: bogusSessionId })
+    : null;
+  const listenPromise = probeListen(ctx, listenId, listenFilter(caps), safe);
+  const lists = await listAllModern(ctx);
+  // Sent after the first listing completed, so the two can be compared (MOD20–MOD22).
+  const fresh = await listFresh(ctx, freshListIndex(caps));
+
+  const off: Probe<RpcReply> = skipped('needs --mode safe');
+  const header = (await headerPromise) ?? {
+    headers: {
+      versionMismatch: off,
+      methodMissing: off,
+      methodMismatch: off,
+      methodCase: off,
+      nameMissing: off,
+      nameMismatch: off,
+      nameB64: off,
+      ows: off,
+      lowercase: off,
+    },
+    toolUnknown: off,
+  };
+  const meta = (await metaPromise) ?? { noCapabilities: off, noClientInfo: off, noMeta: off };
+  const methods = (await methodPromise) ?? {
+    versionBad: off,
+    versionNone: off,
+    methods: UNKNOWN_METHODS.map((m) => ({ method: m.method, probe: off })),
+    get: off,
+    delete: off,
+    bogusSession: off,
+    lastEventId: off,
+    batch: off,
+    resourceMissing: off,
+  };
+  return {
+    ...methods,
+    probeNames: names,
+    toolUnknown: header.toolUnknown,
+    headers: header.headers,
+    meta,
+    bogusSessionId,
+    lists,
+    fresh,
+    listen: await listenPromise,
+  };
+}
+
+/** serverInfo and instructions from a DiscoverResult, for the inventory of a server with no InitializeResult. */
+export function discoveredIdentity(discover: Probe<RpcReply>): {
+  serverInfo: unknown;
+  instructions: string | null;
+} {
+  const result = discover.kind === 'ok' ? discover.value.response?.result : undefined;
+  if (typeof result !== 'object' || result === null || Array.isArray(result))
+    return { serverInfo: null, instructions: null };
+  const r = result as Record<string, unknown>;
+  const meta = r['_meta'];
+  const info =
+    typeof meta === 'object' && meta !== null
+      ? (meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo']
+      : undefined;
+  return {
+    serverInfo: info ?? null,
+    instructions: typeof r['instructions'] === 'string' ? r['instructions'] : null,
+  };
 }

@@ -7,6 +7,7 @@ import type { Mode } from '../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
 import { AUTH_PLAN } from './auth/plan.js';
 import { LISTS, MAX_PAGES } from './inventory.js';
+import { MODERN_PLAN } from './modern/plan.js';
 import { FOREIGN_HOST, FOREIGN_ORIGIN, LOOKALIKE_ORIGIN } from './origin.js';
 import { cleartextUrl } from './plain.js';
 
@@ -186,6 +187,8 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
       ),
     );
   }
+  // The modern wire's probes, sent when the server speaks 2026-07-28.
+  plan.push(...MODERN_PLAN.map((p) => ({ ...p, url })));
   // The OAuth discovery chain, walked when the target shows authorization.
   plan.push(
     ...AUTH_PLAN.map((p) => ({

@@ -27,16 +27,19 @@ import { deriveRevision } from '../evidence/derive/revision.js';
 import type { Revision } from '../spec/revisions.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { createHttpClient } from './http/client.js';
+import { createRedactor } from './http/redact.js';
 import type { HttpClient } from './http/types.js';
 import { initialize, runLadder } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
 import { deleteSession, probeLegacySession } from './legacy-session.js';
 import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
 import { probeAuth } from './auth/probe-auth.js';
-import { probeModern } from './modern.js';
+import { canonicalizeEvidence, provisionalIdOffset } from './exchange-order.js';
+import { discoveredIdentity, probeModern } from './modern.js';
 import { probeOrigin } from './origin.js';
 import type { Replayable } from './origin.js';
 import { probePlain } from './plain.js';
+import { buildPlan } from './plan.js';
 import { sendRpc } from './rpc.js';
 import { probeSseTransport } from './sse-transport.js';
 import { probeTls } from './tls.js';
@@ -108,9 +111,18 @@ export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
     ...(opts.ca ? { ca: opts.ca } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
+    // Provisional ids; renumbered below so two scans of one server number their exchanges alike.
+    exchangeIdOffset: provisionalIdOffset(),
   });
   try {
-    return await collect(client, opts, target, mode, progress, started, startedAt);
+    const evidence = await collect(client, opts, target, mode, progress, started, startedAt);
+    // Concurrent probes issue requests in an order that depends on server timing: put the
+    // exchanges in a deterministic order (plan order, then what was sent) and renumber them.
+    // Parsed server data is not redacted by the HTTP layer: scrub the credentials from it too.
+    return canonicalizeEvidence(evidence, {
+      planOrder: buildPlan(opts.url, mode).map((p) => p.probe),
+      redact: createRedactor({ headers: credentialHeaders }).text,
+    });
   } finally {
     await client.close();
   }
@@ -249,7 +261,9 @@ async function collect(
     );
     const baseline = baselineRequest(client, url, ids, ladder.discover, main ?? null, sse);
     const originPromise = probeOrigin(client, url, mode, target.scope, baseline);
-    const modernPromise = ladder.modern.modern ? probeModern(client, url, ids, mode) : Promise.resolve(null);
+    const modernPromise = ladder.modern.modern
+      ? probeModern(client, url, ids, mode, { discover: ladder.discover, dualEra: main !== undefined })
+      : Promise.resolve(null);
     // The OAuth chain is walked when authorization shows (or the user brought a token for it).
     const authPromise =
       authSignals.length > 0 || opts.token
@@ -289,16 +303,19 @@ async function collect(
     await cleanupSessions(client, url, ids, origin, main?.offered ?? null);
     const initResult = main?.probe.kind === 'ok' ? resultObject(main.probe.value) : null;
     if (sseTools) lists[0] = sseTools;
+    // A modern-only server has no legacy inventory: its modern listings and DiscoverResult stand in.
+    if (!legacy && modern) modern.lists.forEach((l, i) => (lists[i] = l.probe));
+    const discovered = !initResult && modern ? discoveredIdentity(ladder.discover) : null;
     inventory = {
       tools: lists[0]!,
       prompts: lists[1]!,
       resources: lists[2]!,
       resourceTemplates: lists[3]!,
-      serverInfo: initResult?.['serverInfo'] ?? sseInfo?.serverInfo ?? null,
+      serverInfo: initResult?.['serverInfo'] ?? sseInfo?.serverInfo ?? discovered?.serverInfo ?? null,
       instructions:
         typeof initResult?.['instructions'] === 'string'
           ? (initResult['instructions'] as string)
-          : (sseInfo?.instructions ?? null),
+          : (sseInfo?.instructions ?? discovered?.instructions ?? null),
     };
   }
 

@@ -8,11 +8,21 @@ import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { renderMigration } from './migration.js';
 import type { ScanReport } from './model.js';
 import { renderSarif } from './sarif.js';
 import { renderText } from './text.js';
 
-export const FORMAT_NAMES = ['text', 'json', 'sarif', 'junit', 'markdown', 'html', 'compliance'] as const;
+export const FORMAT_NAMES = [
+  'text',
+  'json',
+  'sarif',
+  'junit',
+  'markdown',
+  'html',
+  'compliance',
+  'migration',
+] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export interface RenderContext {
@@ -46,6 +56,7 @@ export const FORMATS: Readonly<Record<FormatName, FormatSpec>> = {
   markdown: { ext: 'md', combined: false, render: each((r) => renderMarkdown(r)) },
   html: { ext: 'html', combined: false, render: each((r) => renderHtml(r)) },
   compliance: { ext: 'compliance.md', combined: false, render: each((r) => renderCompliance(r)) },
+  migration: { ext: 'migration.md', combined: false, render: each((r) => renderMigration(r)) },
 };
 
 export function isFormatName(v: string): v is FormatName {

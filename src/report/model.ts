@@ -143,10 +143,19 @@ export function buildReport(
   opts: ReportOptions = {},
 ): ScanReport {
   const titles = new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title]));
+  // A dual-era server has one result per era for the same location and key: the era tells them apart.
+  const eras = ev.detection.revision.eras;
+  const dualEra = eras.includes('modern') && eras.includes('legacy');
   const reportResults: ReportResult[] = results.map((r) => ({
     ...r,
+    era: r.era ?? null,
     title: titles.get(r.checkId) ?? r.checkId,
-    fingerprint: fingerprint(r.checkId, ev.target.url, r.location, r.key),
+    fingerprint: fingerprint(
+      r.checkId,
+      ev.target.url,
+      r.location,
+      dualEra && r.era ? `${r.key ?? ''}\u0000${r.era}` : r.key,
+    ),
     suppression: null,
   }));
   const used = new Set(results.map((r) => r.checkId));

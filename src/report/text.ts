@@ -8,6 +8,7 @@ import { styleText } from 'node:util';
 import type { Severity } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
 import { escapeTerminalLine } from './escape.js';
+import { migrationLines } from './migration-items.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
 
@@ -88,6 +89,9 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     report.results.filter((r) => r.checkId === id).every((r) => r.status === 'not_applicable'),
   );
   if (na.length) out.push(paint('gray', `NOT APPLICABLE (${na.length})`), `  ${na.join(' ')}`, '');
+  // Only for legacy-only and dual-era servers: what moving to (or serving) 2026-07-28 involves.
+  const migration = migrationLines(report);
+  if (migration.length) out.push(paint('bold', 'MIGRATION'), ...migration.map((l) => `  ${e(l)}`), '');
   if (fails.length === 0 && report.outcome === 'graded') out.push(paint('green', 'No failing checks.'));
   // Always printed, so a reader knows whether accepted findings are hidden.
   out.push(`${report.suppressions.applied} suppressed`);

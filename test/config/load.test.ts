@@ -90,7 +90,7 @@ describe('parseConfig: errors name the path of the bad key', () => {
       'targets[0].minGrade: expected one of A+|A|B|C|D|F',
     ]);
     expect(issuesOf({ targets: [{ ...target, formats: ['pdf'] }] })).toEqual([
-      'targets[0].formats[0]: expected one of text|json|sarif|markdown|junit|html|compliance',
+      'targets[0].formats[0]: expected one of text|json|sarif|markdown|junit|html|compliance|migration',
     ]);
   });
 

@@ -82,8 +82,9 @@ const CASES: Case[] = [
     start: () => startSdk2({ variant: 'express', legacy: 'reject' }),
     revision: '2026-07-28',
     eras: ['modern'],
-    // The modern wire's list methods are not probed yet, so AUTHN01 cannot see the tools here.
-    fails: {},
+    // Its tools are now listed over the modern wire, so AUTHN01 sees them too. No MOD check fails on
+    // either SDK 2.x variant: the handler validates headers, _meta and versions as 2026-07-28 asks.
+    fails: { ...NO_AUTH },
   },
 ];
 

@@ -196,8 +196,19 @@ describe('renderCompliance', () => {
     );
   });
 
-  it('counts the statuses', () => {
-    expect(md).toContain('**27 requirements judged:** 20 Done, 7 Missing; 60 not applicable.');
+  it('counts the statuses: every check of the report is either judged or not applicable', () => {
+    const m =
+      /\*\*(\d+) requirements judged:\*\* (\d+) Done, (\d+) Missing[^;]*; (\d+) not applicable\./.exec(md);
+    expect(m).not.toBeNull();
+    const [judged, done, missing, na] = [m![1], m![2], m![3], m![4]].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expect(judged + na).toBe(demo.summary.checks);
+    expect(done).toBe(demo.summary.byStatus.pass);
+    expect(missing).toBe(demo.summary.byStatus.fail);
   });
 
   it('ends with what a pre-login scan cannot verify, listing every catalogue §9 item', () => {

@@ -7,6 +7,7 @@ import TRN05 from './MCPP-TRN05.js';
 import TRN06 from './MCPP-TRN06.js';
 import TRN07 from './MCPP-TRN07.js';
 import TRN08 from './MCPP-TRN08.js';
+import TRN09 from './MCPP-TRN09.js';
 import TRN10 from './MCPP-TRN10.js';
 import TRN11 from './MCPP-TRN11.js';
 import TRN12 from './MCPP-TRN12.js';
@@ -25,6 +26,7 @@ export const TRN_CHECKS: readonly Check[] = [
   TRN06,
   TRN07,
   TRN08,
+  TRN09,
   TRN10,
   TRN11,
   TRN12,

@@ -1,0 +1,92 @@
+import type { CheckContext, Verdict } from '../define-check.js';
+import { defineCheck } from '../define-check.js';
+import type { RpcReply } from '../../evidence/types.js';
+import { mcp } from '../../spec/citations.js';
+import { MODERN_REVISION } from '../../spec/revisions.js';
+import {
+  describe,
+  errorCode,
+  errorMessage,
+  modernOf,
+  reachedDispatch,
+  rejectionVerdict,
+  unusable,
+} from './common.js';
+
+function mentions(reply: RpcReply, name: string): boolean {
+  const data = reply.response?.error?.data;
+  return `${errorMessage(reply)} ${data === undefined ? '' : JSON.stringify(data)}`.includes(name);
+}
+
+function judge(
+  ctx: CheckContext,
+  reply: RpcReply,
+  variant: 'missing' | 'mismatch',
+  names: { readonly body: string; readonly header: string },
+): Verdict {
+  const what =
+    variant === 'missing'
+      ? '`tools/call` of a nonexistent tool without `Mcp-Name`'
+      : '`tools/call` whose `Mcp-Name` names a different (nonexistent) tool than the body';
+  const evidence = [reply.exchange];
+  const rejected = reply.status === 400 && errorCode(reply) === -32020;
+  if (!unusable(reply) && !rejected) {
+    if (variant === 'mismatch' && mentions(reply, names.header) && !mentions(reply, names.body))
+      return ctx.fail(`${what} was dispatched by the header's name (${describe(reply)}).`, evidence, {
+        key: 'header-routed',
+        severity: 'high',
+      });
+    if (reachedDispatch(reply))
+      return ctx.fail(
+        `${what} reached tool dispatch (${describe(reply)}) instead of 400 with -32020.`,
+        evidence,
+        {
+          key: `${variant}-served`,
+          severity: variant === 'mismatch' ? 'high' : 'medium',
+        },
+      );
+  }
+  return rejectionVerdict(ctx, reply, { what, codes: [-32020], prefix: variant, codeSeverity: 'low' });
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-MOD12',
+    title: '`Mcp-Name` required and validated before execution',
+    requirement:
+      'For `tools/call` (also `prompts/get`, `resources/read`), a missing or mismatched `Mcp-Name` → 400 + `-32020` before the request is executed.',
+    keyword: 'MUST',
+    revisions: [MODERN_REVISION],
+    transports: ['streamable-http'],
+    mode: 'safe',
+    severity: 'high',
+    citations: [
+      mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),
+      mcp('2026-07-28', 'basic/transports/streamable-http', 'Server Validation'),
+    ],
+    rationale:
+      'Gateways authorize tool calls by `Mcp-Name`. If the server executes the body’s tool when the header names another (or none), a caller allowed to run one tool can run any.',
+    remediation:
+      'Before dispatching `tools/call`, `prompts/get` or `resources/read`, require `Mcp-Name`, decode a Base64-sentinel value, compare it with `params.name` / `params.uri`, and answer a missing or different header with HTTP 400 and JSON-RPC error -32020.',
+    evidence:
+      '`s.hdr.name-missing` and `s.hdr.name-mismatch`: `tools/call` of random nonexistent tools (so nothing can run), compared by the names in the error.',
+    traps:
+      'Nonexistent names keep the probe harmless; a server that checks tool existence before headers answers `-32602` — that is a validation-order failure.',
+    notes:
+      'Keys `missing-served` (medium), `mismatch-served` and `header-routed` (high; the error names the header’s tool), and `<variant>-code` (400 with another code, low) / `<variant>-status` for other rejections.',
+  },
+  evaluate(ev, ctx) {
+    const got = modernOf(ev, ctx);
+    if ('verdict' in got) return got.verdict;
+    const m = got.modern;
+    const h = m.headers;
+    return [
+      h.nameMissing.kind === 'ok'
+        ? judge(ctx, h.nameMissing.value, 'missing', m.probeNames)
+        : ctx.fromProbe(h.nameMissing, 's.hdr.name-missing'),
+      h.nameMismatch.kind === 'ok'
+        ? judge(ctx, h.nameMismatch.value, 'mismatch', m.probeNames)
+        : ctx.fromProbe(h.nameMismatch, 's.hdr.name-mismatch', { key: 'mismatch' }),
+    ];
+  },
+});

@@ -1,0 +1,161 @@
+/**
+ * What the MOD checks share: the modern evidence (or the non-verdict standing in
+ * for it), reading results and errors of replies, and the "expects 400 with
+ * code X" judgement most safe probes of the modern wire use.
+ */
+import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
+import type { Evidence, ExchangeId, ModernEvidence, Probe, RpcReply } from '../../evidence/types.js';
+
+/** The version `s.version.bad` names (header and `_meta`). */
+export const BOGUS_VERSION = '1900-01-01';
+
+export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The modern evidence, or the verdict that stands in for it (auth wall, no modern probe). */
+export function modernOf(
+  ev: Evidence,
+  ctx: CheckContext,
+): { readonly modern: ModernEvidence } | { readonly verdict: Verdict } {
+  const m = ev.modern;
+  // Bundles from before the modern probes were widened carry only `versionBad`.
+  if (m && 'lists' in m) return { modern: m };
+  if (ev.detection.authWall)
+    return {
+      verdict: ctx.inconclusive(
+        'auth_wall',
+        'Every MCP request was answered 401/403; no modern probe was sent.',
+      ),
+    };
+  return {
+    verdict: ctx.inconclusive(
+      'ambiguous',
+      m
+        ? 'The evidence predates the modern-wire probes this check reads.'
+        : 'No modern probe was sent: the server showed no 2026-07-28 evidence (`server/discover` gave no DiscoverResult or modern error).',
+    ),
+  };
+}
+
+/** The reply of a probe that produced one. */
+export function okReply(p: Probe<RpcReply>): RpcReply | null {
+  return p.kind === 'ok' ? p.value : null;
+}
+
+export function resultOf(reply: RpcReply | null): Readonly<Record<string, unknown>> | null {
+  const r = reply?.response?.result;
+  return isObject(r) ? r : null;
+}
+
+export function errorCode(reply: RpcReply | null): unknown {
+  return reply?.response?.error?.code;
+}
+
+export function errorMessage(reply: RpcReply | null): string {
+  const m = reply?.response?.error?.message;
+  return typeof m === 'string' ? m : '';
+}
+
+export const is2xx = (s: number): boolean => s >= 200 && s < 300;
+
+/** A reply that says nothing about the rule under test: server error, rate limit, redirect, auth. */
+export function unusable(reply: RpcReply): { reason: InconclusiveReason; why: string } | null {
+  const s = reply.status;
+  if (s >= 500) return { reason: 'fetch_failed', why: `answered ${s}` };
+  if (s === 429) return { reason: 'rate_limited', why: 'answered 429' };
+  if (s >= 300 && s < 400) return { reason: 'ambiguous', why: `redirected (${s})` };
+  if (s === 401 || s === 403) return { reason: 'auth_wall', why: `refused with ${s} before MCP validation` };
+  return null;
+}
+
+export type RejectionJudgement =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'served' }
+  | { readonly kind: 'code'; readonly code: unknown }
+  | { readonly kind: 'status'; readonly status: number }
+  | { readonly kind: 'unusable'; readonly reason: InconclusiveReason; readonly why: string };
+
+/** "MUST reject with 400 and JSON-RPC error `code`": which way a reply meets or misses that. */
+export function judgeRejection(reply: RpcReply, codes: readonly number[]): RejectionJudgement {
+  const bad = unusable(reply);
+  if (bad) return { kind: 'unusable', ...bad };
+  const code = errorCode(reply);
+  if (reply.status === 400 && codes.includes(code as number)) return { kind: 'pass' };
+  if (is2xx(reply.status) && reply.response?.error === undefined) return { kind: 'served' };
+  if (reply.status === 400) return { kind: 'code', code: code ?? 'none' };
+  return { kind: 'status', status: reply.status };
+}
+
+/** Words for a reply: `400 with -32020`, `200 with a result`, `404 without a JSON-RPC error`. */
+export function describe(reply: RpcReply): string {
+  const code = errorCode(reply);
+  if (code !== undefined) return `${reply.status} with JSON-RPC error ${String(code)}`;
+  if (reply.response?.result !== undefined) return `${reply.status} with a result`;
+  return `${reply.status} without a JSON-RPC error`;
+}
+
+export function exchangesOf(...probes: Probe<unknown>[]): ExchangeId[] {
+  return probes.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges));
+}
+
+/** The first probe that did not produce a reply, as the check's non-verdict. */
+export function firstMissing(
+  ctx: CheckContext,
+  probes: readonly (readonly [Probe<RpcReply>, string])[],
+): Verdict | null {
+  for (const [p, what] of probes) if (p.kind !== 'ok') return ctx.fromProbe(p, what);
+  return null;
+}
+
+/** A DiscoverResult: a result object with `supportedVersions`. */
+export function isDiscoverResult(reply: RpcReply | null): boolean {
+  const r = resultOf(reply);
+  return r !== null && Array.isArray(r['supportedVersions']);
+}
+
+export interface RejectionSpec {
+  /** What was sent, for messages ("A request whose Mcp-Method differs from the body"). */
+  readonly what: string;
+  /** JSON-RPC codes that satisfy the rule. */
+  readonly codes: readonly number[];
+  /** Key prefix for checks that judge several variants. */
+  readonly prefix?: string;
+  /** Severity of a right status with a wrong code (the conformance suite grades the code as a SHOULD). */
+  readonly codeSeverity?: Severity;
+  readonly servedSeverity?: Severity;
+}
+
+/** The verdict for one reply that must be a 400 with one of `codes`. */
+export function rejectionVerdict(ctx: CheckContext, reply: RpcReply, spec: RejectionSpec): Verdict {
+  const evidence = [reply.exchange];
+  const j = judgeRejection(reply, spec.codes);
+  const key = (k: string) => (spec.prefix ? `${spec.prefix}-${k}` : k);
+  const expected = `400 with ${spec.codes.join(' or ')}`;
+  switch (j.kind) {
+    case 'pass':
+      return ctx.pass(`${spec.what} was rejected: ${describe(reply)}.`, evidence);
+    case 'unusable':
+      return ctx.inconclusive(j.reason, `${spec.what} was ${j.why}.`, evidence);
+    case 'served':
+      return ctx.fail(`${spec.what} was served (${reply.status}); expected ${expected}.`, evidence, {
+        key: key('served'),
+        ...(spec.servedSeverity ? { severity: spec.servedSeverity } : {}),
+      });
+    case 'code':
+      return ctx.fail(`${spec.what} was answered ${describe(reply)}; expected ${expected}.`, evidence, {
+        key: key('code'),
+        ...(spec.codeSeverity ? { severity: spec.codeSeverity } : {}),
+      });
+    case 'status':
+      return ctx.fail(`${spec.what} was answered ${describe(reply)}; expected ${expected}.`, evidence, {
+        key: key('status'),
+      });
+  }
+}
+
+/** A tool call reached dispatch: a result, or the unknown-tool / unknown-method errors dispatch gives. */
+export function reachedDispatch(reply: RpcReply): boolean {
+  const code = errorCode(reply);
+  return is2xx(reply.status) || code === -32602 || code === -32601;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every reply to a request that carried modern `_meta` (or was sent to the
+ * modern wire), labelled with its probe and JSON-RPC method, so the checks that
+ * judge "every modern result" or "every SSE reply" gather the same set.
+ */
+import type { Evidence, ModernEvidence, Probe, RpcReply } from '../../evidence/types.js';
+
+export interface ModernReply {
+  readonly label: string;
+  /** JSON-RPC method of the request; null for batches, GET and DELETE. */
+  readonly method: string | null;
+  readonly reply: RpcReply;
+  /** A crafted safe-tier probe (wrong on purpose), not an ordinary client request. */
+  readonly crafted: boolean;
+  /** A POST carrying a JSON-RPC body with `_meta`; false for the GET and DELETE probes. */
+  readonly post: boolean;
+}
+
+export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
+  const out: ModernReply[] = [];
+  const seen = new Set<string>();
+  const add = (label: string, method: string | null, p: Probe<RpcReply>, crafted: boolean) => {
+    if (p.kind !== 'ok' || seen.has(p.value.exchange)) return;
+    seen.add(p.value.exchange);
+    out.push({ label, method, reply: p.value, crafted, post: !/^s\.(get|delete)\.modern$/.test(label) });
+  };
+  add('p.discover', 'server/discover', ev.detection.discover, false);
+  for (const l of m.lists) {
+    if (l.probe.kind !== 'ok') add(`p.list.modern(${l.method})`, l.method, l.probe, false);
+    else for (const r of l.probe.value.replies) add(`p.list.modern(${l.method})`, l.method, ok(r), false);
+  }
+  if (m.fresh.probe.kind === 'ok')
+    for (const r of m.fresh.probe.value.replies) add('p.list.fresh', m.fresh.method, ok(r), false);
+  add('s.tool.unknown', 'tools/call', m.toolUnknown, false);
+  add('s.resource.missing', 'resources/read', m.resourceMissing, false);
+  add('s.meta.noclientinfo', 'server/discover', m.meta.noClientInfo, false);
+  add('s.hdr.lowercase', 'server/discover', m.headers.lowercase, false);
+  add('s.session.modern', 'server/discover', m.bogusSession, true);
+  add('s.lei', 'server/discover', m.lastEventId, true);
+  add('s.version.bad.modern', 'server/discover', m.versionBad, true);
+  add('s.version.none.modern', 'server/discover', m.versionNone, true);
+  add('s.hdr.version-mismatch', 'server/discover', m.headers.versionMismatch, true);
+  add('s.hdr.method-missing', 'server/discover', m.headers.methodMissing, true);
+  add('s.hdr.method-mismatch', 'server/discover', m.headers.methodMismatch, true);
+  add('s.hdr.method-case', 'server/discover', m.headers.methodCase, true);
+  add('s.hdr.name-missing', 'tools/call', m.headers.nameMissing, true);
+  add('s.hdr.name-mismatch', 'tools/call', m.headers.nameMismatch, true);
+  add('s.hdr.name-b64', 'tools/call', m.headers.nameB64, true);
+  add('s.hdr.ows', 'tools/call', m.headers.ows, true);
+  add('s.meta.missing', 'server/discover', m.meta.noCapabilities, true);
+  add('s.meta.none', 'server/discover', m.meta.noMeta, true);
+  for (const x of m.methods) add(`s.method.unknown(${x.method})`, x.method, x.probe, true);
+  add('s.batch.modern', null, m.batch, true);
+  add('s.get.modern', null, m.get, true);
+  add('s.delete.modern', null, m.delete, true);
+  add('s.listen', 'subscriptions/listen', m.listen.probe, true);
+  return out;
+}
+
+function ok(reply: RpcReply): Probe<RpcReply> {
+  return { kind: 'ok', value: reply, exchanges: [reply.exchange] };
+}

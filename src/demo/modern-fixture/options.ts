@@ -1,0 +1,100 @@
+/** Options and switchable defects of the 2026-07-28 fixture server (../modern-fixture.ts). */
+
+export type ModernDefect =
+  | 'noResultType'
+  | 'headerMismatchWrongCode'
+  | 'headerMismatchWrongStatus'
+  | 'mintsSessionId'
+  | 'getReturns200'
+  | 'mcpNameNotChecked'
+  | 'metaVersionIgnored'
+  | 'noCacheHints'
+  | 'noServerInfo'
+  | 'discoverMalformed'
+  | 'unsupportedVersionNoList'
+  | 'unsupportedVersionServed'
+  | 'versionHeaderOptional'
+  | 'methodHeaderIgnored'
+  | 'nameB64NotDecoded'
+  | 'capabilitiesNotRequired'
+  | 'clientInfoRequired'
+  | 'pingServed'
+  | 'initializeNoVersions'
+  | 'shuffledTools'
+  | 'toolsVaryPerRequest'
+  | 'resourceNotFound32002'
+  | 'batchProcessed'
+  | 'listenNoAck'
+  | 'badExtensionId'
+  | 'lastEventIdRejected'
+  | 'bogusSessionRejected'
+  | 'logNotifications'
+  | 'sseServerRequest'
+  | 'noAccelBuffering';
+
+export interface ModernFixtureOptions {
+  /** Also serve legacy (initialize-era) traffic on the same endpoint, statelessly. */
+  dualEra: boolean;
+  /** How results of modern requests are sent. */
+  responseMode: 'json' | 'sse';
+  /** The one defect switched on, if any. */
+  defect: ModernDefect | null;
+}
+
+export interface ModernDefectSpec {
+  readonly name: ModernDefect;
+  readonly description: string;
+  /** Options the defect needs besides itself (e.g. SSE replies, modern-only). */
+  readonly options: Partial<ModernFixtureOptions>;
+}
+
+const d = (name: ModernDefect, description: string, options: Partial<ModernFixtureOptions> = {}) => ({
+  name,
+  description,
+  options: { ...options, defect: name },
+});
+
+export const MODERN_DEFECTS: readonly ModernDefectSpec[] = [
+  d('noResultType', 'Results carry no resultType'),
+  d('headerMismatchWrongCode', 'Header validation failures get 400 with -32600 instead of -32020'),
+  d('headerMismatchWrongStatus', 'Header validation failures get -32020 with HTTP 200 instead of 400'),
+  d('mintsSessionId', 'Every modern reply carries a fresh Mcp-Session-Id'),
+  d('getReturns200', 'GET on the endpoint opens an event stream instead of 405', { dualEra: false }),
+  d('mcpNameNotChecked', 'Mcp-Name is neither required nor compared with the body'),
+  d('metaVersionIgnored', 'The _meta protocol version is not compared with MCP-Protocol-Version'),
+  d('noCacheHints', 'Cacheable results carry no ttlMs or cacheScope'),
+  d('noServerInfo', 'Results carry no _meta serverInfo'),
+  d('discoverMalformed', 'DiscoverResult.instructions is a number'),
+  d('unsupportedVersionNoList', 'The -32022 error carries no data.supported or data.requested'),
+  d('unsupportedVersionServed', 'Requests naming an unsupported version are served'),
+  d('versionHeaderOptional', 'A modern request without MCP-Protocol-Version is served'),
+  d('methodHeaderIgnored', 'Mcp-Method is neither required nor compared with the body'),
+  d('nameB64NotDecoded', 'A Base64-sentinel Mcp-Name is compared without decoding'),
+  d('capabilitiesNotRequired', '_meta without clientCapabilities is served'),
+  d('clientInfoRequired', '_meta without the optional clientInfo is rejected'),
+  d('pingServed', 'The removed ping method is still answered'),
+  d('initializeNoVersions', 'Legacy initialize is refused without naming the supported versions', {
+    dualEra: false,
+  }),
+  d('shuffledTools', 'Every second tools/list returns the tools in reverse order'),
+  d('toolsVaryPerRequest', 'Every second tools/list lists one more tool'),
+  d('resourceNotFound32002', 'A missing resource gets the legacy -32002 code'),
+  d('batchProcessed', 'JSON-RPC batches of modern requests are processed'),
+  d('listenNoAck', 'subscriptions/listen never sends the acknowledgment'),
+  d('badExtensionId', 'capabilities.extensions has an identifier without a prefix'),
+  d('lastEventIdRejected', 'A request carrying Last-Event-ID is rejected'),
+  d('bogusSessionRejected', 'A request carrying an unknown Mcp-Session-Id gets 404'),
+  d('logNotifications', 'SSE replies carry notifications/message without a requested log level', {
+    responseMode: 'sse',
+  }),
+  d('sseServerRequest', 'SSE replies carry a server-to-client JSON-RPC request', { responseMode: 'sse' }),
+  d('noAccelBuffering', 'SSE replies lack X-Accel-Buffering: no', { responseMode: 'sse' }),
+];
+
+export function resolveModernOptions(partial: Partial<ModernFixtureOptions>): ModernFixtureOptions {
+  return {
+    dualEra: partial.dualEra ?? false,
+    responseMode: partial.responseMode ?? 'json',
+    defect: partial.defect ?? null,
+  };
+}

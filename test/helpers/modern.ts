@@ -1,0 +1,264 @@
+/**
+ * Builders for the MOD and TRN09 tests: evidence of a well-behaved 2026-07-28
+ * server (modern-only by default, dual-era on request) on top of
+ * `evidence.ts`, and setters that change one probe's answer.
+ */
+import type {
+  Evidence,
+  ListingEvidence,
+  ModernEvidence,
+  ModernHeaderProbes,
+  ModernMetaProbes,
+  Probe,
+  RpcMessage,
+  RpcReply,
+} from '../../src/evidence/types.js';
+import type { EvidenceBuilder } from './evidence.js';
+import { evidence } from './evidence.js';
+
+type Patch = NonNullable<Parameters<typeof evidence>[0]>;
+export type Ev = Parameters<Patch>[0];
+
+export const NAMES = { body: 'mcp-posture-probe-body0001', header: 'mcp-posture-probe-head0002' } as const;
+export const BOGUS_SESSION = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+export const SERVER_INFO = { name: 'modern-test', version: '1.0.0' };
+
+const UNKNOWN = [
+  'mcp-posture-probe/nonexistent',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'initialize',
+];
+
+/** A complete 2026-07-28 result: resultType, serverInfo and (for cacheable methods) hints. */
+export function complete(result: Record<string, unknown>, cacheable = true): Record<string, unknown> {
+  return {
+    ...result,
+    resultType: 'complete',
+    ...(cacheable ? { ttlMs: 60_000, cacheScope: 'public' } : {}),
+    _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+  };
+}
+
+export function discoverResult(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return complete({
+    supportedVersions: ['2026-07-28'],
+    capabilities: { tools: { listChanged: true }, prompts: {}, resources: {} },
+    instructions: 'Test server.',
+    ...extra,
+  });
+}
+
+export const TOOLS = [
+  { name: 'echo', inputSchema: { type: 'object' } },
+  { name: 'get_time', inputSchema: { type: 'object' } },
+];
+
+/** An error reply with a JSON-RPC error. */
+export function rpcError(
+  b: EvidenceBuilder,
+  status: number,
+  code: number,
+  message = 'error',
+  data?: unknown,
+): RpcReply {
+  return b.reply({ status, error: { code, message, ...(data !== undefined ? { data } : {}) } });
+}
+
+export function ok(b: EvidenceBuilder, reply: RpcReply): Probe<RpcReply> {
+  return b.ok(reply);
+}
+
+/** A one-page listing whose reply carries `result`. */
+export function listing(
+  b: EvidenceBuilder,
+  field: string,
+  items: unknown[],
+  extra: Record<string, unknown> = {},
+) {
+  const reply = b.reply({ result: { ...complete({ [field]: items }), ...extra } });
+  const value: ListingEvidence = { items, pages: 1, truncated: false, replies: [reply] };
+  return b.ok(value, reply.exchange);
+}
+
+/** A listing over several pages, one reply per page. */
+export function pagedListing(
+  b: EvidenceBuilder,
+  field: string,
+  pages: Record<string, unknown>[][],
+  extra: Record<string, unknown>[] = [],
+) {
+  const replies = pages.map((items, i) =>
+    b.reply({ result: { ...complete({ [field]: items }), ...(extra[i] ?? {}) } }),
+  );
+  const value: ListingEvidence = { items: pages.flat(), pages: pages.length, truncated: false, replies };
+  return b.ok(value, ...replies.map((r) => r.exchange));
+}
+
+/** An SSE reply carrying `messages` in order. */
+export function sseReply(
+  b: EvidenceBuilder,
+  messages: RpcMessage[],
+  headers: Record<string, string> = { 'x-accel-buffering': 'no' },
+): RpcReply {
+  const response =
+    messages.find((m): m is Extract<RpcMessage, { kind: 'response' }> => m.kind === 'response') ?? null;
+  const r = b.reply({ mediaType: 'text/event-stream', bodyKind: 'sse', messages, headers });
+  return { ...r, response };
+}
+
+export function ack(
+  id: number,
+  notifications: Record<string, boolean> = { toolsListChanged: true },
+): RpcMessage {
+  return {
+    kind: 'notification',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { notifications, _meta: { 'io.modelcontextprotocol/subscriptionId': id } },
+  };
+}
+
+export function goodModern(b: EvidenceBuilder): ModernEvidence {
+  const discover = () => b.ok(b.reply({ result: discoverResult() }));
+  return {
+    versionBad: b.ok(
+      rpcError(b, 400, -32022, 'Unsupported protocol version', {
+        supported: ['2026-07-28'],
+        requested: '1900-01-01',
+      }),
+    ),
+    versionNone: b.ok(rpcError(b, 400, -32020)),
+    probeNames: { ...NAMES },
+    toolUnknown: b.ok(rpcError(b, 200, -32602, `Unknown tool: ${NAMES.body}`)),
+    headers: {
+      versionMismatch: b.ok(rpcError(b, 400, -32020)),
+      methodMissing: b.ok(rpcError(b, 400, -32020)),
+      methodMismatch: b.ok(rpcError(b, 400, -32020)),
+      methodCase: b.ok(rpcError(b, 400, -32020)),
+      nameMissing: b.ok(rpcError(b, 400, -32020)),
+      nameMismatch: b.ok(rpcError(b, 400, -32020)),
+      nameB64: b.ok(rpcError(b, 200, -32602, `Unknown tool: ${NAMES.body}`)),
+      ows: b.ok(rpcError(b, 200, -32602, `Unknown tool: ${NAMES.body}`)),
+      lowercase: discover(),
+    },
+    meta: {
+      noCapabilities: b.ok(rpcError(b, 400, -32602)),
+      noClientInfo: discover(),
+      noMeta: b.ok(rpcError(b, 400, -32602)),
+    },
+    methods: UNKNOWN.map((method) => ({ method, probe: b.ok(rpcError(b, 404, -32601, 'Method not found')) })),
+    get: b.ok(rpcError(b, 405, -32000, 'Method not allowed')),
+    delete: b.ok(rpcError(b, 405, -32000, 'Method not allowed')),
+    bogusSession: discover(),
+    bogusSessionId: BOGUS_SESSION,
+    lastEventId: discover(),
+    batch: b.ok(rpcError(b, 400, -32600, 'batch')),
+    resourceMissing: b.ok(rpcError(b, 200, -32602, 'Resource not found')),
+    lists: [
+      { method: 'tools/list', probe: listing(b, 'tools', [...TOOLS]) },
+      { method: 'prompts/list', probe: listing(b, 'prompts', [{ name: 'greeting' }]) },
+      {
+        method: 'resources/list',
+        probe: listing(b, 'resources', [{ uri: 'fixture://readme', name: 'readme' }]),
+      },
+      { method: 'resources/templates/list', probe: listing(b, 'resourceTemplates', []) },
+    ],
+    fresh: { method: 'tools/list', probe: listing(b, 'tools', [...TOOLS]) },
+    listen: { filter: { toolsListChanged: true }, requestId: 10, probe: b.ok(sseReply(b, [ack(10)])) },
+  };
+}
+
+/**
+ * Evidence of a well-behaved 2026-07-28 server: modern-only by default (legacy
+ * `initialize` refused with -32022), or dual-era (the default legacy evidence kept).
+ */
+export function modernEvidence(
+  patch?: (ev: Ev, b: EvidenceBuilder) => void,
+  opts: { dualEra?: boolean } = {},
+): Evidence {
+  return evidence((ev, b) => {
+    const discover = b.ok(b.reply({ result: discoverResult() }));
+    Object.assign(ev.detection, { discover });
+    if (opts.dualEra) {
+      Object.assign(ev.detection.revision, {
+        value: '2026-07-28',
+        known: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+        candidates: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+        eras: ['modern', 'legacy'],
+      });
+    } else {
+      const refused = () =>
+        b.ok(
+          rpcError(b, 400, -32022, 'Unsupported protocol version', {
+            supported: ['2026-07-28'],
+            requested: '2025-11-25',
+          }),
+        );
+      Object.assign(ev.detection, {
+        inits: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'].map((requested) => ({
+          requested,
+          probe: refused(),
+          offered: null,
+        })),
+      });
+      Object.assign(ev.detection.revision, {
+        value: '2026-07-28',
+        known: ['2026-07-28'],
+        candidates: ['2026-07-28'],
+        eras: ['modern'],
+      });
+      Object.assign(ev, { legacy: null });
+    }
+    Object.assign(ev, { modern: goodModern(b) });
+    patch?.(ev, b);
+  });
+}
+
+export function dualEraEvidence(patch?: (ev: Ev, b: EvidenceBuilder) => void): Evidence {
+  return modernEvidence(patch, { dualEra: true });
+}
+
+// The builder's Mutable view keeps nested probes readonly; these setters take the plain types.
+
+export function setModern(ev: Ev, patch: Partial<ModernEvidence>): void {
+  Object.assign(ev, { modern: { ...(ev.modern as ModernEvidence), ...patch } });
+}
+
+export function setHeaders(ev: Ev, patch: Partial<ModernHeaderProbes>): void {
+  const m = ev.modern as ModernEvidence;
+  setModern(ev, { headers: { ...m.headers, ...patch } });
+}
+
+export function setMeta(ev: Ev, patch: Partial<ModernMetaProbes>): void {
+  const m = ev.modern as ModernEvidence;
+  setModern(ev, { meta: { ...m.meta, ...patch } });
+}
+
+export function setDiscover(ev: Ev, discover: Probe<RpcReply>): void {
+  Object.assign(ev.detection, { discover });
+}
+
+/** A legacy-only server: the default evidence (2025-11-25 and older, no modern probes). */
+export function legacyOnly(): Evidence {
+  return evidence();
+}
+
+/** Every MCP request answered 401: nothing known, every revision a candidate. */
+export function authWalled(ev: Ev): void {
+  Object.assign(ev.detection, { authWall: true, transport: null });
+  Object.assign(ev.detection.revision, {
+    value: null,
+    source: 'unknown',
+    known: [],
+    unconfirmed: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+    candidates: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
+    eras: [],
+  });
+  Object.assign(ev, { legacy: null, modern: null });
+}
+
+export function passive(ev: Ev): void {
+  ev.settings.mode = 'passive';
+}
