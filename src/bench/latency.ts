@@ -13,9 +13,10 @@ import type { BenchSection } from './format.js';
 import { median, ms, progress, ratio } from './format.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { matchTrace } from './trace-match.js';
+import { DEFAULT_CONCURRENCY } from '../probe/http/client.js';
 
 export const LATENCY_GOAL = 1.3;
-const CLIENT_LIMIT = 4; // src/probe/http/client.ts DEFAULT_CONCURRENCY
+const CLIENT_LIMIT = DEFAULT_CONCURRENCY;
 const WHAT_IF_LIMITS = [CLIENT_LIMIT, 6];
 const WHAT_IFS: readonly { label: string; whatIf: WhatIf }[] = [
   { label: 'as is', whatIf: {} },

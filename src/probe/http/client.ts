@@ -29,7 +29,9 @@ import type { ClientOptions, HttpClient, RequestSpec } from './types.js';
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_EXCERPT = 16_384;
-const DEFAULT_CONCURRENCY = 4;
+// Six in flight per origin: the scan's widest stages (ladder 5, session probes 7) then take ~1 round trip
+// each (bench: 1.83x -> ~1.2x of the critical path at 100 ms RTT) while staying polite to one server.
+export const DEFAULT_CONCURRENCY = 6;
 
 function normalizeOrigin(origin: string | undefined): string | null {
   if (origin === undefined) return null;

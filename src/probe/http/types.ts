@@ -18,7 +18,7 @@ export interface ClientOptions {
   readonly maxBodyBytes?: number;
   /** Excerpt kept in the recorded exchange, in characters. Default 16 384. */
   readonly excerptChars?: number;
-  /** Maximum requests in flight per origin. Default 4. */
+  /** Maximum requests in flight per origin. Default 6. */
   readonly maxConcurrencyPerOrigin?: number;
   /**
    * Exchange ids count up from here: `x${offset + 1}`, ... Default 0. collectEvidence passes a
