@@ -7,6 +7,7 @@ import type { ExchangeId, ListingEvidence, Probe, RpcReply } from '../evidence/t
 import type { HttpClient } from './http/types.js';
 import { rpcRequest } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
+import { resultObject } from '../evidence/parse/json-value.js';
 
 export const MAX_PAGES = 20;
 export const MAX_ITEMS = 5_000;
@@ -19,11 +20,6 @@ export const LISTS = [
 ] as const;
 
 export type ListKey = (typeof LISTS)[number]['key'];
-
-function resultObject(reply: RpcReply): Record<string, unknown> | null {
-  const r = reply.response?.result;
-  return typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
-}
 
 /**
  * Lists one kind of item. Each list gets its own id range (base + page) so the

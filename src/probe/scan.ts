@@ -43,6 +43,7 @@ import { buildPlan } from './plan.js';
 import { sendRpc } from './rpc.js';
 import { probeSseTransport } from './sse-transport.js';
 import { probeTls } from './tls.js';
+import { resultObject } from '../evidence/parse/json-value.js';
 
 export interface CollectOptions {
   readonly url: string;
@@ -358,11 +359,6 @@ async function collect(
     oauth,
     exchanges: client.exchanges(),
   };
-}
-
-function resultObject(reply: RpcReply): Record<string, unknown> | null {
-  const r = reply.response?.result;
-  return typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
 }
 
 function emptyOrigin(): OriginProbes {

@@ -22,6 +22,7 @@ import type { HttpClient } from './http/types.js';
 import { initializeParams, POST_HEADERS, rpcNotification, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { toProbe } from './rpc.js';
+import { asObject } from '../evidence/parse/json-value.js';
 
 const ENDPOINT_WAIT_MS = 5_000;
 const REPLY_WAIT_MS = 5_000;
@@ -290,10 +291,6 @@ export async function probeSseTransport(
       instructions,
     },
   };
-}
-
-function asObject(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
 function parseMessage(data: string): RpcMessage | null {

@@ -14,6 +14,7 @@ import type {
 import type { Evidence, ExchangeId, HttpExchange } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
+import { isObject } from '../../evidence/parse/json-value.js';
 
 /** The AS checks run for the MCP endpoint's HTTP transports too: the engine judges the endpoint's transport. */
 export const AS_TRANSPORTS = ['streamable-http', 'http+sse', 'as'] as const;
@@ -22,9 +23,7 @@ export const AS_TRANSPORTS = ['streamable-http', 'http+sse', 'as'] as const;
 export const AS_TRANSPORT_NOTE =
   'The transport list names the MCP endpoint transports as well as `as`, because the engine matches the detected endpoint transport: with `as` alone the check would be not_applicable whenever the endpoint transport is known (optional authorization, token scans).';
 
-export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
  * The discovery when authorization is in use, otherwise the verdict to return:

@@ -13,10 +13,9 @@ import type {
 import type { Evidence, ExchangeId, HttpExchange, Probe } from '../../evidence/types.js';
 import { canonicalUrl } from '../../evidence/parse/url.js';
 import type { CheckContext, Verdict } from '../define-check.js';
+import { isObject } from '../../evidence/parse/json-value.js';
 
-export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObject } from '../../evidence/parse/json-value.js';
 
 export const prmLocation = (url: string): string => `prm:${url}`;
 export const asLocation = (issuer: string): string => `as:${issuer}`;

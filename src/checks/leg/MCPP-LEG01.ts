@@ -4,6 +4,7 @@ import type { Evidence, ExchangeId, RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, revisionRange } from '../../spec/revisions.js';
 import { failedInit } from './preamble.js';
+import { asObject } from '../../evidence/parse/json-value.js';
 
 /** Protocol versions are date strings; anything else cannot be a version a client could accept. */
 const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
@@ -16,10 +17,6 @@ interface Observation {
   readonly response: Extract<RpcMessage, { kind: 'response' }> | null;
   /** True for the HTTP ladder (several versions requested); false for the single HTTP+SSE initialize. */
   readonly ladder: boolean;
-}
-
-function asObject(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
 function strings(v: unknown): string[] {

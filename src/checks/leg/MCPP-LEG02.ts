@@ -4,13 +4,10 @@ import type { Evidence } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, MODERN_REVISION, newest, revisionRange } from '../../spec/revisions.js';
 import { noLegacy } from './preamble.js';
+import { asObject } from '../../evidence/parse/json-value.js';
 
 const BOGUS = '1900-01-01';
 const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
-function asObject(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-}
 
 /** Versions named in structured error data (`data.supported`, or `data` itself as a list). */
 function versionsInData(data: unknown): string[] {

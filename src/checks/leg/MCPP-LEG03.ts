@@ -4,6 +4,7 @@ import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { failedInit } from './preamble.js';
+import { asObject } from '../../evidence/parse/json-value.js';
 
 type Key =
   | 'result'
@@ -13,10 +14,6 @@ type Key =
   | 'serverInfo.name'
   | 'serverInfo.version'
   | 'instructions';
-
-function asObject(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-}
 
 /** Members of one InitializeResult that are missing or mistyped. */
 function problems(result: unknown): Key[] {

@@ -5,13 +5,12 @@
  */
 import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, ModernEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import { isObject } from '../../evidence/parse/json-value.js';
 
 /** The version `s.version.bad` names (header and `_meta`). */
 export const BOGUS_VERSION = '1900-01-01';
 
-export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isObject } from '../../evidence/parse/json-value.js';
 
 /** The modern evidence, or the verdict that stands in for it (auth wall, no modern probe). */
 export function modernOf(

@@ -6,6 +6,7 @@
 import type { InitAttempt, Probe, RevisionInfo, RevisionSource, RpcReply } from '../types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { isRevision, newest, REVISIONS, sortRevisions } from '../../spec/revisions.js';
+import { asObject } from '../parse/json-value.js';
 
 export interface ModernSignal {
   /** Positive modern evidence was seen. */
@@ -13,10 +14,6 @@ export interface ModernSignal {
   /** Versions the server listed (DiscoverResult.supportedVersions or -32022 data.supported). */
   readonly listed: readonly string[];
   readonly how: string | null;
-}
-
-function asObject(v: unknown): Record<string, unknown> | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
 function stringList(v: unknown): string[] {

@@ -7,11 +7,7 @@ import type { ExchangeId, ListingEvidence, ModernListing, Probe, RpcReply } from
 import { LISTS, MAX_ITEMS, MAX_PAGES } from '../inventory.js';
 import type { ModernContext } from './send.js';
 import { sendModern } from './send.js';
-
-function resultObject(reply: RpcReply): Record<string, unknown> | null {
-  const r = reply.response?.result;
-  return typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
-}
+import { resultObject } from '../../evidence/parse/json-value.js';
 
 /** Fixed id ranges per listing, so bodies do not depend on how concurrent requests interleave. */
 const ID_BASE = 50_000;
