@@ -70,8 +70,8 @@ export function coldStartBench(runs = 15): BenchSection {
     ],
     interpretation: [
       `cold start: ${ms(v - b)} above bare node; importing cli/main.js alone takes ${ms(cliImport)} ` +
-        `(the library ${ms(libImport)}): bin.js statically imports main.ts, which loads every check, renderer, ` +
-        'undici, ajv, zod and jose before commander sees --version.',
+        `(the library ${ms(libImport)}): bin.js answers --version before importing the scanner, so only ` +
+        'real commands pay for loading every check, renderer, undici, ajv, zod and jose.',
     ],
   };
 }
