@@ -69,7 +69,10 @@ export async function startFixtureServer(partial: Partial<FixtureOptions> = {}):
     if (!opts.originNotValidated && requestOrigin !== undefined && !isLocalOrigin(requestOrigin)) {
       return sendJson(res, 403, rpcError(-32000, 'Forbidden: invalid Origin header', undefined));
     }
-    if (opts.requireAuth !== undefined && header(req, 'authorization') !== `Bearer ${opts.requireAuth}`) {
+    const token =
+      opts.requireAuth ??
+      (header(req, 'mcp-session-id') !== undefined ? opts.requireAuthAfterInit : undefined);
+    if (token !== undefined && header(req, 'authorization') !== `Bearer ${token}`) {
       const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource${endpointPath}"`;
       const presented = header(req, 'authorization') !== undefined;
       const challenge = presented ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}`;

@@ -266,19 +266,21 @@ async function collect(
       ? probeModern(client, url, ids, mode, { discover: ladder.discover, dualEra: main !== undefined })
       : Promise.resolve(null);
     // The OAuth chain is walked when authorization shows (or the user brought a token for it).
+    const walkAuth = (challengeReplies: readonly RpcReply[]) =>
+      probeAuth({
+        client,
+        url,
+        ids,
+        mode,
+        targetScope: target.scope,
+        challengeReplies,
+        candidates: [...revision.known, ...revision.unconfirmed],
+        token: opts.token ?? null,
+        ...(opts.lookup ? { lookup: opts.lookup } : {}),
+      });
     const authPromise =
       authSignals.length > 0 || opts.token
-        ? probeAuth({
-            client,
-            url,
-            ids,
-            mode,
-            targetScope: target.scope,
-            challengeReplies: replies.filter((r) => r.status === 401 || r.status === 403),
-            candidates: [...revision.known, ...revision.unconfirmed],
-            token: opts.token ?? null,
-            ...(opts.lookup ? { lookup: opts.lookup } : {}),
-          })
+        ? walkAuth(replies.filter((r) => r.status === 401 || r.status === 403))
         : Promise.resolve(null);
     if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
       legacy = await probeLegacySession(
@@ -294,6 +296,13 @@ async function collect(
     origin = await originPromise;
     modern = await modernPromise;
     oauth = await authPromise;
+    // Catalogue §5.7: a 401 from any probe means authorization is in use, not only one from the ladder
+    // (servers that gate everything after initialize, or treat the session ID as a credential).
+    const later = laterReplies(legacy, origin).filter((r) => r.status === 401);
+    if (!oauth && later.length > 0) {
+      authSignals.push('401 from the MCP endpoint after initialization');
+      oauth = await walkAuth(later);
+    }
     // Requests sent without credentials (a token scan) can show authorization the ladder could not.
     if (
       oauth &&
@@ -422,6 +431,28 @@ function baselineRequest(
     };
   }
   return null;
+}
+
+/** Replies of the session and Origin probes (everything after the ladder that talks MCP). */
+function laterReplies(legacy: Evidence['legacy'], origin: OriginProbes): RpcReply[] {
+  const probes: Probe<RpcReply>[] = [origin.foreign, origin.nullOrigin, origin.lookalike, origin.host];
+  if (legacy) {
+    probes.push(
+      legacy.initialized,
+      legacy.init2,
+      legacy.baseline,
+      legacy.get,
+      legacy.sessionNone,
+      legacy.sessionUnknown,
+      legacy.versionBad,
+      legacy.versionNone,
+      legacy.batch,
+      legacy.initBogus,
+      legacy.delete,
+      legacy.sessionReuse,
+    );
+  }
+  return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
 }
 
 /** Sessions opened by the Origin and Host probes are closed again. */
