@@ -1,0 +1,54 @@
+/** Parsers for command-line values: each turns bad input into a usage error that names what is valid. */
+import { InvalidArgumentError } from 'commander';
+
+import type { FailOn, Grade } from '../config/schema.js';
+import { FAIL_ON, GRADES } from '../config/schema.js';
+import type { FormatName } from '../report/formats.js';
+import { FORMAT_NAMES, isFormatName } from '../report/formats.js';
+import type { Revision } from '../spec/revisions.js';
+import { isRevision, REVISIONS } from '../spec/revisions.js';
+
+/** A mistake in how the tool was called: exit 2 with the message, never a stack trace. */
+export class UsageError extends Error {}
+
+export function parseFailOn(v: string): FailOn {
+  const s = v.toLowerCase();
+  if ((FAIL_ON as readonly string[]).includes(s)) return s as FailOn;
+  throw new InvalidArgumentError(`expected one of ${FAIL_ON.join(', ')}`);
+}
+
+export function parseGrade(v: string): Grade {
+  const s = v.toUpperCase();
+  if ((GRADES as readonly string[]).includes(s)) return s as Grade;
+  throw new InvalidArgumentError(`expected one of ${GRADES.join(', ')}`);
+}
+
+export function parsePositiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError('expected a positive integer (milliseconds)');
+  return n;
+}
+
+export function parseRevision(v: string): Revision {
+  const r = v === 'draft' ? '2026-07-28' : v;
+  if (!isRevision(r)) throw new InvalidArgumentError(`expected one of ${REVISIONS.join(', ')} or draft`);
+  return r;
+}
+
+export function parseFormats(v: string): FormatName[] {
+  const list = v.split(',').map((s) => s.trim().toLowerCase());
+  for (const f of list)
+    if (!isFormatName(f))
+      throw new InvalidArgumentError(`unknown format "${f}"; expected ${FORMAT_NAMES.join(', ')}`);
+  return [...new Set(list)] as FormatName[];
+}
+
+export function collectHeader(v: string, acc: Record<string, string>): Record<string, string> {
+  const i = v.indexOf(':');
+  if (i <= 0) throw new InvalidArgumentError('expected "Name: value"');
+  const name = v.slice(0, i).trim().toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+    throw new InvalidArgumentError(`invalid header name "${name}"`);
+  return { ...acc, [name]: v.slice(i + 1).trim() };
+}

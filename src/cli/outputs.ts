@@ -1,0 +1,101 @@
+/** Where reports go: one format to stdout or a file, or several formats into a directory. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Command } from 'commander';
+
+import { FAIL_ON, GRADES, CONFIG_FILE_NAME } from '../config/schema.js';
+import type { FormatName, RenderContext } from '../report/formats.js';
+import { FORMAT_NAMES, FORMATS } from '../report/formats.js';
+import type { ScanReport } from '../report/model.js';
+import { parseFailOn, parseFormats, parseGrade, UsageError } from './options.js';
+
+export interface OutputOpts {
+  formats: FormatName[];
+  output?: string;
+  outputDir?: string;
+  color: boolean;
+}
+
+export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
+  return {
+    formats: o['format'] as FormatName[],
+    ...(o['output'] ? { output: o['output'] as string } : {}),
+    ...(o['outputDir'] ? { outputDir: o['outputDir'] as string } : {}),
+    color: o['color'] as boolean,
+  };
+}
+
+export function checkOutputOpts(o: OutputOpts): void {
+  if (o.output && o.outputDir) throw new UsageError('use --output or --output-dir, not both');
+  if (o.formats.length > 1 && !o.outputDir) throw new UsageError('several formats need --output-dir DIR');
+}
+
+function slug(url: string): string {
+  return (
+    url
+      .replace(/^https?:\/\//, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'target'
+  );
+}
+
+/** Renders every requested format; returns what goes to stdout (single format, no file). */
+export function writeOutputs(reports: readonly ScanReport[], o: OutputOpts, ctx: RenderContext): string {
+  if (!o.outputDir) {
+    const text = FORMATS[o.formats[0]!].render(reports, ctx);
+    if (o.output) {
+      writeFileSync(o.output, text);
+      return '';
+    }
+    return text;
+  }
+  mkdirSync(o.outputDir, { recursive: true });
+  const written: string[] = [];
+  for (const f of o.formats) {
+    const spec = FORMATS[f];
+    if (spec.combined || reports.length === 1) {
+      const file = join(o.outputDir, `report.${spec.ext}`);
+      writeFileSync(file, spec.render(reports, ctx));
+      written.push(file);
+    } else {
+      reports.forEach((r, i) => {
+        const file = join(o.outputDir!, `report-${i + 1}-${slug(r.target.url)}.${spec.ext}`);
+        writeFileSync(file, spec.render([r], ctx));
+        written.push(file);
+      });
+    }
+  }
+  return written.map((f) => `wrote ${f}\n`).join('');
+}
+
+export function addOutputOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '-f, --format <formats>',
+      `report format(s), comma-separated: ${FORMAT_NAMES.join(', ')}`,
+      parseFormats,
+      ['text'],
+    )
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--output-dir <dir>', 'write every requested format into this directory')
+    .option(
+      '--fail-on <severity>',
+      `exit 1 when an unsuppressed check fails at or above this severity (${FAIL_ON.join('|')})`,
+      parseFailOn,
+      'medium',
+    )
+    .option(
+      '--min-grade <grade>',
+      `exit 1 when the grade is below this letter (${GRADES.join('|')})`,
+      parseGrade,
+    )
+    .option('--config <file>', `config file (default: ./${CONFIG_FILE_NAME} when present)`)
+    .option(
+      '--baseline <file>',
+      'expected-failures baseline: only new failures fail, and stale entries fail too',
+    )
+    .option('--update-baseline', 'write the current failures to the --baseline file and exit 0')
+    .option('--no-color', 'never colour the terminal report');
+}

@@ -1,0 +1,194 @@
+/** `scan`: resolves targets and settings (flags > environment > config), scans, renders and gates. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+import type { Command } from 'commander';
+
+import { loadConfig, resolveTargetSettings } from '../config/load.js';
+import type { CliOverrides } from '../config/resolve.js';
+import type { Config, FailOn, Grade } from '../config/schema.js';
+import { CONFIG_FILE_NAME } from '../config/schema.js';
+import { serializeEvidence } from '../evidence/bundle.js';
+import type { Mode } from '../evidence/types.js';
+import { scan } from '../index.js';
+import type { ScanOutput } from '../index.js';
+import { buildPlan } from '../probe/plan.js';
+import type { Baseline } from '../report/baseline.js';
+import { BaselineError, loadBaseline, serializeBaseline, writeBaseline } from '../report/baseline.js';
+import { escapeTerminalLine } from '../report/escape.js';
+import type { ReportOptions, ScanReport } from '../report/model.js';
+import type { Revision } from '../spec/revisions.js';
+import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
+import { anchorFor, writeManifest } from './manifest.js';
+import { UsageError } from './options.js';
+import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
+
+/** Only flags the user typed override the config (commander defaults must not). */
+function typed(cmd: Command, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (cmd.getOptionValueSource(k) === 'cli') out[k] = cmd.getOptionValue(k);
+  return out;
+}
+
+export function readConfig(path: string | undefined): { config: Config | null; path: string | null } {
+  if (path) return { config: loadConfig(path), path };
+  try {
+    readFileSync(CONFIG_FILE_NAME);
+  } catch {
+    return { config: null, path: null };
+  }
+  return { config: loadConfig(CONFIG_FILE_NAME), path: CONFIG_FILE_NAME };
+}
+
+export function readBaseline(
+  file: string | undefined,
+  update: boolean,
+): { file: string; data: Baseline } | undefined {
+  if (!file) {
+    if (update) throw new UsageError('--update-baseline needs --baseline FILE');
+    return undefined;
+  }
+  try {
+    return { file, data: loadBaseline(file) };
+  } catch (err) {
+    // Creating a baseline for the first time is the point of --update-baseline.
+    if (update && err instanceof BaselineError && /ENOENT|cannot read/i.test(err.message))
+      return { file, data: { version: 1, entries: [] } };
+    throw err;
+  }
+}
+
+export async function runScan(
+  url: string | undefined,
+  o: Record<string, unknown>,
+  cmd: Command,
+): Promise<number> {
+  const { config, path: configPath } = readConfig(o['config'] as string | undefined);
+  const cliTyped = typed(cmd, [
+    'mode',
+    'failOn',
+    'minGrade',
+    'timeout',
+    'scanTimeout',
+    'spec',
+    'allowPrivate',
+    'tokenEnv',
+  ]);
+  const cli: CliOverrides = {
+    ...(cliTyped['mode'] ? { mode: cliTyped['mode'] as Mode } : {}),
+    ...(cliTyped['failOn'] ? { failOn: cliTyped['failOn'] as FailOn } : {}),
+    ...(cliTyped['minGrade'] ? { minGrade: cliTyped['minGrade'] as Grade } : {}),
+    ...(cliTyped['timeout'] ? { timeoutMs: cliTyped['timeout'] as number } : {}),
+    ...(cliTyped['scanTimeout'] ? { scanTimeoutMs: cliTyped['scanTimeout'] as number } : {}),
+    ...(cliTyped['spec'] ? { spec: cliTyped['spec'] as Revision } : {}),
+    ...(cliTyped['allowPrivate'] ? { allowPrivate: true } : {}),
+    ...(cliTyped['tokenEnv'] ? { tokenEnv: cliTyped['tokenEnv'] as string } : {}),
+    ...(Object.keys((o['header'] as Record<string, string>) ?? {}).length
+      ? { headers: o['header'] as Record<string, string> }
+      : {}),
+  };
+
+  let targets: { url: string; name: string | null }[];
+  if (url) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new UsageError(`not a URL: ${url}`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new UsageError('the URL must be http:// or https://');
+    targets = [{ url: parsed.toString(), name: null }];
+  } else if (config) {
+    const only = o['target'] as string | undefined;
+    const chosen = config.targets.filter((t) => !only || t.name === only || t.url === only);
+    if (chosen.length === 0) throw new UsageError(`no configured target named ${only}`);
+    targets = chosen.map((t) => ({ url: t.url, name: t.name ?? null }));
+  } else {
+    throw new UsageError('give a URL, or a config file with targets (--config)');
+  }
+
+  if (o['plan']) {
+    for (const t of targets) {
+      const settings = resolveTargetSettings(config, t.name ?? t.url, process.env, cli);
+      const plan = buildPlan(t.url, settings.mode);
+      for (const p of plan) {
+        process.stdout.write(
+          `${p.tier.padEnd(7)} ${p.method.padEnd(7)} ${p.probe.padEnd(32)} ${p.url}\n${' '.repeat(16)}${p.purpose}${p.when ? ` (${p.when})` : ''}\n`,
+        );
+      }
+      process.stdout.write(`\n${plan.length} request kinds; nothing was sent.\n`);
+    }
+    return EXIT.ok;
+  }
+
+  const outputs = outputOptsOf(o);
+  checkOutputOpts(outputs);
+  const baseline = readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
+  const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
+  const reports: ScanReport[] = [];
+  const codes: number[] = [];
+  const evidences: ScanOutput['evidence'][] = [];
+  for (const t of targets) {
+    const s = resolveTargetSettings(config, t.name ?? t.url, process.env, cli);
+    const token = tokenFor(o, s.tokenEnv);
+    const caFile = o['caFile'] as string | undefined;
+    const reportOpts: ReportOptions = {
+      suppressions: config?.suppressions ?? [],
+      targetName: t.name,
+      ...(baseline ? { baseline } : {}),
+    };
+    const out = await scan(
+      {
+        url: t.url,
+        mode: s.mode,
+        spec: s.spec,
+        allowPrivate: s.allowPrivate,
+        headers: s.headers,
+        ...(token ? { token } : {}),
+        requestTimeoutMs: s.timeoutMs,
+        scanTimeoutMs: s.scanTimeoutMs,
+        ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
+        onProgress: (m) => {
+          if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
+        },
+      },
+      reportOpts,
+    );
+    reports.push(out.report);
+    evidences.push(out.evidence);
+    codes.push(exitCodeFor(out.report, { failOn: s.failOn, minGrade: s.minGrade }));
+  }
+
+  const saveEvidence = o['saveEvidence'] as string | undefined;
+  if (saveEvidence) {
+    if (evidences.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
+    writeFileSync(saveEvidence, serializeEvidence(evidences[0]!));
+  }
+
+  if (o['updateBaseline'] && baseline) {
+    let data = baseline.data;
+    for (const r of reports) data = writeBaseline(r, data);
+    writeFileSync(baseline.file, serializeBaseline(data));
+    process.stderr.write(`wrote baseline ${baseline.file} (${data.entries.length} entries)\n`);
+  }
+
+  const anchor = configPath
+    ? anchorFor(relative(process.cwd(), configPath), readFileSync(configPath, 'utf8'))
+    : outputs.formats.includes('sarif') && outputs.outputDir
+      ? writeManifest(outputs.outputDir, reports)
+      : anchorFor('mcp-posture.targets.json', '');
+  const color =
+    (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+  process.stdout.write(writeOutputs(reports, outputs, { anchor, color }));
+  return o['updateBaseline'] ? EXIT.ok : combineExitCodes(codes);
+}
+
+function tokenFor(o: Record<string, unknown>, tokenEnv: string | null): string | undefined {
+  const direct = o['token'] as string | undefined;
+  if (direct) return direct;
+  if (!tokenEnv) return undefined;
+  const v = process.env[tokenEnv];
+  if (!v) throw new UsageError(`environment variable ${tokenEnv} is empty or unset`);
+  return v;
+}
