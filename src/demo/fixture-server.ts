@@ -62,6 +62,15 @@ export async function startFixtureServer(partial: Partial<FixtureOptions> = {}):
     if (!opts.hostNotValidated && !isLocalHost(header(req, 'host'))) {
       return sendJson(res, 403, rpcError(-32000, 'Forbidden: invalid Host header', undefined));
     }
+    if (
+      opts.publishPrm !== undefined &&
+      url.pathname === `/.well-known/oauth-protected-resource${endpointPath}`
+    ) {
+      return sendJson(res, 200, {
+        resource: `${origin}${endpointPath}`,
+        authorization_servers: [opts.publishPrm],
+      });
+    }
     if (!endpointPaths.includes(url.pathname)) return sendText(res, 404, 'Not found');
     // Preflights are answered before Origin validation and auth, which browsers never send on them.
     if (req.method === 'OPTIONS') return sendEmpty(res, 204);

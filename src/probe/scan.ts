@@ -33,7 +33,9 @@ import { initialize, runLadder } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
 import { deleteSession, probeLegacySession } from './legacy-session.js';
 import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
+import { jsonObject } from './auth/document.js';
 import { probeAuth } from './auth/probe-auth.js';
+import { createPrmFetcher, wellKnownPrmUrls } from './auth/prm.js';
 import { canonicalizeEvidence, provisionalIdOffset } from './exchange-order.js';
 import { discoveredIdentity, probeModern } from './modern.js';
 import { probeOrigin } from './origin.js';
@@ -282,6 +284,14 @@ async function collect(
       authSignals.length > 0 || opts.token
         ? walkAuth(replies.filter((r) => r.status === 401 || r.status === 403))
         : Promise.resolve(null);
+    // Catalogue §5.7: published protected-resource metadata also means authorization is in use
+    // ("optional auth": anonymous requests served, tokens honoured). Two GETs of the well-known URLs.
+    const publishedPrm =
+      authSignals.length > 0 || opts.token
+        ? Promise.resolve(false)
+        : Promise.all(wellKnownPrmUrls(url).map(createPrmFetcher(client, target.origin))).then((found) =>
+            found.some((f) => jsonObject(f) !== null),
+          );
     if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
       legacy = await probeLegacySession(
         { client, url, ids, mode },
@@ -302,6 +312,10 @@ async function collect(
     if (!oauth && later.length > 0) {
       authSignals.push('401 from the MCP endpoint after initialization');
       oauth = await walkAuth(later);
+    }
+    if ((await publishedPrm) && !oauth) {
+      authSignals.push('published protected-resource metadata');
+      oauth = await walkAuth([]);
     }
     // Requests sent without credentials (a token scan) can show authorization the ladder could not.
     if (
