@@ -25,12 +25,14 @@ export type ListKey = (typeof LISTS)[number]['key'];
  * Lists one kind of item. Each list gets its own id range (base + page) so the
  * bodies sent do not depend on how concurrent requests interleave.
  */
-export async function listAll(
-  client: HttpClient,
-  url: string,
+/**
+ * Follows `nextCursor` under the page and item caps, whatever wire the pages
+ * travel on: `sendPage` sends one page (legacy session headers or modern
+ * `_meta`); this loop owns the caps and what is kept.
+ */
+export async function paginate(
   index: number,
-  headers: Record<string, string>,
-  extraParams: Record<string, unknown> = {},
+  sendPage: (page: number, cursor: string | undefined) => Promise<Probe<RpcReply>>,
 ): Promise<Probe<ListingEvidence>> {
   const spec = LISTS[index]!;
   const items: unknown[] = [];
@@ -39,17 +41,7 @@ export async function listAll(
   let cursor: string | undefined;
   let truncated = false;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const id = 10_000 * (index + 1) + page;
-    const probe = await sendRpc(client, {
-      method: 'POST',
-      url,
-      headers,
-      body: rpcRequest(id, spec.method, { ...extraParams, ...(cursor !== undefined ? { cursor } : {}) }),
-      probe: `p.list(${spec.method})`,
-      purpose: `${spec.method}${page > 0 ? ` page ${page + 1}` : ''}: inventory`,
-      source: 'user',
-      rpcId: id,
-    });
+    const probe = await sendPage(page, cursor);
     if (probe.kind !== 'ok')
       return page === 0
         ? probe
@@ -72,4 +64,27 @@ export async function listAll(
     cursor = next;
   }
   return { kind: 'ok', value: { items, pages: replies.length, truncated, replies }, exchanges };
+}
+
+export function listAll(
+  client: HttpClient,
+  url: string,
+  index: number,
+  headers: Record<string, string>,
+  extraParams: Record<string, unknown> = {},
+): Promise<Probe<ListingEvidence>> {
+  const spec = LISTS[index]!;
+  return paginate(index, (page, cursor) => {
+    const id = 10_000 * (index + 1) + page;
+    return sendRpc(client, {
+      method: 'POST',
+      url,
+      headers,
+      body: rpcRequest(id, spec.method, { ...extraParams, ...(cursor !== undefined ? { cursor } : {}) }),
+      probe: `p.list(${spec.method})`,
+      purpose: `${spec.method}${page > 0 ? ` page ${page + 1}` : ''}: inventory`,
+      source: 'user',
+      rpcId: id,
+    });
+  });
 }
