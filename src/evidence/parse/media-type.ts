@@ -13,6 +13,7 @@
  * - A parameter named twice: the first occurrence wins (as WHATWG MIME Sniffing).
  * - Empty parameters (`text/plain;;a=b`, trailing `;`) are allowed by the grammar.
  */
+import { isOws, isQdtext, isQuotedPairChar, isTchar } from './http-chars.js';
 
 export interface MediaType {
   /** Lower-case. */
@@ -23,38 +24,6 @@ export interface MediaType {
   readonly essence: string;
   /** Lower-case names; values as sent, quoted-pairs unescaped. */
   readonly params: Readonly<Record<string, string>>;
-}
-
-// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-const TCHAR = new Uint8Array(128);
-for (const c of "!#$%&'*+-.^_`|~") TCHAR[c.charCodeAt(0)] = 1;
-for (let c = 0x30; c <= 0x39; c++) TCHAR[c] = 1;
-for (let c = 0x41; c <= 0x5a; c++) TCHAR[c] = 1;
-for (let c = 0x61; c <= 0x7a; c++) TCHAR[c] = 1;
-
-function isTchar(c: number): boolean {
-  return c < 128 && TCHAR[c] === 1;
-}
-
-function isOws(c: number): boolean {
-  return c === 0x20 || c === 0x09;
-}
-
-/** qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text */
-function isQdtext(c: number): boolean {
-  return (
-    c === 0x09 ||
-    c === 0x20 ||
-    c === 0x21 ||
-    (c >= 0x23 && c <= 0x5b) ||
-    (c >= 0x5d && c <= 0x7e) ||
-    (c >= 0x80 && c <= 0xff)
-  );
-}
-
-/** quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text ) */
-function isQuotedPairChar(c: number): boolean {
-  return c === 0x09 || (c >= 0x20 && c <= 0x7e) || (c >= 0x80 && c <= 0xff);
 }
 
 function parseOne(s: string): MediaType | null {

@@ -14,51 +14,24 @@
  * makes the whole header an error (we do not guess what a client would keep).
  */
 import type { AuthChallenge } from '../auth-types.js';
+import { isOws, isQdtext, isQuotedPairChar, isTchar } from './http-chars.js';
 
 export type WwwAuthenticateResult = { readonly challenges: AuthChallenge[] } | { readonly error: string };
 
-// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
-const TCHAR = new Uint8Array(128);
 // token68 characters (without the trailing "=" padding).
 const T68 = new Uint8Array(128);
-for (const c of "!#$%&'*+-.^_`|~") TCHAR[c.charCodeAt(0)] = 1;
 for (const c of '-._~+/') T68[c.charCodeAt(0)] = 1;
-for (let c = 0x30; c <= 0x39; c++) TCHAR[c] = T68[c] = 1;
-for (let c = 0x41; c <= 0x5a; c++) TCHAR[c] = T68[c] = 1;
-for (let c = 0x61; c <= 0x7a; c++) TCHAR[c] = T68[c] = 1;
+for (let c = 0x30; c <= 0x39; c++) T68[c] = 1;
+for (let c = 0x41; c <= 0x5a; c++) T68[c] = 1;
+for (let c = 0x61; c <= 0x7a; c++) T68[c] = 1;
 
 const COMMA = 0x2c;
 const EQUALS = 0x3d;
 const DQUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-function isTchar(c: number): boolean {
-  return c < 128 && TCHAR[c] === 1;
-}
-
 function isToken68Char(c: number): boolean {
   return c < 128 && T68[c] === 1;
-}
-
-function isOws(c: number): boolean {
-  return c === 0x20 || c === 0x09;
-}
-
-/** qdtext = HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text */
-function isQdtext(c: number): boolean {
-  return (
-    c === 0x09 ||
-    c === 0x20 ||
-    c === 0x21 ||
-    (c >= 0x23 && c <= 0x5b) ||
-    (c >= 0x5d && c <= 0x7e) ||
-    (c >= 0x80 && c <= 0xff)
-  );
-}
-
-/** quoted-pair = "\" ( HTAB / SP / VCHAR / obs-text ) */
-function isQuotedPairChar(c: number): boolean {
-  return c === 0x09 || (c >= 0x20 && c <= 0x7e) || (c >= 0x80 && c <= 0xff);
 }
 
 class SyntaxFault extends Error {}
