@@ -1,19 +1,21 @@
 /**
- * `npm run bench` (outside the test suite): latency, cold start and many-targets measurements,
+ * `npm run bench` (outside the test suite): latency, cold start, many-targets and parser-scaling measurements,
  * printed as ratios because absolute times on shared machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many ...]   (default: all three)
+ *   node dist/bench/run.js [latency|cold|many|parsers ...]   (default: all four)
  */
 import { coldStartBench } from './cold-start.js';
 import type { BenchSection } from './format.js';
 import { out, table } from './format.js';
 import { latencyBench } from './latency.js';
 import { manyBench } from './many.js';
+import { parserBench } from './parsers.js';
 
 const SECTIONS = {
   latency: () => latencyBench(100, 5),
   cold: () => coldStartBench(15),
   many: () => manyBench(200, 8),
+  parsers: () => parserBench(),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

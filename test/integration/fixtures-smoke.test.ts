@@ -299,7 +299,8 @@ describe('fixture server, default (spec-correct) behaviour', () => {
     });
     const started = Date.now();
     await server.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    // An open stream left alone would hold close() until the test's own timeout.
+    expect(Date.now() - started).toBeLessThan(3000);
     await stream.body.text().catch(() => '');
     expect(server.stats().requests).toBe(2);
   });

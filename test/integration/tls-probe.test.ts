@@ -159,7 +159,8 @@ describe('probeTls', () => {
     const port = (silent.address() as AddressInfo).port;
     const started = Date.now();
     const o = await probeTls(`https://127.0.0.1:${port}`, { timeoutMs: 300 });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // A silent server holds the socket open forever; only the 300 ms timeout ends the probe.
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(o.verified).toMatchObject({ kind: 'failed', error: { code: 'timeout' } });
     silent.close();
   });

@@ -162,23 +162,37 @@ describe('parseWwwAuthenticate: malformed fields', () => {
   });
 });
 
-describe('parseWwwAuthenticate: speed on hostile input', () => {
-  const hostile: [string, string][] = [
-    ['a=, repeated', 'a=,'.repeat(34_000)],
-    ['Bearer then a=, repeated', `Bearer ${'a=,'.repeat(34_000)}`],
-    ['Bearer then a=b, repeated', `Bearer ${'a=b,'.repeat(25_000)}`],
-    ['repeated escaped quotes, unterminated', `Bearer a="${'\\"'.repeat(50_000)}`],
-    ['repeated quotes', `Bearer a=${'"'.repeat(100_000)}`],
-    ['long token68 padding then garbage', `Negotiate a${'='.repeat(100_000)}x`],
-    ['many empty elements', `${', '.repeat(50_000)}Bearer`],
-    ['many schemes', 'Bearer, '.repeat(12_500)],
-    ['long token followed by space', `Bearer ${'a'.repeat(100_000)} `],
-    ['alternating OWS and commas', `Bearer a=b${' ,'.repeat(50_000)}`],
+// Time is measured by `npm run bench parsers` (growth ratios), not asserted here.
+describe('parseWwwAuthenticate: hostile input still gets the right answer', () => {
+  // [name, header, error text or number of challenges]
+  const hostile: [string, string, string | number][] = [
+    ['a=, repeated', 'a=,'.repeat(34_000), 'expected SP after the auth-scheme at offset 1'],
+    [
+      'Bearer then a=, repeated',
+      `Bearer ${'a=,'.repeat(34_000)}`,
+      'expected SP after the auth-scheme at offset 11',
+    ],
+    ['Bearer then a=b, repeated', `Bearer ${'a=b,'.repeat(25_000)}`, 1],
+    [
+      'repeated escaped quotes, unterminated',
+      `Bearer a="${'\\"'.repeat(50_000)}`,
+      'unterminated quoted-string at offset 100010',
+    ],
+    ['repeated quotes', `Bearer a=${'"'.repeat(100_000)}`, 'expected "," after an auth-param at offset 11'],
+    [
+      'long token68 padding then garbage',
+      `Negotiate a${'='.repeat(100_000)}x`,
+      'expected a token or quoted-string value at offset 12',
+    ],
+    ['many empty elements', `${', '.repeat(50_000)}Bearer`, 1],
+    ['many schemes', 'Bearer, '.repeat(12_500), 12_500],
+    ['long token followed by space', `Bearer ${'a'.repeat(100_000)} `, 1],
+    ['alternating OWS and commas', `Bearer a=b${' ,'.repeat(50_000)}`, 1],
   ];
-  it.each(hostile)('%s', (_name, value) => {
-    const t = performance.now();
-    parseWwwAuthenticate([value]);
-    expect(performance.now() - t).toBeLessThan(250);
+  it.each(hostile)('%s', (_name, value, expected) => {
+    const r = parseWwwAuthenticate([value]);
+    if (typeof expected === 'number') expect('challenges' in r ? r.challenges.length : r).toBe(expected);
+    else expect(r).toEqual({ error: expected });
   });
 });
 
@@ -224,7 +238,8 @@ describe('parseWwwAuthenticate properties', () => {
             expected.push({ scheme: scheme.toLowerCase(), token68: content.token68 });
             return `${scheme} ${content.token68}`;
           }
-          const params: Record<string, string> = {};
+          // A null-prototype object, as the parser builds: a generated name may be "__proto__".
+          const params = Object.create(null) as Record<string, string>;
           const duplicates: string[] = [];
           const parts = content.params.map(({ name, value: v, forceQuote, before, after }) => {
             const key = name.toLowerCase();
@@ -267,15 +282,14 @@ describe('parseWwwAuthenticate properties', () => {
     );
   });
 
-  it('stays linear on random adversarial strings', () => {
+  it('answers random adversarial strings at full size', () => {
     const unit = fc.constantFrom('a', '=', ',', ' ', '"', '\\', 'Bearer ', 'a=', '"\\"');
     fc.assert(
       fc.property(fc.array(unit, { minLength: 1, maxLength: 8 }), (pattern) => {
         const motif = pattern.join('');
         const big = `Bearer ${motif.repeat(Math.ceil(100_000 / motif.length))}`;
-        const t = performance.now();
-        parseWwwAuthenticate([big]);
-        expect(performance.now() - t).toBeLessThan(250);
+        const r = parseWwwAuthenticate([big]);
+        expect('error' in r || Array.isArray(r.challenges)).toBe(true);
       }),
       { numRuns: 60 },
     );
