@@ -193,7 +193,9 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
             ? 'mode_disabled'
             : probe.reason === 'auth_wall'
               ? 'auth_wall'
-              : 'fetch_failed';
+              : probe.reason === 'no_token'
+                ? 'needs_token'
+                : 'fetch_failed';
         return this.inconclusive(
           reason,
           `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,

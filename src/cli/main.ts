@@ -57,6 +57,14 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       .option('--token <token>', 'bearer token, sent only to the target origin (prefer --token-env)')
       .option('--token-env <var>', 'read the bearer token from this environment variable')
       .option(
+        '--second-token-env <var>',
+        'read a token issued for another resource from this variable (checks the audience, MCPP-ACT03)',
+      )
+      .option(
+        '--narrow-token-env <var>',
+        'read a valid token lacking a needed scope from this variable (step-up challenge, MCPP-SCP03)',
+      )
+      .option(
         '--allow-private',
         'let URLs learned from the server reach other private or loopback addresses',
         false,

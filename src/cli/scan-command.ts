@@ -73,6 +73,8 @@ export async function runScan(
     'spec',
     'allowPrivate',
     'tokenEnv',
+    'secondTokenEnv',
+    'narrowTokenEnv',
   ]);
   const cli: CliOverrides = {
     ...(cliTyped['mode'] ? { mode: cliTyped['mode'] as Mode } : {}),
@@ -83,6 +85,8 @@ export async function runScan(
     ...(cliTyped['spec'] ? { spec: cliTyped['spec'] as Revision } : {}),
     ...(cliTyped['allowPrivate'] ? { allowPrivate: true } : {}),
     ...(cliTyped['tokenEnv'] ? { tokenEnv: cliTyped['tokenEnv'] as string } : {}),
+    ...(cliTyped['secondTokenEnv'] ? { secondTokenEnv: cliTyped['secondTokenEnv'] as string } : {}),
+    ...(cliTyped['narrowTokenEnv'] ? { narrowTokenEnv: cliTyped['narrowTokenEnv'] as string } : {}),
     ...(Object.keys((o['header'] as Record<string, string>) ?? {}).length
       ? { headers: o['header'] as Record<string, string> }
       : {}),
@@ -114,7 +118,7 @@ export async function runScan(
       const plan = buildPlan(t.url, settings.mode);
       for (const p of plan) {
         process.stdout.write(
-          `${p.tier.padEnd(7)} ${p.method.padEnd(7)} ${p.probe.padEnd(32)} ${p.url}\n${' '.repeat(16)}${p.purpose}${p.when ? ` (${p.when})` : ''}\n`,
+          `${p.tier.padEnd(9)} ${p.method.padEnd(7)} ${p.probe.padEnd(32)} ${p.url}\n${' '.repeat(18)}${p.purpose}${p.when ? ` (${p.when})` : ''}\n`,
         );
       }
       process.stdout.write(`\n${plan.length} request kinds; nothing was sent.\n`);
@@ -132,6 +136,12 @@ export async function runScan(
   for (const t of targets) {
     const s = resolveTargetSettings(config, t.name ?? t.url, process.env, cli);
     const token = tokenFor(o, s.tokenEnv);
+    const secondToken = fromEnv(s.secondTokenEnv);
+    const narrowToken = fromEnv(s.narrowTokenEnv);
+    if ((secondToken || narrowToken) && !token)
+      throw new UsageError(
+        'a second or narrow-scope token needs the main token too (--token or --token-env)',
+      );
     const caFile = o['caFile'] as string | undefined;
     const reportOpts: ReportOptions = {
       suppressions: config?.suppressions ?? [],
@@ -146,6 +156,8 @@ export async function runScan(
         allowPrivate: s.allowPrivate,
         headers: s.headers,
         ...(token ? { token } : {}),
+        ...(secondToken ? { secondToken } : {}),
+        ...(narrowToken ? { narrowToken } : {}),
         requestTimeoutMs: s.timeoutMs,
         scanTimeoutMs: s.scanTimeoutMs,
         ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
@@ -186,9 +198,13 @@ export async function runScan(
 
 function tokenFor(o: Record<string, unknown>, tokenEnv: string | null): string | undefined {
   const direct = o['token'] as string | undefined;
-  if (direct) return direct;
-  if (!tokenEnv) return undefined;
-  const v = process.env[tokenEnv];
-  if (!v) throw new UsageError(`environment variable ${tokenEnv} is empty or unset`);
+  return direct ? direct : fromEnv(tokenEnv);
+}
+
+/** A token named by an environment variable; a named but empty variable is a usage error. */
+function fromEnv(name: string | null): string | undefined {
+  if (!name) return undefined;
+  const v = process.env[name];
+  if (!v) throw new UsageError(`environment variable ${name} is empty or unset`);
   return v;
 }

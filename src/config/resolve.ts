@@ -32,6 +32,8 @@ const BUILTIN = {
   scanTimeoutMs: 120_000,
   spec: null,
   tokenEnv: null,
+  secondTokenEnv: null,
+  narrowTokenEnv: null,
   allowPrivate: false,
   formats: ['text'],
   outputDir: null,
@@ -55,6 +57,8 @@ export interface ResolvedSettings {
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly tokenEnv: string | null;
+  readonly secondTokenEnv: string | null;
+  readonly narrowTokenEnv: string | null;
   readonly allowPrivate: boolean;
   readonly formats: readonly Format[];
   readonly outputDir: string | null;
@@ -185,6 +189,8 @@ export function resolveTargetSettings(
     spec: spec === 'draft' ? '2026-07-28' : spec,
     headers,
     tokenEnv: scalar('tokenEnv'),
+    secondTokenEnv: scalar('secondTokenEnv'),
+    narrowTokenEnv: scalar('narrowTokenEnv'),
     allowPrivate: scalar('allowPrivate'),
     formats: scalar('formats'),
     outputDir: scalar('outputDir'),

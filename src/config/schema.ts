@@ -99,6 +99,20 @@ const settingsShape = {
     .regex(ENV_NAME, { error: 'expected an environment variable name' })
     .optional()
     .describe('Read the bearer token from this environment variable.'),
+  secondTokenEnv: z
+    .string()
+    .regex(ENV_NAME, { error: 'expected an environment variable name' })
+    .optional()
+    .describe(
+      'Read a second token, issued by the same authorization server for another resource, from this environment variable (audience check, MCPP-ACT03).',
+    ),
+  narrowTokenEnv: z
+    .string()
+    .regex(ENV_NAME, { error: 'expected an environment variable name' })
+    .optional()
+    .describe(
+      'Read a valid token that lacks a scope the endpoint needs from this environment variable (step-up challenge, MCPP-SCP03).',
+    ),
   allowPrivate: z
     .boolean()
     .optional()

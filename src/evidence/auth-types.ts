@@ -139,4 +139,44 @@ export interface AuthDiscovery {
    */
   readonly tokenClaims: Readonly<Record<string, unknown>> | null;
   readonly tokenKind: 'none' | 'jwt' | 'opaque';
+  /** The token-tier and intrusive bearer-token probes. */
+  readonly tokenProbes: TokenProbes;
+}
+
+/** What a token says about itself, decoded locally (never verified, the token itself never stored). */
+export interface TokenShape {
+  readonly kind: 'jwt' | 'opaque';
+  readonly claims: Readonly<Record<string, unknown>> | null;
+}
+
+/**
+ * `t.session-replay`: a session opened with the user's token, then the same request on it with the
+ * token (control), without any Authorization header, and with a garbage bearer token.
+ */
+export interface SessionReplay {
+  readonly open: RpcReply;
+  readonly control: Probe<RpcReply>;
+  readonly withoutToken: Probe<RpcReply>;
+  readonly garbageToken: Probe<RpcReply>;
+}
+
+/** A token other than the user's main one, and what the endpoint answered to it. */
+export interface OtherTokenProbe {
+  readonly token: TokenShape;
+  /** In send order: the opening request (initialize or server/discover), then method calls. */
+  readonly replies: readonly { readonly method: string; readonly probe: Probe<RpcReply> }[];
+}
+
+/** Probes that need a token the user supplied, or the intrusive tier (catalogue §6). */
+export interface TokenProbes {
+  /** `t.session-replay` (token; legacy sessions only). */
+  readonly sessionReplay: Probe<SessionReplay>;
+  /** `t.foreign`: the second token, issued for another resource (`--second-token-env`). */
+  readonly foreign: Probe<OtherTokenProbe>;
+  /** `t.narrow`: the narrow-scope token (`--narrow-token-env`) on the list methods and a dispatch. */
+  readonly narrow: Probe<OtherTokenProbe>;
+  /** `t.query` (token + intrusive): the opening request with the token only as `?access_token=`. */
+  readonly query: Probe<RpcReply>;
+  /** `s.token.forged` (intrusive): the opening request with an unsigned (`alg: none`) JWT. */
+  readonly forged: Probe<RpcReply>;
 }

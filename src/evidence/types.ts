@@ -82,7 +82,8 @@ export type SkipReason =
   | 'dependency_failed' // an earlier probe it builds on failed
   | 'target_scope' // only for loopback/private (or public) targets
   | 'deadline'
-  | 'auth_wall';
+  | 'auth_wall'
+  | 'no_token'; // the token it needs (user, second or narrow-scope) was not supplied
 
 // ---------------------------------------------------------------------------
 // JSON-RPC as observed on the wire

@@ -48,6 +48,8 @@ export async function deleteSession(
   probe: string,
   purpose: string,
   version: string | null,
+  /** How the request carries credentials (default: the user's, as every session request). */
+  credentials: { readonly attachCredentials?: boolean; readonly credentialSet?: string } = {},
 ) {
   return sendRpc(ctx.client, {
     method: 'DELETE',
@@ -57,6 +59,7 @@ export async function deleteSession(
     purpose,
     source: 'user',
     rpcId: null,
+    ...credentials,
   });
 }
 

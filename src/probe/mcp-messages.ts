@@ -24,7 +24,11 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 
 /** Deterministic JSON-RPC ids per scan, so two scans of one server send identical bodies. */
 export class RpcIds {
-  private next = 1;
+  private next: number;
+  /** Probes that run after concurrent ones use their own range, so their ids do not depend on timing. */
+  constructor(first = 1) {
+    this.next = first;
+  }
   take(): number {
     return this.next++;
   }

@@ -5,7 +5,7 @@
  */
 import type { Mode } from '../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
-import { AUTH_PLAN } from './auth/plan.js';
+import { AUTH_PLAN, TOKEN_PLAN } from './auth/plan.js';
 import { LISTS, MAX_PAGES } from './inventory.js';
 import { MODERN_PLAN } from './modern/plan.js';
 import { FOREIGN_HOST, FOREIGN_ORIGIN, LOOKALIKE_ORIGIN } from './origin.js';
@@ -13,7 +13,8 @@ import { cleartextUrl } from './plain.js';
 
 export interface PlanEntry {
   readonly probe: string;
-  readonly tier: 'passive' | 'safe';
+  /** `token`: sent only with a token the user supplied (never in passive mode). */
+  readonly tier: 'passive' | 'safe' | 'token' | 'intrusive';
   readonly method: string;
   readonly url: string;
   readonly purpose: string;
@@ -191,10 +192,15 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
   plan.push(...MODERN_PLAN.map((p) => ({ ...p, url })));
   // The OAuth discovery chain, walked when the target shows authorization.
   plan.push(
-    ...AUTH_PLAN.map((p) => ({
+    ...[...AUTH_PLAN, ...TOKEN_PLAN].map((p) => ({
       ...p,
       when: p.when ? `authorization in use; ${p.when}` : 'authorization in use',
     })),
   );
-  return plan.filter((p) => mode !== 'passive' || p.tier === 'passive');
+  const tiers: Record<Mode, readonly PlanEntry['tier'][]> = {
+    passive: ['passive'],
+    safe: ['passive', 'safe', 'token'],
+    intrusive: ['passive', 'safe', 'token', 'intrusive'],
+  };
+  return plan.filter((p) => tiers[mode].includes(p.tier));
 }

@@ -28,6 +28,7 @@ import type { Revision } from '../spec/revisions.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { createHttpClient } from './http/client.js';
 import { createRedactor } from './http/redact.js';
+import { NARROW_TOKEN_SET, SECOND_TOKEN_SET } from './auth/token-tier.js';
 import type { HttpClient } from './http/types.js';
 import { initialize, runLadder } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
@@ -54,6 +55,10 @@ export interface CollectOptions {
   readonly allowPrivate?: boolean;
   /** The user's bearer token; sent only to the target's origin. */
   readonly token?: string;
+  /** A second token, issued by the same AS for another resource (t.foreign, ACT03); target origin only. */
+  readonly secondToken?: string;
+  /** A valid token lacking a scope the endpoint needs (t.narrow, SCP03); target origin only. */
+  readonly narrowToken?: string;
   /** Extra headers (`--header`); sent only to the target's origin. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly requestTimeoutMs?: number;
@@ -102,15 +107,17 @@ export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
   const progress = opts.onProgress ?? (() => undefined);
   const credentialHeaders: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) credentialHeaders['authorization'] = `Bearer ${opts.token}`;
+  const alternates: Record<string, Record<string, string>> = {};
+  if (opts.secondToken) alternates[SECOND_TOKEN_SET] = { authorization: `Bearer ${opts.secondToken}` };
+  if (opts.narrowToken) alternates[NARROW_TOKEN_SET] = { authorization: `Bearer ${opts.narrowToken}` };
+  const credentials = { origin: target.origin, headers: credentialHeaders, alternates };
   const client = createHttpClient({
     target,
     allowPrivate: opts.allowPrivate ?? false,
     requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
     deadline: started + (opts.scanTimeoutMs ?? 120_000),
     ...(opts.maxBodyBytes ? { maxBodyBytes: opts.maxBodyBytes } : {}),
-    ...(Object.keys(credentialHeaders).length
-      ? { credentials: { origin: target.origin, headers: credentialHeaders } }
-      : {}),
+    ...(Object.keys(credentialHeaders).length || Object.keys(alternates).length ? { credentials } : {}),
     ...(opts.ca ? { ca: opts.ca } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
@@ -124,7 +131,7 @@ export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
     // Parsed server data is not redacted by the HTTP layer: scrub the credentials from it too.
     return canonicalizeEvidence(evidence, {
       planOrder: buildPlan(opts.url, mode).map((p) => p.probe),
-      redact: createRedactor({ headers: credentialHeaders }).text,
+      redact: createRedactor(credentials).text,
     });
   } finally {
     await client.close();
@@ -278,6 +285,12 @@ async function collect(
         challengeReplies,
         candidates: [...revision.known, ...revision.unconfirmed],
         token: opts.token ?? null,
+        otherTokens: { second: opts.secondToken ?? null, narrow: opts.narrowToken ?? null },
+        openShape: main
+          ? { kind: 'initialize', version: main.offered ?? main.requested }
+          : ladder.modern.modern && ladder.discover.kind === 'ok' && ladder.discover.value.status < 300
+            ? { kind: 'discover' }
+            : null,
         ...(opts.lookup ? { lookup: opts.lookup } : {}),
       });
     const authPromise =

@@ -37,7 +37,18 @@ export interface OAuthDraft {
   addresses: AuthDiscovery['addresses'][number][];
   tokenClaims: AuthDiscovery['tokenClaims'];
   tokenKind: AuthDiscovery['tokenKind'];
+  tokenProbes: AuthDiscovery['tokenProbes'];
 }
+
+const NO_TOKEN = { kind: 'skipped', reason: 'no_token', detail: 'needs --token' } as const;
+/** No token supplied, safe mode: every token-tier and intrusive probe skipped. */
+export const TOKEN_PROBES_SKIPPED: AuthDiscovery['tokenProbes'] = {
+  sessionReplay: NO_TOKEN,
+  foreign: { kind: 'skipped', reason: 'no_token', detail: 'needs --second-token-env' },
+  narrow: { kind: 'skipped', reason: 'no_token', detail: 'needs --narrow-token-env' },
+  query: { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode intrusive' },
+  forged: { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode intrusive' },
+};
 
 export function goodPrm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -234,6 +245,7 @@ export function oauthEvidence(patch?: (d: OAuthDraft, b: EvidenceBuilder, ev: Pa
       ],
       tokenClaims: null,
       tokenKind: 'none',
+      tokenProbes: TOKEN_PROBES_SKIPPED,
     };
     draft.authorizationServers.push(asObservation(b, goodAsMetadata()));
     // Behind the wall nothing MCP-level is known.

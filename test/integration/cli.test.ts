@@ -206,7 +206,9 @@ describe('cli: scan', () => {
     expect(run.code).toBe(0);
     const plan = buildPlan(server.url, 'safe');
     expect(plan.length).toBeGreaterThan(0);
-    const entries = run.stdout.split('\n').filter((l) => /^(passive|safe) +[A-Z]+ +\S/.test(l));
+    const entries = run.stdout
+      .split('\n')
+      .filter((l) => /^(passive|safe|token|intrusive) +[A-Z]+ +\S/.test(l));
     expect(entries).toHaveLength(plan.length);
     plan.forEach((p, i) => {
       expect(entries[i]).toMatch(new RegExp(`^${p.tier} +${p.method} +${escapeRegExp(p.probe)} +`));

@@ -1,19 +1,32 @@
 import { defineCheck } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
+import type { CheckContext, Severity, Verdict } from '../define-check.js';
+import type { AuthDiscovery } from '../../evidence/auth-types.js';
+import type { Evidence, Probe, RpcReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { bearerOf, responseHeader, withOAuth } from '../authn/discovery.js';
+import { bearerOf, sentCredentials, withOAuth } from '../authn/discovery.js';
+import { judgeSessionAnswer, judgeTokenAnswer, servedText } from './token-answer.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
-const TOKEN_ERROR =
-  /token|unauthori[sz]ed|unauthenticated|credential|authenticat|authoriz|forbidden|expired/i;
 
-/** The target serves anonymous MCP requests (optional authorization, or none). */
+/**
+ * The target serves anonymous MCP requests (optional authorization, or none): a request sent
+ * without credentials got a result. In a token scan the ladder carried the token, so only its
+ * credential-less requests (and `s.methods.noauth`) count.
+ */
 function anonymousServed(ev: Evidence): boolean {
   if (ev.detection.authWall) return false;
-  const probes = [ev.detection.discover, ...ev.detection.inits.map((i) => i.probe)];
+  const probes = [
+    ev.detection.discover,
+    ...ev.detection.inits.map((i) => i.probe),
+    ...(ev.oauth?.methodsNoAuth.map((m) => m.probe) ?? []),
+  ];
   return probes.some(
-    (p) => p.kind === 'ok' && is2xx(p.value.status) && p.value.response?.result !== undefined,
+    (p) =>
+      p.kind === 'ok' &&
+      is2xx(p.value.status) &&
+      p.value.response?.result !== undefined &&
+      !sentCredentials(ev, p.value.exchange),
   );
 }
 
@@ -38,69 +51,135 @@ export default defineCheck({
     remediation:
       'Validate every bearer token (signature or introspection, expiry, issuer, audience) before serving the request, and answer a token that fails with 401 and `WWW-Authenticate: Bearer error="invalid_token"`.',
     evidence:
-      '`s.token.garbage`: the first MCP request (`p.discover` or `p.init`) repeated with `Authorization: Bearer` and 43 random base64url characters; its status and `WWW-Authenticate`.',
+      '`s.token.garbage`: the first MCP request (`p.discover` or `p.init`) repeated with `Authorization: Bearer` and 43 random base64url characters; its status and `WWW-Authenticate`. With a token, the garbage-token leg of `t.session-replay` (tools/list on a session opened with the user token). In intrusive mode, `s.token.forged`: the opening request with an unsigned (`alg: none`) JWT whose `iss`, `aud`, `exp` and `scope` look right.',
     traps:
       'Optional-auth servers that serve anonymous requests but reject bad tokens pass; a server that ignores the header entirely is AUTHN01’s case (N/A here).',
     notes:
-      'Only the garbage-token variant is judged. The expired and unsigned (`alg: none`) variants are intrusive (catalogue decision 13.1 #5 moves `s.token.forged` to the intrusive tier) and are not collected yet; the session-garbage leg of `t.session-replay` needs token mode and is not collected either. Keys: `garbage` (served, critical — also a JSON-RPC answer other than 401/403, e.g. a `-32601` or session error, which shows the request got past the token check — unless the answer carries a challenge or its message is about the token), `status` (refused with another status and no JSON-RPC answer, e.g. 403 or a bare 400, medium), `error-code` (401 without `error="invalid_token"`, low). 5xx, 429 and redirects are inconclusive. A garbage token served by a server that also serves anonymous requests is not_applicable (`no_auth`): the header is ignored, which AUTHN01 judges.',
+      'Variants and keys: `garbage` (a random token served, critical — also a JSON-RPC answer other than 401/403, e.g. a `-32601` or session error, which shows the request got past the token check — unless the answer carries a challenge or its message is about the token); `session-garbage` (token mode: a random token on a session opened with the user token served, critical — the session, not the token, was trusted); `forged` (intrusive: the unsigned JWT served, critical; catalogue decision 13.1 #5 moves `s.token.forged` to the intrusive tier). The session leg is judged only when the control request with the user token was served on that session, and a 4xx other than 401/403 there (e.g. 404 "Session not found") is the session refusing, not a token answer. When anonymous requests are served (the header is ignored), only the garbage variant is reported (not_applicable, AUTHN01). A forged or session-garbage token refused only with `error="insufficient_scope"` fails under its key too: the token itself was accepted. The forged JWT claims the scopes the PRM (or a challenge) advertises, so a server that checks scopes still reaches its token check; `status` (a variant refused with another status and no JSON-RPC answer, e.g. 403 or a bare 400, medium); `error-code` (the garbage token got 401 without `error="invalid_token"`, low). Each failing variant is its own result. 5xx, 429 and redirects of the garbage request are inconclusive. A garbage token served by a server that also serves anonymous requests is not_applicable (`no_auth`): the header is ignored, which AUTHN01 judges. The expired-token variant is not sent: only the authorization server can sign an expired token that is otherwise valid.',
   },
   evaluate(ev, ctx) {
     return withOAuth(ev, ctx, (oauth) => {
-      const probe = oauth.garbageToken;
-      if (probe.kind !== 'ok')
-        return ctx.fromProbe(probe, 'The request with a garbage bearer token', { key: 'garbage' });
-      const reply = probe.value;
-      const s = reply.status;
-      const ids = [reply.exchange];
-      if (s >= 500)
-        return ctx.inconclusive('fetch_failed', `The garbage-token request was answered ${s}.`, ids);
-      if (s === 429)
-        return ctx.inconclusive('rate_limited', 'The garbage-token request was answered 429.', ids);
-      if (s >= 300 && s < 400)
-        return ctx.inconclusive('ambiguous', `The garbage-token request was redirected (${s}).`, ids);
-      // A JSON-RPC answer (result or protocol error) means the request got past the token check,
-      // unless the answer itself is about the token (a refusal with the wrong status).
-      const message = reply.response?.error?.message;
-      const aboutToken =
-        responseHeader(ev, reply.exchange, 'www-authenticate').length > 0 ||
-        (typeof message === 'string' && TOKEN_ERROR.test(message));
-      const reachedMcp =
-        s !== 401 && s !== 403 && !aboutToken && reply.messages.some((m) => m.kind === 'response');
-      if ((is2xx(s) && reply.response?.error === undefined) || reachedMcp) {
-        if (anonymousServed(ev)) {
-          return ctx.notApplicable(
-            'no_auth',
-            `The garbage token was served (${s}), as are anonymous requests: the server ignores the Authorization header (AUTHN01).`,
+      const garbage = garbageVerdict(ev, ctx, oauth);
+      // The crafted tokens of the other tiers: each failure is its own result.
+      const extra: Verdict[] = [];
+      const checked: string[] = [];
+      // A server that ignores the header entirely is AUTHN01's case, for every crafted token.
+      if (anonymousServed(ev)) return garbage;
+      const replay = oauth.tokenProbes.sessionReplay;
+      // The session leg only says something when the same session served the user token.
+      const sessionLive =
+        replay.kind === 'ok' &&
+        replay.value.control.kind === 'ok' &&
+        judgeSessionAnswer(replay.value.control.value) === 'served';
+      const variants: [key: string, what: string, probe: Probe<RpcReply> | null, severity: Severity][] = [
+        [
+          'forged',
+          'an unsigned (alg: none) JWT naming the issuer and resource',
+          oauth.tokenProbes.forged,
+          'critical',
+        ],
+        [
+          'session-garbage',
+          'a random bearer token on a session opened with the user token',
+          sessionLive && replay.kind === 'ok' ? replay.value.garbageToken : null,
+          'critical',
+        ],
+      ];
+      for (const [key, what, probe, severity] of variants) {
+        if (probe?.kind !== 'ok') continue;
+        // On a session, a 4xx "Session not found" is the session refusing before any token check.
+        if (
+          key === 'session-garbage' &&
+          judgeSessionAnswer(probe.value) === 'refused' &&
+          probe.value.status !== 401 &&
+          probe.value.status !== 403
+        )
+          continue;
+        const answer = judgeTokenAnswer(ev, probe.value);
+        if (answer.kind === 'served') {
+          extra.push(
+            ctx.fail(`A request with ${what} was served: ${servedText(answer)}.`, [probe.value.exchange], {
+              key,
+              severity,
+            }),
           );
-        }
-        const how =
-          reply.response?.error === undefined ? '' : ' (a JSON-RPC error from past the token check)';
-        return ctx.fail(`A request with a garbage bearer token was served: ${s}${how}.`, ids, {
-          key: 'garbage',
-        });
+        } else if (answer.kind === 'refused' && answer.error === 'insufficient_scope') {
+          // Refused for scope means the token itself was accepted as valid.
+          extra.push(
+            ctx.fail(
+              `A request with ${what} was accepted as a valid token and refused only for scope (${answer.status} insufficient_scope).`,
+              [probe.value.exchange],
+              { key, severity },
+            ),
+          );
+        } else if (answer.kind === 'refused' && answer.status === 401) checked.push(what);
+        else if (answer.kind === 'refused')
+          extra.push(
+            ctx.fail(
+              `A request with ${what} was answered ${answer.status}; an invalid token MUST get 401.`,
+              [probe.value.exchange],
+              {
+                key: 'status',
+                severity: 'medium',
+              },
+            ),
+          );
       }
-      if (s === 401) {
-        const parsed = oauth.challenges.find((c) => c.exchange === reply.exchange);
-        const error = parsed
-          ? bearerOf(parsed)?.params['error']
-          : /\berror\s*=\s*"?invalid_token"?/i.test(
-                responseHeader(ev, reply.exchange, 'www-authenticate').join(', '),
-              )
-            ? 'invalid_token'
-            : undefined;
-        if (error === 'invalid_token') {
-          return ctx.pass('A garbage bearer token got 401 with error="invalid_token".', ids);
-        }
-        return ctx.fail(
-          `A garbage bearer token got 401${error ? ` with error="${error}"` : ''} but not error="invalid_token".`,
-          ids,
-          { key: 'error-code', severity: 'low' },
+      if (extra.length > 0) {
+        const garbageFailed = [garbage].flat().some((v) => v.status === 'fail');
+        return garbageFailed ? [...[garbage].flat(), ...extra] : extra;
+      }
+      if (checked.length === 0) return garbage;
+      return [garbage]
+        .flat()
+        .map((v) =>
+          v.status === 'pass'
+            ? { ...v, message: `${v.message} Also refused with 401: ${checked.join('; ')}.` }
+            : v,
         );
-      }
-      return ctx.fail(`A garbage bearer token was answered ${s}; an invalid token MUST get 401.`, ids, {
-        key: 'status',
-        severity: 'medium',
-      });
     });
   },
 });
+
+function garbageVerdict(ev: Evidence, ctx: CheckContext, oauth: AuthDiscovery): Verdict {
+  const probe = oauth.garbageToken;
+  if (probe.kind !== 'ok')
+    return ctx.fromProbe(probe, 'The request with a garbage bearer token', { key: 'garbage' });
+  const reply = probe.value;
+  const ids = [reply.exchange];
+  const answer = judgeTokenAnswer(ev, reply);
+  if (answer.kind === 'unclear') {
+    const how = answer.reason === 'ambiguous' ? `redirected (${answer.status})` : `answered ${answer.status}`;
+    return ctx.inconclusive(answer.reason, `The garbage-token request was ${how}.`, ids);
+  }
+  if (answer.kind === 'served') {
+    if (anonymousServed(ev)) {
+      return ctx.notApplicable(
+        'no_auth',
+        `The garbage token was served (${answer.status}), as are anonymous requests: the server ignores the Authorization header (AUTHN01).`,
+      );
+    }
+    return ctx.fail(`A request with a garbage bearer token was served: ${servedText(answer)}.`, ids, {
+      key: 'garbage',
+    });
+  }
+  if (answer.status === 401) {
+    const parsed = oauth.challenges.find((c) => c.exchange === reply.exchange);
+    const error = parsed ? bearerOf(parsed)?.params['error'] : (answer.error ?? undefined);
+    if (error === 'invalid_token')
+      return ctx.pass('A garbage bearer token got 401 with error="invalid_token".', ids);
+    return ctx.fail(
+      `A garbage bearer token got 401${error ? ` with error="${error}"` : ''} but not error="invalid_token".`,
+      ids,
+      { key: 'error-code', severity: 'low' },
+    );
+  }
+  return ctx.fail(
+    `A garbage bearer token was answered ${answer.status}; an invalid token MUST get 401.`,
+    ids,
+    {
+      key: 'status',
+      severity: 'medium',
+    },
+  );
+}

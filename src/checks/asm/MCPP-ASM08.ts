@@ -2,7 +2,7 @@ import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { defineCheck } from '../define-check.js';
 import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, prmResource } from './as-common.js';
-import { decodedToken } from './token.js';
+import { audienceValues, decodedToken, normaliseResource as normalise } from './token.js';
 
 export default defineCheck({
   meta: {
@@ -48,9 +48,7 @@ export default defineCheck({
       ...new Set([prm?.resource, ev.target.url].filter((x): x is string => typeof x === 'string')),
     ];
     const raw = claims['aud'];
-    const aud = (Array.isArray(raw) ? raw : [raw]).filter(
-      (a): a is string => typeof a === 'string' && a !== '',
-    );
+    const aud = audienceValues(claims);
     if (aud.length === 0) {
       return ctx.fail(
         `The access token has no audience (\`aud\` is ${raw === undefined ? 'absent' : JSON.stringify(raw)}); it is not restricted to ${targets.join(' or ')}.`,
@@ -80,17 +78,6 @@ export default defineCheck({
     );
   },
 });
-
-/** Canonical spelling for comparison: URL-normalised, without one trailing slash. */
-function normalise(value: string): string {
-  let s = value;
-  try {
-    s = new URL(value).href;
-  } catch {
-    // Not a URL: compare as given.
-  }
-  return s.endsWith('/') ? s.slice(0, -1) : s;
-}
 
 /** `aud` is the bare origin of a resource URL that has a path. */
 function isOriginOf(aud: string, resource: string): boolean {

@@ -54,3 +54,22 @@ export function decodedToken(
   if ('verdict' in token) return token;
   return { d, claims: token.claims, location: tokenLocation(token.claims) };
 }
+
+/** The string values of the `aud` claim (a string or an array), empty ones dropped. */
+export function audienceValues(claims: Claims): string[] {
+  const raw = claims['aud'];
+  return (Array.isArray(raw) ? (raw as unknown[]) : [raw]).filter(
+    (a): a is string => typeof a === 'string' && a !== '',
+  );
+}
+
+/** Canonical spelling for comparison: URL-normalised, without one trailing slash. */
+export function normaliseResource(value: string): string {
+  let s = value;
+  try {
+    s = new URL(value).href;
+  } catch {
+    // Not a URL: compare as given.
+  }
+  return s.endsWith('/') ? s.slice(0, -1) : s;
+}

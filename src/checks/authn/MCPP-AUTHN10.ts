@@ -1,7 +1,10 @@
 import { defineCheck } from '../define-check.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+import type { SessionReplay } from '../../evidence/auth-types.js';
 import type { Probe, RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
+import { judgeSessionAnswer } from '../act/token-answer.js';
 import { noAuth, responseHeader, sentCredentials } from './discovery.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
@@ -28,11 +31,11 @@ export default defineCheck({
     remediation:
       'Authenticate every request from its `Authorization` header (validate the token each time) and use `Mcp-Session-Id` only to find protocol state, bound to the authenticated user. A request without a session ID should get 400 (or be served statelessly), never 401.',
     evidence:
-      'Indicator (safe): the post-initialization `tools/list` served on the session (`p.list.baseline`) while the same request without or with an unknown `Mcp-Session-Id` (`s.session.none`, `s.session.unknown`, and the session-less `tools/list` of `s.methods.noauth`) is answered 401. Definitive (token): `t.session-replay`, not yet implemented.',
+      'Indicator (safe): the post-initialization `tools/list` served on the session (`p.list.baseline`) while the same request without or with an unknown `Mcp-Session-Id` (`s.session.none`, `s.session.unknown`, and the session-less `tools/list` of `s.methods.noauth`) is answered 401. Definitive (token): `t.session-replay` — initialize with the token, then `tools/list` on that session with the token (control), and without any `Authorization` header (the replay).',
     traps:
       'Servers binding sessions to the token and re-validating the token on every request pass; custom session-token schemes (a login method returning a token used as `Mcp-Session-Id`) show the indicator.',
     notes:
-      'The safe indicator: a 401 that appears when only `Mcp-Session-Id` is missing or unknown, while the session itself was served (key `indicator`, medium, conf. medium; the message says whether the 401 carries a Bearer challenge). The dedicated token-mode probe (`t.session-replay`) is not collected yet; when the recorded exchanges already contain a replay — a request carrying the ID of a session established with the token but no `Authorization` — it is judged: served (2xx) fails with key `replay` (critical), refused passes. Otherwise the result is inconclusive: `needs_token` without a token, `probe_unavailable` with one. Not applicable: no authorization (`no_auth`), or a handshake without session IDs (`feature_absent`).',
+      'Definitive in token mode (`t.session-replay`): the replay answered by the session (2xx with a JSON-RPC result or error) fails with key `replay` (critical); refused passes — a 401, or a 4xx such as 404 "Session not found" from a server that binds sessions to their token; when the control request with the token is not answered by the session itself the result is inconclusive (`ambiguous`). Without a token, the safe indicator: a 401 that appears when only `Mcp-Session-Id` is missing or unknown, while the session itself was served (key `indicator`, medium, conf. medium; the message says whether the 401 carries a Bearer challenge). Otherwise inconclusive: `needs_token` without a token, `probe_unavailable` with one when the replay could not run (the authenticated initialize issued no session). Not applicable: no authorization (`no_auth`), or a handshake without session IDs (`feature_absent`).',
   },
   evaluate(ev, ctx) {
     const gate = noAuth(ev, ctx);
@@ -47,6 +50,8 @@ export default defineCheck({
         'No legacy session was established; sessions are not in use.',
       );
     }
+    const replay = ev.oauth?.tokenProbes.sessionReplay;
+    if (replay?.kind === 'ok') return judgeReplay(ctx, replay.value);
     if (legacy && servedOk(legacy.baseline)) {
       const baseline = legacy.baseline.value;
       const tokenOnBaseline = sentCredentials(ev, baseline.exchange);
@@ -94,9 +99,10 @@ export default defineCheck({
       }
     }
     if (ev.settings.tokenSupplied) {
+      const why = replay?.kind === 'skipped' && replay.detail ? ` (${replay.detail})` : '';
       return ctx.inconclusive(
         'probe_unavailable',
-        'No session-as-credential indicator; the session-replay probe that would prove the session needs the token is not implemented yet.',
+        `No session-as-credential indicator, and the session-replay probe could not run${why}.`,
       );
     }
     return ctx.inconclusive(
@@ -105,3 +111,40 @@ export default defineCheck({
     );
   },
 });
+
+/** `t.session-replay`: the session opened with the token, used without it. */
+function judgeReplay(ctx: CheckContext, r: SessionReplay): Verdict {
+  const control = r.control;
+  if (control.kind !== 'ok')
+    return ctx.fromProbe(control, 'tools/list with the token on the session it opened');
+  if (judgeSessionAnswer(control.value) !== 'served') {
+    return ctx.inconclusive(
+      'ambiguous',
+      `tools/list with the token on the session it opened was not served (${control.value.status}), so a refusal without the token would prove nothing.`,
+      [r.open.exchange, control.value.exchange],
+    );
+  }
+  const replay = r.withoutToken;
+  if (replay.kind !== 'ok') return ctx.fromProbe(replay, 'tools/list on the session without Authorization');
+  const ids = [r.open.exchange, control.value.exchange, replay.value.exchange];
+  const s = replay.value.status;
+  const answer = judgeSessionAnswer(replay.value);
+  if (answer === 'served') {
+    const how = replay.value.response?.error === undefined ? '' : ' (a JSON-RPC error from the session)';
+    return ctx.fail(
+      `The session opened with the token was used without Authorization and served: ${s}${how}. The session ID acts as the credential.`,
+      ids,
+      { key: 'replay' },
+    );
+  }
+  if (answer !== 'refused')
+    return ctx.inconclusive(
+      answer,
+      `tools/list on the session without Authorization was answered ${s}.`,
+      ids,
+    );
+  return ctx.pass(
+    `tools/list on the session opened with the token was refused without Authorization (${s}), and served with it.`,
+    ids,
+  );
+}

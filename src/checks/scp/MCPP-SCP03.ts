@@ -1,14 +1,58 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ChallengeObservation } from '../../evidence/auth-types.js';
+import type {
+  AuthChallenge,
+  AuthDiscovery,
+  ChallengeObservation,
+  OtherTokenProbe,
+} from '../../evidence/auth-types.js';
+import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { bearerOf, withOAuth } from '../authn/discovery.js';
+import { bearerOf, probeExchanges, withOAuth } from '../authn/discovery.js';
+
+/** Probe ID of `t.narrow` (src/probe/auth/plan.ts). */
+const NARROW_PROBE = 't.narrow';
+
+/** A refusal judged here: its status and its Bearer challenge (null when it carried none). */
+interface Denial {
+  readonly exchange: ExchangeId;
+  readonly status: number;
+  readonly bearer: AuthChallenge | null;
+}
 
 /** A refusal of a request that carried the user's token (not a crafted `s.token.*` one) because of scope. */
-function scopeDenial(c: ChallengeObservation): boolean {
-  if (!c.credentialsSent || c.probe.startsWith('s.')) return false;
+function userTokenDenial(c: ChallengeObservation): boolean {
+  if (!c.credentialsSent || c.probe.startsWith('s.') || c.probe === NARROW_PROBE) return false;
   return c.status === 403 || bearerOf(c)?.params['error'] === 'insufficient_scope';
+}
+
+/** The narrow token's `exp` lies before the scan: its 401s say nothing about scope. */
+function expiredAtScan(narrow: OtherTokenProbe, startedAt: string): boolean {
+  const exp = narrow.token.claims?.['exp'];
+  return typeof exp === 'number' && exp * 1000 < Date.parse(startedAt);
+}
+
+/**
+ * Every scope refusal: the user token's challenges that name the scope, and every 401 or 403 to the
+ * valid narrow token (with or without a challenge; a 401 to a valid token is the wrong status).
+ */
+function denialsOf(ev: Evidence, oauth: AuthDiscovery): Denial[] {
+  const byExchange = new Map(oauth.challenges.map((c) => [c.exchange, c]));
+  const out: Denial[] = oauth.challenges
+    .filter(userTokenDenial)
+    .map((c) => ({ exchange: c.exchange, status: c.status, bearer: bearerOf(c) }));
+  const narrow = oauth.tokenProbes.narrow;
+  if (narrow.kind !== 'ok') return out;
+  const expired = expiredAtScan(narrow.value, ev.startedAt);
+  for (const { probe } of narrow.value.replies) {
+    if (probe.kind !== 'ok') continue;
+    const { status, exchange } = probe.value;
+    if (status !== 403 && (status !== 401 || expired)) continue;
+    const c = byExchange.get(exchange);
+    out.push({ exchange, status, bearer: c ? bearerOf(c) : null });
+  }
+  return out;
 }
 
 export default defineCheck({
@@ -32,15 +76,29 @@ export default defineCheck({
     remediation:
       'When a valid token lacks a scope the operation needs, answer 403 with `WWW-Authenticate: Bearer error="insufficient_scope", scope="<all scopes the operation needs>", resource_metadata="<PRM URL>"`.',
     evidence:
-      'Challenges to requests that carried the user’s token (`t.rerun`, `t.narrow`; never the crafted `s.token.*` ones) and were refused for scope: a 403, or any answer with `error="insufficient_scope"`.',
+      'Challenges to requests that carried a valid token (`t.rerun` with the user token, `t.narrow` with the narrow-scope token; never the crafted `s.token.*` ones) and were refused for scope: a 403, any answer with `error="insufficient_scope"`, or any 401 to the narrow token.',
     traps:
       'Real tools are never called, so only scope checks on list, read and dispatch paths are observable.',
     notes:
-      'The dedicated narrow-token probe (`t.narrow`) is not collected yet; the check judges every scope refusal observed with the user’s token. Keys: `401` (an `insufficient_scope` challenge sent with 401 instead of 403), `no-error`, `no-scope`, `no-resource-metadata`. Without any such refusal the result is inconclusive (`needs_narrow_token`).',
+      'The narrow-token probe (`t.narrow`, with `--narrow-token-env`; token mode) sends the opening request, then tools/list, resources/list, prompts/list and a tools/call of a nonexistent tool with a valid token that lacks a scope the endpoint needs. Every scope refusal observed with a valid token is judged — the narrow token’s, and the user token’s own. Keys: `401` (a valid token refused with 401 — with or without `insufficient_scope` — instead of 403; a narrow token whose `exp` lies before the scan is not counted), `no-error`, `no-scope`, `no-resource-metadata`. Inconclusive: no refusal and no narrow token (`needs_narrow_token`); the narrow token served on every probed method (`ambiguous`: it may hold every scope these methods need).',
   },
   evaluate(ev, ctx) {
     return withOAuth(ev, ctx, (oauth) => {
-      const denials = oauth.challenges.filter(scopeDenial);
+      const denials = denialsOf(ev, oauth);
+      const narrow = oauth.tokenProbes.narrow;
+      if (denials.length === 0 && narrow.kind === 'ok') {
+        const statuses = narrow.value.replies
+          .map((r) => `${r.method} ${r.probe.kind === 'ok' ? r.probe.value.status : r.probe.kind}`)
+          .join(', ');
+        const expired = expiredAtScan(narrow.value, ev.startedAt)
+          ? ' The narrow token had expired before the scan, so its 401s are not counted.'
+          : '';
+        return ctx.inconclusive(
+          'ambiguous',
+          `The narrow-scope token was not refused with 401 or 403 on any probed method (${statuses}); either it holds every scope these methods need, or the server does not check scopes there.${expired}`,
+          probeExchanges(narrow),
+        );
+      }
       if (denials.length === 0) {
         return ctx.inconclusive(
           'needs_narrow_token',
@@ -48,40 +106,38 @@ export default defineCheck({
         );
       }
       const verdicts: Verdict[] = [];
-      const flag = (key: string, message: string, ids: string[]) => {
-        const list = denials.filter((d) => ids.includes(d.exchange)).map((d) => d.exchange);
-        verdicts.push(ctx.fail(message, list.slice(0, 5), { key }));
+      const flag = (key: string, message: string, list: readonly Denial[]) => {
+        if (list.length > 0)
+          verdicts.push(
+            ctx.fail(
+              message,
+              list.slice(0, 5).map((d) => d.exchange),
+              { key },
+            ),
+          );
       };
-      const as401 = denials.filter((d) => d.status === 401);
-      if (as401.length > 0)
-        flag(
-          '401',
-          'A token lacking a scope was refused with 401 insufficient_scope instead of 403.',
-          as401.map((d) => d.exchange),
-        );
-      const noError = denials.filter((d) => bearerOf(d)?.params['error'] !== 'insufficient_scope');
-      if (noError.length > 0)
-        flag(
-          'no-error',
-          'A scope refusal (403) carries no Bearer error="insufficient_scope".',
-          noError.map((d) => d.exchange),
-        );
-      const noScope = denials.filter((d) => bearerOf(d)?.params['scope'] === undefined);
-      if (noScope.length > 0)
-        flag(
-          'no-scope',
-          'A scope refusal does not name the scopes the operation needs.',
-          noScope.map((d) => d.exchange),
-        );
-      const noPrm = denials.filter((d) => bearerOf(d)?.params['resource_metadata'] === undefined);
-      if (noPrm.length > 0)
-        flag(
-          'no-resource-metadata',
-          'A scope refusal carries no resource_metadata.',
-          noPrm.map((d) => d.exchange),
-        );
+      flag(
+        '401',
+        'A valid token lacking a scope was refused with 401 instead of 403 (401 tells the client its token is invalid, not that it needs more scope).',
+        denials.filter((d) => d.status === 401),
+      );
+      flag(
+        'no-error',
+        'A scope refusal carries no Bearer error="insufficient_scope".',
+        denials.filter((d) => d.bearer?.params['error'] !== 'insufficient_scope'),
+      );
+      flag(
+        'no-scope',
+        'A scope refusal does not name the scopes the operation needs.',
+        denials.filter((d) => d.bearer?.params['scope'] === undefined),
+      );
+      flag(
+        'no-resource-metadata',
+        'A scope refusal carries no resource_metadata.',
+        denials.filter((d) => d.bearer?.params['resource_metadata'] === undefined),
+      );
       if (verdicts.length > 0) return verdicts;
-      const scope = bearerOf(denials[0]!)!.params['scope'];
+      const scope = denials[0]!.bearer!.params['scope'];
       return ctx.pass(
         `Scope refusals are 403 step-up challenges with error="insufficient_scope", scope="${scope}" and resource_metadata.`,
         denials.map((d) => d.exchange).slice(0, 5),

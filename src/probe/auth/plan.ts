@@ -46,6 +46,69 @@ export const AUTH_PROBES = {
 
 const auth = 'when authorization is in use';
 
+/** The token-tier and intrusive bearer-token probes (./token-tier.ts). */
+export const TOKEN_PROBES = {
+  sessionReplay: 't.session-replay',
+  foreign: 't.foreign',
+  narrow: 't.narrow',
+  query: 't.query',
+  forged: 's.token.forged',
+  cleanup: 't.delete.cleanup',
+} as const;
+
+export const TOKEN_PLAN: PlanEntry[] = [
+  {
+    probe: TOKEN_PROBES.sessionReplay,
+    tier: 'token',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose:
+      'initialize with the token, then tools/list on that session with the token, without Authorization, and with a random bearer token',
+    when: 'with --token, when the endpoint is opened with initialize',
+  },
+  {
+    probe: TOKEN_PROBES.foreign,
+    tier: 'token',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose: 'the opening request, then tools/list, with the second token (issued for another resource)',
+    when: 'with --second-token-env',
+  },
+  {
+    probe: TOKEN_PROBES.narrow,
+    tier: 'token',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose:
+      'the opening request, then tools/list, resources/list, prompts/list and tools/call of a nonexistent tool, with the narrow-scope token',
+    when: 'with --narrow-token-env',
+  },
+  {
+    probe: TOKEN_PROBES.query,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<MCP endpoint>?access_token=<token>',
+    purpose: 'the opening request with the token only in the query string (it lands in URL logs)',
+    when: 'with --token in intrusive mode',
+  },
+  {
+    probe: TOKEN_PROBES.forged,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<MCP endpoint>',
+    purpose: 'the opening request with an unsigned (alg: none) JWT naming the issuer and the resource',
+    when: 'in intrusive mode',
+  },
+  {
+    probe: TOKEN_PROBES.cleanup,
+    tier: 'token',
+    method: 'DELETE',
+    url: '<MCP endpoint>',
+    purpose: 'end a session a token probe opened, with the credential that opened it',
+    when: 'when a token probe opened a session',
+  },
+];
+
 export const AUTH_PLAN: PlanEntry[] = [
   {
     probe: AUTH_PROBES.prm,

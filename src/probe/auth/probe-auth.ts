@@ -13,13 +13,15 @@ import type {
   AddressObservation,
   AuthDiscovery,
   AuthorizationServerObservation,
+  ChallengeObservation,
   DocumentFetch,
   PrmCandidate,
+  TokenProbes,
 } from '../../evidence/auth-types.js';
 import type { AddressScope, Mode, Probe, RpcReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
-import type { RpcIds } from '../mcp-messages.js';
+import { RpcIds } from '../mcp-messages.js';
 import { deleteSession } from '../legacy-session.js';
 import { createRoleResolver } from './addresses.js';
 import type { Lookup, ResolveRole } from './addresses.js';
@@ -33,8 +35,10 @@ import { AUTH_PROBES, FORWARDED_HEADERS, FORWARDED_HOST, MAX_AUTHORIZATION_SERVE
 import { createPrmFetcher, firstFoundPrm, wellKnownPrmUrls } from './prm.js';
 import type { CandidateUrl } from './prm.js';
 import { firstChallengeShape, replay } from './replay.js';
+import type { ReplayShape } from './replay.js';
 import { examineSigned } from './signed-metadata.js';
 import { decodeUserToken } from './token.js';
+import { probeTokenTier } from './token-tier.js';
 
 export interface AuthProbeContext {
   readonly client: HttpClient;
@@ -49,9 +53,16 @@ export interface AuthProbeContext {
   readonly candidates: readonly Revision[];
   /** The user's token, for local decoding only; the client attaches it to requests by origin. */
   readonly token: string | null;
+  /** The second and narrow-scope tokens (decoded locally; the client attaches them by set name). */
+  readonly otherTokens?: { readonly second: string | null; readonly narrow: string | null };
+  /** The request that opened the endpoint in the ladder, when one was served (token probes reuse it). */
+  readonly openShape?: ReplayShape | null;
   /** Resolver override for tests (as the client's). */
   readonly lookup?: Lookup;
 }
+
+/** JSON-RPC ids of the token-tier probes start here (far above what the rest of a scan takes). */
+const TOKEN_TIER_FIRST_ID = 9_001;
 
 const MODE_DISABLED = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' } as const;
 
@@ -213,10 +224,32 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     }),
   );
 
+  // Round 4, sequential: the token-tier and intrusive bearer-token probes.
+  const resource = prmDocument?.['resource'];
+  const tokenProbes = await probeTokenTier({
+    client,
+    url,
+    // The listings run concurrently with this chain: a range of its own keeps these ids stable.
+    ids: new RpcIds(TOKEN_TIER_FIRST_ID),
+    mode,
+    shape: ctx.openShape ?? firstChallengeShape(challenges) ?? { kind: 'discover' },
+    tokens: {
+      user: ctx.token,
+      second: ctx.otherTokens?.second ?? null,
+      narrow: ctx.otherTokens?.narrow ?? null,
+    },
+    resource: typeof resource === 'string' ? resource : url,
+    issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
+    scopes: advertisedScopes(prmDocument, challenges),
+  });
+
   return {
-    challenges,
+    // The token probes' challenges count too (every 401 is judged), except t.query's: its token
+    // travels in the URL, so "no credentials sent" would misjudge its challenge.
+    challenges: [...challenges, ...observeChallenges(client, tokenTierReplies(tokenProbes))],
     prm,
     authorizationServers,
+    tokenProbes,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
@@ -224,6 +257,33 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     addresses,
     ...decodeUserToken(ctx.token),
   };
+}
+
+/** PRM `scopes_supported`, else the `scope` of the first Bearer challenge naming one (no wildcards). */
+function advertisedScopes(
+  prm: Readonly<Record<string, unknown>> | null,
+  challenges: readonly ChallengeObservation[],
+): string[] {
+  const listed = prm?.['scopes_supported'];
+  const fromPrm = Array.isArray(listed) ? listed.filter((s): s is string => typeof s === 'string') : [];
+  const fromChallenge =
+    challenges
+      .flatMap((c) => c.challenges ?? [])
+      .find((c) => c.scheme === 'bearer' && c.params['scope'] !== undefined)
+      ?.params['scope']?.split(' ') ?? [];
+  return (fromPrm.length > 0 ? fromPrm : fromChallenge)
+    .filter((s) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s) && s !== '*')
+    .slice(0, 20);
+}
+
+function tokenTierReplies(t: TokenProbes): RpcReply[] {
+  const replay = t.sessionReplay.kind === 'ok' ? t.sessionReplay.value : null;
+  const others = [t.foreign, t.narrow].flatMap((p) => (p.kind === 'ok' ? p.value.replies : []));
+  return okReplies([
+    ...(replay ? [replay.control, replay.withoutToken, replay.garbageToken] : []),
+    ...others.map((r) => r.probe),
+    t.forged,
+  ]);
 }
 
 /** A server that let an unauthenticated (or garbage-token) initialize through opened a session: close it. */

@@ -46,12 +46,21 @@ export interface ReplaySpec {
   readonly probe: string;
   readonly purpose: string;
   readonly attachCredentials: boolean;
+  /** An alternate credential set of the client (a second or narrow-scope token). */
+  readonly credentialSet?: string;
 }
 
 /** Takes its JSON-RPC id synchronously, at call time. */
 export function replay(ids: RpcIds, spec: ReplaySpec): Promise<Probe<RpcReply>> {
-  const { client, url, shape, headers, probe, purpose, attachCredentials } = spec;
-  const common = { url, probe, purpose, source: 'user' as const, attachCredentials };
+  const { client, url, shape, headers, probe, purpose, attachCredentials, credentialSet } = spec;
+  const common = {
+    url,
+    probe,
+    purpose,
+    source: 'user' as const,
+    attachCredentials,
+    ...(credentialSet === undefined ? {} : { credentialSet }),
+  };
   if (shape.kind === 'sse-get') {
     return sendRpc(client, {
       ...common,

@@ -98,9 +98,12 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       url.origin === credentialOrigin &&
       spec.attachCredentials !== false;
     if (attach) {
-      for (const [name, value] of Object.entries(opts.credentials?.headers ?? {})) {
-        headers[name.toLowerCase()] = value;
-      }
+      // An unknown set name attaches nothing rather than falling back to the main credentials.
+      const set =
+        spec.credentialSet === undefined
+          ? opts.credentials?.headers
+          : opts.credentials?.alternates?.[spec.credentialSet];
+      for (const [name, value] of Object.entries(set ?? {})) headers[name.toLowerCase()] = value;
     }
     // The probe's own headers win: a probe that sets Authorization means that value.
     for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;

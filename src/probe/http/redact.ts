@@ -39,9 +39,11 @@ function secretsOf(headers: Readonly<Record<string, string>>): string[] {
 
 export function createRedactor(credentials?: {
   readonly headers: Readonly<Record<string, string>>;
+  readonly alternates?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }): Redactor {
-  const secretNames = new Set(Object.keys(credentials?.headers ?? {}).map((n) => n.toLowerCase()));
-  const secrets = secretsOf(credentials?.headers ?? {});
+  const sets = [credentials?.headers ?? {}, ...Object.values(credentials?.alternates ?? {})];
+  const secretNames = new Set(sets.flatMap((h) => Object.keys(h)).map((n) => n.toLowerCase()));
+  const secrets = [...new Set(sets.flatMap((h) => secretsOf(h)))].sort((a, b) => b.length - a.length);
 
   const text = (value: string): string => {
     let out = value;

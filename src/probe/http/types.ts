@@ -29,12 +29,22 @@ export interface ClientOptions {
    * The user's credentials (token as `authorization`, and `--header` values). Attached only to
    * requests whose origin is exactly `origin`, and redacted from every recorded exchange.
    */
-  readonly credentials?: { readonly origin: string; readonly headers: Readonly<Record<string, string>> };
+  readonly credentials?: Credentials;
   /** Extra CA certificates (PEM) to trust, e.g. a private CA. */
   readonly ca?: string;
   /** Resolver override for tests (maps a hostname to addresses). */
   readonly lookup?: (hostname: string) => Promise<readonly string[]>;
   readonly userAgent?: string;
+}
+
+export interface Credentials {
+  readonly origin: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Other credential sets for the same origin (a second token, a narrow-scope token), attached
+   * instead of `headers` to a request that names one in `credentialSet`. Redacted like `headers`.
+   */
+  readonly alternates?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface RequestSpec {
@@ -54,6 +64,8 @@ export interface RequestSpec {
   /** Attach the user's credentials when the origin matches. Default true. Safe probes that craft
    * their own Authorization header set false. */
   readonly attachCredentials?: boolean;
+  /** Attach this alternate credential set (see `Credentials.alternates`) instead of the main one. */
+  readonly credentialSet?: string;
   readonly timeoutMs?: number;
   readonly maxBodyBytes?: number;
   /**

@@ -1,0 +1,288 @@
+/**
+ * The token-tier and intrusive bearer-token probes (catalogue t.session-replay, t.foreign,
+ * t.narrow, t.query, s.token.forged). They run after the discovery chain, one after another,
+ * so their JSON-RPC ids and exchanges come in a fixed order. Every request goes to the MCP
+ * endpoint only; the client attaches a named credential set only to the target's origin.
+ */
+import { randomBytes } from 'node:crypto';
+import { UnsecuredJWT } from 'jose';
+import type { OtherTokenProbe, SessionReplay, TokenProbes, TokenShape } from '../../evidence/auth-types.js';
+import type { Mode, Probe, RpcReply } from '../../evidence/types.js';
+import type { HttpClient } from '../http/types.js';
+import { deleteSession } from '../legacy-session.js';
+import {
+  discoverHeaders,
+  modernMeta,
+  PROBE_PREFIX,
+  rpcNotification,
+  rpcRequest,
+  sessionHeaders,
+} from '../mcp-messages.js';
+import type { RpcIds } from '../mcp-messages.js';
+import { sendRpc } from '../rpc.js';
+import { TOKEN_PROBES } from './plan.js';
+import { replay } from './replay.js';
+import type { ReplayShape } from './replay.js';
+import { decodeUserToken } from './token.js';
+
+/** Names of the alternate credential sets on the HTTP client (see `Credentials.alternates`). */
+export const SECOND_TOKEN_SET = 'second';
+export const NARROW_TOKEN_SET = 'narrow';
+
+/** The methods a narrow-scope token is tried on: the list paths and a dispatch (catalogue t.narrow). */
+export const NARROW_METHODS = ['tools/list', 'resources/list', 'prompts/list', 'tools/call'] as const;
+
+export interface TokenTierContext {
+  readonly client: HttpClient;
+  readonly url: string;
+  readonly ids: RpcIds;
+  readonly mode: Mode;
+  /** How the endpoint is opened: the successful (or first 401-yielding) request's shape. */
+  readonly shape: ReplayShape;
+  readonly tokens: {
+    readonly user: string | null;
+    readonly second: string | null;
+    readonly narrow: string | null;
+  };
+  /** For the forged token: the PRM `resource` (or the endpoint) and the first listed issuer. */
+  readonly resource: string;
+  readonly issuer: string | null;
+  /** Scopes the forged token claims: what the PRM or a challenge advertises. */
+  readonly scopes: readonly string[];
+}
+
+/** How a request carries its credential. */
+interface Credential {
+  readonly label: string;
+  /** Attach a named alternate set, the main set (`main`), or nothing (`none`, see `headers`). */
+  readonly set: 'main' | 'none' | typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+const skipped = (reason: 'mode_disabled' | 'no_token' | 'no_session' | 'not_needed', detail: string) =>
+  ({ kind: 'skipped', reason, detail }) as const;
+
+const served = (p: Probe<RpcReply>): p is Extract<Probe<RpcReply>, { kind: 'ok' }> =>
+  p.kind === 'ok' && p.value.status >= 200 && p.value.status < 300;
+
+function credentialFields(c: Credential) {
+  return c.set === 'main'
+    ? { attachCredentials: true }
+    : c.set === 'none'
+      ? { attachCredentials: false }
+      : { attachCredentials: true, credentialSet: c.set };
+}
+
+/** One JSON-RPC request (or notification) on the wire the endpoint was opened with. */
+function call(
+  ctx: TokenTierContext,
+  c: Credential,
+  probe: string,
+  method: string,
+  session: { id: string | null; version: string | null } | null,
+  notification = false,
+): Promise<Probe<RpcReply>> {
+  const params: Record<string, unknown> =
+    method === 'tools/call' ? { name: `${PROBE_PREFIX}-nonexistent-tool`, arguments: {} } : {};
+  const modern = ctx.shape.kind === 'discover';
+  const headers: Record<string, string> = modern
+    ? { ...discoverHeaders(), 'mcp-method': method }
+    : sessionHeaders(session?.id ?? null, session?.version ?? null);
+  if (modern && method === 'tools/call') headers['mcp-name'] = String(params['name']);
+  const body = modern ? { ...params, _meta: modernMeta() } : params;
+  const id = notification ? null : ctx.ids.take();
+  return sendRpc(ctx.client, {
+    method: 'POST',
+    url: ctx.url,
+    headers: { ...headers, ...(c.headers ?? {}) },
+    body: id === null ? rpcNotification(method) : rpcRequest(id, method, body),
+    probe,
+    purpose: `${method} ${c.label}`,
+    source: 'user',
+    rpcId: id,
+    ...credentialFields(c),
+  });
+}
+
+/** The opening request (initialize or server/discover) with this credential. */
+function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url): Promise<Probe<RpcReply>> {
+  return replay(ctx.ids, {
+    client: ctx.client,
+    url,
+    shape: ctx.shape,
+    headers: c.headers ?? {},
+    probe,
+    purpose: `the opening MCP request ${c.label}`,
+    ...credentialFields(c),
+  });
+}
+
+/** Ends a session the probe opened, with the credential that opened it. */
+async function close(ctx: TokenTierContext, c: Credential, opened: Probe<RpcReply>): Promise<void> {
+  if (!served(opened) || opened.value.sessionId === null) return;
+  await deleteSession(
+    { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
+    opened.value.sessionId,
+    TOKEN_PROBES.cleanup,
+    'DELETE a session opened by a token probe',
+    ctx.shape.kind === 'initialize' ? ctx.shape.version : null,
+    credentialFields(c),
+  );
+}
+
+/** The opening request, then `methods` on the session (or statelessly) while it is served. */
+async function tryToken(
+  ctx: TokenTierContext,
+  c: Credential,
+  probe: string,
+  methods: readonly string[],
+): Promise<OtherTokenProbe['replies']> {
+  const opened = await open(ctx, c, probe);
+  const replies: { method: string; probe: Probe<RpcReply> }[] = [
+    { method: ctx.shape.kind === 'discover' ? 'server/discover' : 'initialize', probe: opened },
+  ];
+  if (!served(opened)) return replies;
+  const version = ctx.shape.kind === 'initialize' ? ctx.shape.version : null;
+  const session = { id: opened.value.sessionId, version };
+  if (ctx.shape.kind === 'initialize') await call(ctx, c, probe, 'notifications/initialized', session, true);
+  for (const method of methods) replies.push({ method, probe: await call(ctx, c, probe, method, session) });
+  await close(ctx, c, opened);
+  return replies;
+}
+
+function shapeOf(token: string): TokenShape {
+  const d = decodeUserToken(token);
+  return { kind: d.tokenKind === 'jwt' ? 'jwt' : 'opaque', claims: d.tokenClaims };
+}
+
+async function sessionReplay(ctx: TokenTierContext): Promise<Probe<SessionReplay>> {
+  if (ctx.tokens.user === null) return skipped('no_token', 'needs --token');
+  if (ctx.shape.kind !== 'initialize')
+    return skipped('not_needed', 'the endpoint is not opened with initialize (no legacy session)');
+  const main: Credential = { label: 'with the user token', set: 'main' };
+  const opened = await open(ctx, main, TOKEN_PROBES.sessionReplay);
+  if (!served(opened) || opened.value.sessionId === null) {
+    if (opened.kind !== 'ok') return opened;
+    return skipped(
+      'no_session',
+      `the authenticated initialize was answered ${opened.value.status} without a session ID`,
+    );
+  }
+  const session = { id: opened.value.sessionId, version: ctx.shape.version };
+  const p = TOKEN_PROBES.sessionReplay;
+  await call(ctx, main, p, 'notifications/initialized', session, true);
+  const control = await call(ctx, main, p, 'tools/list', session);
+  const withoutToken = await call(
+    ctx,
+    { label: 'on the session, without Authorization', set: 'none' },
+    p,
+    'tools/list',
+    session,
+  );
+  const garbageToken = await call(
+    ctx,
+    {
+      label: 'on the session, with a random bearer token',
+      set: 'none',
+      headers: { authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+    },
+    p,
+    'tools/list',
+    session,
+  );
+  await close(ctx, main, opened);
+  return {
+    kind: 'ok',
+    value: { open: opened.value, control, withoutToken, garbageToken },
+    exchanges: [opened.value.exchange],
+  };
+}
+
+async function otherToken(
+  ctx: TokenTierContext,
+  token: string | null,
+  set: typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET,
+  probe: string,
+  methods: readonly string[],
+  flag: string,
+): Promise<Probe<OtherTokenProbe>> {
+  if (token === null) return skipped('no_token', `needs ${flag}`);
+  const label =
+    set === SECOND_TOKEN_SET ? 'with the second token (another resource)' : 'with the narrow-scope token';
+  const replies = await tryToken(ctx, { label, set }, probe, methods);
+  return {
+    kind: 'ok',
+    value: { token: shapeOf(token), replies },
+    exchanges: replies.flatMap((r) => (r.probe.kind === 'skipped' ? [] : r.probe.exchanges)),
+  };
+}
+
+/** An unsigned JWT that names the right issuer and audience: only signature checking refuses it. */
+export function forgedToken(
+  resource: string,
+  issuer: string | null,
+  scopes: readonly string[],
+  now = Date.now(),
+): string {
+  const iat = Math.floor(now / 1000);
+  const scope = scopes.length > 0 ? scopes.join(' ') : 'mcp';
+  return new UnsecuredJWT({ scope, client_id: `${PROBE_PREFIX}-forged` })
+    .setIssuer(issuer ?? new URL(resource).origin)
+    .setAudience(resource)
+    .setSubject(`${PROBE_PREFIX}-forged`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 300)
+    .encode();
+}
+
+async function queryToken(ctx: TokenTierContext): Promise<Probe<RpcReply>> {
+  if (ctx.mode !== 'intrusive')
+    return skipped('mode_disabled', 'needs --mode intrusive (the token lands in URL logs)');
+  if (ctx.tokens.user === null) return skipped('no_token', 'needs --token');
+  const u = new URL(ctx.url);
+  u.searchParams.set('access_token', ctx.tokens.user);
+  const c: Credential = { label: 'with the user token only as ?access_token=', set: 'none' };
+  const opened = await open(ctx, c, TOKEN_PROBES.query, u.toString());
+  await close(ctx, { label: 'cleanup', set: 'main' }, opened);
+  return opened;
+}
+
+async function forged(ctx: TokenTierContext): Promise<Probe<RpcReply>> {
+  if (ctx.mode !== 'intrusive') return skipped('mode_disabled', 'needs --mode intrusive');
+  const c: Credential = {
+    label: 'with an unsigned (alg: none) JWT naming the issuer and resource',
+    set: 'none',
+    headers: { authorization: `Bearer ${forgedToken(ctx.resource, ctx.issuer, ctx.scopes)}` },
+  };
+  const opened = await open(ctx, c, TOKEN_PROBES.forged);
+  await close(ctx, c, opened);
+  return opened;
+}
+
+export async function probeTokenTier(ctx: TokenTierContext): Promise<TokenProbes> {
+  if (ctx.mode === 'passive') {
+    const off = skipped('mode_disabled', 'needs --mode safe');
+    return { sessionReplay: off, foreign: off, narrow: off, query: off, forged: off };
+  }
+  // Sequential on purpose: a fixed order of ids and exchanges, and at most one extra session at a time.
+  const sessionReplayed = await sessionReplay(ctx);
+  const foreign = await otherToken(
+    ctx,
+    ctx.tokens.second,
+    SECOND_TOKEN_SET,
+    TOKEN_PROBES.foreign,
+    ['tools/list'],
+    '--second-token-env',
+  );
+  const narrow = await otherToken(
+    ctx,
+    ctx.tokens.narrow,
+    NARROW_TOKEN_SET,
+    TOKEN_PROBES.narrow,
+    NARROW_METHODS,
+    '--narrow-token-env',
+  );
+  const query = await queryToken(ctx);
+  const forgedProbe = await forged(ctx);
+  return { sessionReplay: sessionReplayed, foreign, narrow, query, forged: forgedProbe };
+}
