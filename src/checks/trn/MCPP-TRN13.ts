@@ -28,7 +28,7 @@ export default defineCheck({
     remediation:
       'Answer every JSON-RPC request with `Content-Type: application/json` (a single JSON object) or `text/event-stream`, including JSON-RPC error replies; parameters such as `charset` are fine.',
     evidence:
-      '`Content-Type` of every reply to a request body: `p.discover`, each `p.init(v)`, `p.init2`, the baseline `tools/list`, the list methods, and the safe probes that carry a request. Excluded: 202, redirects, 401/403 (authorization layer), batches (LEG12/MOD29), GET/DELETE/OPTIONS, and 4xx/5xx bodies that are not JSON-RPC (HTTP-level rejections, gateway pages).',
+      '`Content-Type` of every reply to a request body: `p.discover`, each `p.init(v)`, `p.init2`, the baseline `tools/list`, the list methods, the safe probes that carry a request, and on a 2026-07-28 server every probe of the modern wire (`tools/call` and `resources/read` of nonexistent names, the list pages, `subscriptions/listen`, and the crafted header, `_meta`, method and version variants). Excluded: 202, redirects, 401/403 (authorization layer), batches (LEG12/MOD29), GET/DELETE/OPTIONS, and 4xx/5xx bodies that are not JSON-RPC (HTTP-level rejections, gateway pages).',
     traps:
       'Gateway error pages (HTML 502/503) are not MCP replies — excluded when status ≥500 with a non-JSON body (AUTHN06 inspects them); batch replies are LEG12/MOD29. Cleartext counterparts (`p.plain`) are TRN04’s and are not judged here.',
     notes:

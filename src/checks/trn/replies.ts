@@ -126,6 +126,27 @@ function seeds(ev: Evidence): Seed[] {
     }
   }
 
+  const m = ev.modern;
+  if (m) {
+    // The modern wire's probes: the ordinary requests first, then the crafted variants.
+    add('p.tool.unknown', okValue(m.toolUnknown), REQUEST('tools/call'));
+    add('p.resource.missing', okValue(m.resourceMissing), REQUEST('resources/read'));
+    for (const l of m.lists)
+      for (const r of okValue(l.probe)?.replies ?? []) add('p.list', r, REQUEST(l.method));
+    for (const r of okValue(m.fresh.probe)?.replies ?? []) add('p.list.fresh', r, REQUEST(m.fresh.method));
+    add('s.listen', okValue(m.listen.probe), REQUEST('subscriptions/listen'));
+    add('s.version.bad', okValue(m.versionBad), REQUEST('server/discover'), true);
+    add('s.version.none', okValue(m.versionNone), REQUEST('server/discover'), true);
+    for (const [name, p] of Object.entries(m.headers)) add(`s.header.${name}`, okValue(p), UNKNOWN, true);
+    for (const [name, p] of Object.entries(m.meta)) add(`s.meta.${name}`, okValue(p), UNKNOWN, true);
+    for (const x of m.methods) add('s.method.unknown', okValue(x.probe), REQUEST(x.method), true);
+    add('s.session.bogus', okValue(m.bogusSession), REQUEST('server/discover'), true);
+    add('s.last-event-id', okValue(m.lastEventId), REQUEST('server/discover'), true);
+    add('s.batch', okValue(m.batch), { kind: 'batch', method: null }, true);
+    add('p.get', okValue(m.get), NONE, true);
+    add('p.delete', okValue(m.delete), NONE, true);
+  }
+
   const o = ev.origin;
   // The s.origin probes repeat the baseline request; its recorded body (or label) tells the method.
   add('s.origin.baseline', o.baseline, UNKNOWN);

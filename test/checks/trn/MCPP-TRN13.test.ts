@@ -1,6 +1,7 @@
 import check from '../../../src/checks/trn/MCPP-TRN13.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
+import { modernEvidence } from '../../helpers/modern.js';
 import {
   authWall,
   editRequest,
@@ -13,6 +14,7 @@ import {
 testCheck(check, {
   pass: [
     { name: 'JSON and SSE replies (default)', evidence: evidence() },
+    { name: 'a well-behaved 2026-07-28 server: every modern reply typed', evidence: modernEvidence() },
     {
       name: 'SSE reply to tools/list',
       evidence: evidence((ev, b) => {
@@ -33,6 +35,17 @@ testCheck(check, {
     },
   ],
   fail: [
+    {
+      name: 'a modern tools/call answered with text/html',
+      evidence: modernEvidence((ev, b) => {
+        const r = b.reply({
+          mediaType: 'text/html',
+          error: { code: -32602, message: 'Unknown tool' },
+        });
+        Object.assign(ev.modern!, { toolUnknown: b.ok(r) });
+      }),
+      key: 'tools/call',
+    },
     {
       name: 'initialize answered with text/plain',
       evidence: evidence((ev, b) => {

@@ -2,11 +2,13 @@ import type { RpcReply } from '../../../src/evidence/types.js';
 import check from '../../../src/checks/trn/MCPP-TRN14.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
+import { modernEvidence } from '../../helpers/modern.js';
 import { authWall, setDetection, setLegacy } from '../../helpers/trn.js';
 
 testCheck(check, {
   pass: [
     { name: 'well-formed replies (default)', evidence: evidence() },
+    { name: 'a well-behaved 2026-07-28 server', evidence: modernEvidence() },
     {
       name: 'issues in a WAF 403 body that is not JSON-RPC are excluded',
       evidence: evidence((ev, b) => {
@@ -46,6 +48,18 @@ testCheck(check, {
     },
   ],
   fail: [
+    {
+      name: 'a modern list page without the jsonrpc member',
+      evidence: modernEvidence((ev, b) => {
+        const r = b.reply({
+          result: { tools: [] },
+          issues: [{ key: 'version', detail: 'jsonrpc member missing' }],
+        });
+        Object.assign(ev.modern!, { resourceMissing: b.ok(r) });
+      }),
+      key: 'version',
+      severity: 'medium',
+    },
     {
       name: 'jsonrpc version missing',
       evidence: evidence((ev, b) => {
