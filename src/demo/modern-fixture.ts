@@ -24,7 +24,7 @@ import { StreamableTransport } from './fixture/streamable.js';
 import { ModernDispatcher } from './modern-fixture/dispatch.js';
 import { ModernTransport } from './modern-fixture/handler.js';
 import { resolveModernOptions } from './modern-fixture/options.js';
-import type { ModernFixtureOptions } from './modern-fixture/options.js';
+import type { Caller, ModernFixtureOptions } from './modern-fixture/options.js';
 import { isObject } from './modern-fixture/validate.js';
 
 export { MODERN_DEFECTS } from './modern-fixture/options.js';
@@ -61,6 +61,20 @@ function replay(req: IncomingMessage, raw: string): IncomingMessage {
   }) as unknown as IncomingMessage;
 }
 
+/** The caller a request's bearer token names; `full` without authorization; null when refused. */
+function callerOf(req: IncomingMessage, opts: ModernFixtureOptions): Caller | null {
+  if (opts.callers === null) return 'full';
+  const token = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
+  return token !== undefined && Object.hasOwn(opts.callers, token) ? (opts.callers[token] ?? null) : null;
+}
+
+function unauthorized(req: IncomingMessage, res: ServerResponse): void {
+  // RFC 6750 §3.1: an error code only when the request carried a token.
+  const challenge = header(req, 'authorization') === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
+  res.setHeader('www-authenticate', challenge);
+  sendJson(res, 401, rpcError(-32000, 'Unauthorized', null));
+}
+
 export async function startModernFixture(
   partial: Partial<ModernFixtureOptions> = {},
 ): Promise<ModernFixtureServer> {
@@ -79,6 +93,8 @@ export async function startModernFixture(
     const origin = header(req, 'origin');
     if (origin !== undefined && !isLocalOrigin(origin))
       return sendJson(res, 403, rpcError(-32000, 'Forbidden: invalid Origin header', undefined));
+    const caller = callerOf(req, opts);
+    if (caller === null) return unauthorized(req, res);
     if (req.method !== 'POST') return opts.dualEra ? legacy.handle(req, res) : modern.other(req, res);
     const raw = await readBody(req, res);
     if (raw === undefined) return;
@@ -89,7 +105,7 @@ export async function startModernFixture(
       return sendJson(res, 400, rpcError(-32700, 'Parse error', null));
     }
     if (opts.dualEra && !isModern(req, body)) return legacy.handle(replay(req, raw), res);
-    modern.post(req, res, body);
+    modern.post(req, res, body, caller);
   }
 
   const server = createServer((req, res) => {

@@ -14,6 +14,7 @@ import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
 import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcServer } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
+import { startModernFixture } from '../../src/demo/modern-fixture.js';
 import type { ResourceServerFlaws } from '../fixtures/servers/resource-server.js';
 
 const OTHER_RESOURCE = 'http://127.0.0.1:1/other-mcp';
@@ -144,5 +145,34 @@ describe('token tier against an oidc-provider-backed SDK resource server', () =>
     // The query probe's URL is recorded with the token redacted.
     const query = r.out.evidence.exchanges.find((x) => x.probe === 't.query');
     expect(query?.request.url).toMatch(/access_token=(%5B|\[)REDACTED(%5D|\])/);
+  });
+});
+
+describe('MOD06 against the 2026-07-28 fixture with caller-dependent tool lists', () => {
+  const callers = { 'fixture-full-token-1': 'full', 'fixture-narrow-token-1': 'narrow' } as const;
+  async function modernRun(callerListScope: 'private' | 'public'): Promise<CheckResult[]> {
+    const server = await startModernFixture({ callers, callerListScope });
+    try {
+      const out = await scan({
+        url: server.url,
+        token: 'fixture-full-token-1',
+        narrowToken: 'fixture-narrow-token-1',
+        requestTimeoutMs: 5_000,
+      });
+      return out.report.results.filter((r) => r.checkId === 'MCPP-MOD06');
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('caller-dependent tools/list marked private: pass', async () => {
+    const results = await modernRun('private');
+    expect(results.map((r) => r.status)).toEqual(['pass']);
+    expect(results[0]!.message).toContain('tools/list (the narrow-scope token)');
+  });
+
+  it('caller-dependent tools/list marked public: fail, high (the privileged list is a superset)', async () => {
+    const results = await modernRun('public');
+    expect(results.map((r) => [r.status, r.key, r.severity])).toEqual([['fail', 'tools/list', 'high']]);
   });
 });

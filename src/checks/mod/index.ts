@@ -4,6 +4,7 @@ import MOD02 from './MCPP-MOD02.js';
 import MOD03 from './MCPP-MOD03.js';
 import MOD04 from './MCPP-MOD04.js';
 import MOD05 from './MCPP-MOD05.js';
+import MOD06 from './MCPP-MOD06.js';
 import MOD07 from './MCPP-MOD07.js';
 import MOD08 from './MCPP-MOD08.js';
 import MOD09 from './MCPP-MOD09.js';
@@ -29,8 +30,8 @@ import MOD28 from './MCPP-MOD28.js';
 import MOD29 from './MCPP-MOD29.js';
 
 /**
- * MOD family, sorted by ID. MOD06 (token: needs two authorization contexts) and MOD30/MOD31
- * (intrusive: need a user-designated tool) are not registered: their probes do not exist yet.
+ * MOD family, sorted by ID. MOD30/MOD31 (intrusive: need a user-designated tool) are not
+ * registered: their probes do not exist yet.
  */
 export const MOD_CHECKS: readonly Check[] = [
   MOD01,
@@ -38,6 +39,7 @@ export const MOD_CHECKS: readonly Check[] = [
   MOD03,
   MOD04,
   MOD05,
+  MOD06,
   MOD07,
   MOD08,
   MOD09,

@@ -6,7 +6,7 @@
 import { dispatch } from '../fixture/rpc.js';
 import type { Catalog } from '../fixture/rpc.js';
 import type { FixtureOptions } from '../fixture/options.js';
-import type { ModernFixtureOptions } from './options.js';
+import type { Caller, ModernFixtureOptions } from './options.js';
 import { SUPPORTED } from './validate.js';
 
 export const SERVER_INFO = { name: 'mcp-posture-modern-fixture', version: '1.0.0' } as const;
@@ -56,12 +56,19 @@ export class ModernDispatcher {
     };
   }
 
-  handle(id: string | number, method: string, params: Record<string, unknown>): Outcome {
+  handle(
+    id: string | number,
+    method: string,
+    params: Record<string, unknown>,
+    caller: Caller = 'full',
+  ): Outcome {
     let outcome: Outcome;
     if (method === 'server/discover') outcome = { kind: 'result', result: this.discover() };
     else if (method === 'ping' && this.opts.defect === 'pingServed') outcome = { kind: 'result', result: {} };
     else if (CATALOG_METHODS.has(method)) outcome = this.fromCatalog(id, method, params);
     else outcome = { kind: 'error', status: 404, code: -32601, message: `Method not found: ${method}` };
+    if (outcome.kind === 'result' && method === 'tools/list' && caller === 'narrow')
+      outcome = { kind: 'result', result: narrowed(outcome.result) };
     return outcome.kind === 'result'
       ? { kind: 'result', result: this.stamp(method, outcome.result) }
       : outcome;
@@ -98,13 +105,26 @@ export class ModernDispatcher {
       result['tools'] = [...(result['tools'] as unknown[]), LATE_TOOL];
   }
 
+  /** Lists that differ by caller are `private` (2026-07-28 caching), unless the option says otherwise. */
+  private scopeOf(method: string): 'public' | 'private' {
+    return method === 'tools/list' && this.opts.callers !== null ? this.opts.callerListScope : 'public';
+  }
+
   private stamp(method: string, result: Record<string, unknown>): Record<string, unknown> {
     const d = this.opts.defect;
     return {
       ...result,
       ...(d === 'noResultType' ? {} : { resultType: 'complete' }),
-      ...(CACHEABLE.has(method) && d !== 'noCacheHints' ? { ttlMs: 60_000, cacheScope: 'public' } : {}),
+      ...(CACHEABLE.has(method) && d !== 'noCacheHints'
+        ? { ttlMs: 60_000, cacheScope: this.scopeOf(method) }
+        : {}),
       ...(d === 'noServerInfo' ? {} : { _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } }),
     };
   }
+}
+
+/** What a narrow caller may see: the first tool only. */
+function narrowed(result: Record<string, unknown>): Record<string, unknown> {
+  const tools = result['tools'];
+  return Array.isArray(tools) ? { ...result, tools: tools.slice(0, 1) } : result;
 }

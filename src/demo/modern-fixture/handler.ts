@@ -15,7 +15,7 @@ import {
   sseEvent,
 } from '../fixture/http.js';
 import type { ModernDispatcher } from './dispatch.js';
-import type { ModernFixtureOptions } from './options.js';
+import type { Caller, ModernFixtureOptions } from './options.js';
 import type { Rejection } from './validate.js';
 import { isObject, SUPPORTED, validate } from './validate.js';
 
@@ -44,7 +44,7 @@ export class ModernTransport {
   }
 
   /** A POST whose body has been read and parsed. */
-  post(req: IncomingMessage, res: ServerResponse, body: unknown): void {
+  post(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Caller = 'full'): void {
     if (!accepts(req, 'application/json') || !accepts(req, 'text/event-stream'))
       return sendJson(res, 406, rpcError(-32000, 'Not Acceptable', null));
     if (!isJsonContentType(req)) return sendJson(res, 415, rpcError(-32000, 'Unsupported Media Type', null));
@@ -52,7 +52,7 @@ export class ModernTransport {
       return sendJson(res, 400, rpcError(-32600, 'Resumption is not supported', null));
     if (header(req, 'mcp-session-id') !== undefined && this.opts.defect === 'bogusSessionRejected')
       return sendJson(res, 404, rpcError(-32001, 'Session not found', null));
-    if (Array.isArray(body)) return this.batch(req, res, body);
+    if (Array.isArray(body)) return this.batch(req, res, body, caller);
     if (!isObject(body) || body['jsonrpc'] !== '2.0' || typeof body['method'] !== 'string')
       return sendJson(res, 400, rpcError(-32600, 'Invalid Request', null));
     const params = isObject(body['params']) ? body['params'] : {};
@@ -65,7 +65,7 @@ export class ModernTransport {
     const rejected = validate(req, method, params, this.opts);
     if (rejected) return this.reject(res, id, rejected);
     if (method === 'subscriptions/listen') return this.listen(res, id, params);
-    const outcome = this.dispatcher.handle(id, method, params);
+    const outcome = this.dispatcher.handle(id, method, params, caller);
     if (outcome.kind === 'error') {
       return this.reject(res, id, { status: outcome.status, code: outcome.code, message: outcome.message });
     }
@@ -90,7 +90,7 @@ export class ModernTransport {
     });
   }
 
-  private batch(req: IncomingMessage, res: ServerResponse, body: unknown[]): void {
+  private batch(req: IncomingMessage, res: ServerResponse, body: unknown[], caller: Caller): void {
     if (this.opts.defect !== 'batchProcessed')
       return sendJson(res, 400, rpcError(-32600, 'Batches are not supported', null));
     const replies = body.filter(isObject).map((m) => {
@@ -100,7 +100,7 @@ export class ModernTransport {
       const rejected = validate(req, method, params, this.opts);
       if (rejected || id === null)
         return rpcError(rejected?.code ?? -32600, rejected?.message ?? 'Invalid', id);
-      const outcome = this.dispatcher.handle(id, method, params);
+      const outcome = this.dispatcher.handle(id, method, params, caller);
       return outcome.kind === 'result'
         ? { jsonrpc: '2.0', id, result: outcome.result }
         : rpcError(outcome.code, outcome.message, id);

@@ -39,7 +39,16 @@ export interface ModernFixtureOptions {
   responseMode: 'json' | 'sse';
   /** The one defect switched on, if any. */
   defect: ModernDefect | null;
+  /**
+   * Bearer tokens the server accepts, each naming its caller's class (a `narrow` caller sees only
+   * the first tool); null = no authorization. Requests without an accepted token get 401.
+   */
+  callers: Readonly<Record<string, Caller>> | null;
+  /** `cacheScope` of `tools/list` when callers see different lists (`public` is the MCPP-MOD06 flaw). */
+  callerListScope: 'private' | 'public';
 }
+
+export type Caller = 'full' | 'narrow';
 
 export interface ModernDefectSpec {
   readonly name: ModernDefect;
@@ -96,5 +105,7 @@ export function resolveModernOptions(partial: Partial<ModernFixtureOptions>): Mo
     dualEra: partial.dualEra ?? false,
     responseMode: partial.responseMode ?? 'json',
     defect: partial.defect ?? null,
+    callers: partial.callers ?? null,
+    callerListScope: partial.callerListScope ?? 'private',
   };
 }
