@@ -283,3 +283,24 @@ export function knownRevisions(ev: Patchable, known: Evidence['detection']['revi
     },
   });
 }
+
+/**
+ * A discovery with nothing found and nothing sent: the base for evidence that sets only the
+ * parts a test is about (token probes, no-auth methods) on evidence built by another helper.
+ */
+export function bareOAuth(overrides: Partial<AuthDiscovery> = {}): AuthDiscovery {
+  return {
+    challenges: [],
+    prm: [],
+    authorizationServers: [],
+    legacyBase: null,
+    garbageToken: { kind: 'skipped', reason: 'not_needed' },
+    forwarded: { challenge: { kind: 'skipped', reason: 'not_needed' }, prm: [] },
+    methodsNoAuth: [],
+    addresses: [],
+    tokenClaims: null,
+    tokenKind: 'opaque',
+    tokenProbes: TOKEN_PROBES_SKIPPED,
+    ...overrides,
+  };
+}

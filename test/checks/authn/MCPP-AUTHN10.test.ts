@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/authn/MCPP-AUTHN10.js';
-import type { AuthDiscovery, SessionReplay } from '../../../src/evidence/auth-types.js';
+import type { SessionReplay } from '../../../src/evidence/auth-types.js';
 import type { Probe, RpcReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
@@ -15,7 +15,7 @@ import {
 import { setDetection } from '../../helpers/trn.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import type { OAuthDraft, Patchable } from '../../helpers/oauth.js';
-import { TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
+import { bareOAuth, TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
 
 /** A session established with the token, then one request on it without Authorization answered `status`. */
 function tokenSession(ev: Patchable, b: EvidenceBuilder, status: number): void {
@@ -256,17 +256,7 @@ describe('MCPP-AUTHN10 t.session-replay', () => {
       });
       const open = b.reply({ result: b.initResult('2025-11-25'), sessionId: 'sess-1' });
       withCredentials(b, open.exchange);
-      const oauth: AuthDiscovery = {
-        challenges: [],
-        prm: [],
-        authorizationServers: [],
-        legacyBase: null,
-        garbageToken: { kind: 'skipped', reason: 'not_needed' },
-        forwarded: { challenge: { kind: 'skipped', reason: 'not_needed' }, prm: [] },
-        methodsNoAuth: [],
-        addresses: [],
-        tokenClaims: null,
-        tokenKind: 'opaque',
+      const oauth = bareOAuth({
         tokenProbes: {
           ...TOKEN_PROBES_SKIPPED,
           sessionReplay: {
@@ -280,7 +270,7 @@ describe('MCPP-AUTHN10 t.session-replay', () => {
             exchanges: [open.exchange],
           },
         },
-      };
+      });
       Object.assign(e, { oauth });
     });
     const { status, results } = runCheck(check, ev);

@@ -4,7 +4,7 @@ import type { Probe, RpcReply } from '../../../src/evidence/types.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { complete, listing, modernEvidence } from '../../helpers/modern.js';
-import { TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
+import { bareOAuth, TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
 import { withCredentials } from '../../helpers/oauth-rs.js';
 
 const ADMIN = { name: 'admin_reset', inputSchema: { type: 'object' } };
@@ -53,19 +53,10 @@ function scan(c: Contexts) {
     const anonymous: Probe<RpcReply> = c.anonymous
       ? b.ok(toolsReply(b, c.anonymous.tools, c.anonymous.scope))
       : b.ok(b.reply({ status: 401, mediaType: null, headers: { 'www-authenticate': 'Bearer' } }));
-    const oauth: AuthDiscovery = {
-      challenges: [],
-      prm: [],
-      authorizationServers: [],
-      legacyBase: null,
-      garbageToken: { kind: 'skipped', reason: 'not_needed' },
-      forwarded: { challenge: { kind: 'skipped', reason: 'not_needed' }, prm: [] },
+    const oauth = bareOAuth({
       methodsNoAuth: [{ method: 'tools/list', probe: anonymous }],
-      addresses: [],
-      tokenClaims: null,
-      tokenKind: 'opaque',
       tokenProbes: { ...TOKEN_PROBES_SKIPPED, narrow },
-    };
+    });
     Object.assign(ev, { oauth });
   });
 }
