@@ -31,6 +31,8 @@ const started = performance.now();
 const out = await lib.scan({
   url: cfg.url,
   token: cfg.token,
+  ...(cfg.secondToken ? { secondToken: cfg.secondToken } : {}),
+  ...(cfg.narrowToken ? { narrowToken: cfg.narrowToken } : {}),
   lookup,
   mode: 'safe',
   allowPrivate: false,
@@ -81,6 +83,9 @@ export function buildScanner(): BuiltScanner {
 export interface ChildScanConfig {
   readonly url: string;
   readonly token: string;
+  /** The second and narrow-scope tokens of the token tier (each bound to the target origin too). */
+  readonly secondToken?: string;
+  readonly narrowToken?: string;
   readonly lookup: Readonly<Record<string, readonly string[]>>;
   readonly requestTimeoutMs: number;
   readonly scanTimeoutMs: number;

@@ -50,6 +50,10 @@ const MAX_RSS_MB = 256;
 const CONCURRENCY = 8;
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 const TOKEN = 'mcpp-hostile-canary-token-4f1d9a7c2b8e';
+/** The token tier's other two tokens: just as bound to the target, just as secret. */
+const SECOND_TOKEN = 'mcpp-hostile-second-token-9a1c77e0d2f4';
+const NARROW_TOKEN = 'mcpp-hostile-narrow-token-3e58b6c1a09d';
+const ALL_TOKENS = [TOKEN, SECOND_TOKEN, NARROW_TOKEN];
 
 interface Outcome {
   readonly scan: ChildScan;
@@ -75,6 +79,8 @@ async function runBehaviour(name: HostileBehaviour, scanner: BuiltScanner): Prom
       {
         url: server.url,
         token: TOKEN,
+        secondToken: SECOND_TOKEN,
+        narrowToken: NARROW_TOKEN,
         lookup: hostileLookup(spec.publicTarget === true),
         requestTimeoutMs: REQUEST_TIMEOUT_MS,
         scanTimeoutMs: SCAN_TIMEOUT_MS,
@@ -207,8 +213,18 @@ function assertToken(outcome: Outcome, spec: BehaviourSpec, rendered: readonly s
     ...rendered.map((text, i): [string, string] => [`rendered output #${i}`, text]),
   ];
   expect(
-    places.filter(([, text]) => text.includes(TOKEN)).map(([where]) => where),
+    places.flatMap(([where, text]) =>
+      ALL_TOKENS.filter((t) => text.includes(t)).map((t) => `${t} in ${where}`),
+    ),
     'token found in',
+  ).toEqual([]);
+  // No token travels in a URL either (the query-string probe is intrusive; this scan is safe).
+  expect(
+    outcome.server
+      .concat(outcome.canary)
+      .filter((r) => ALL_TOKENS.some((t) => r.url.includes(t)))
+      .map((r) => r.url),
+    'token in a request URL',
   ).toEqual([]);
 }
 
@@ -270,6 +286,16 @@ describe.concurrent('hostile targets', () => {
       expect(scan.maxRssKb / 1024, 'peak RSS of the scan process (MB)').toBeLessThan(MAX_RSS_MB);
     }, 180_000);
   }
+
+  it('the token tier ran in the corpus: the second and narrow tokens reached a target (and only a target)', async () => {
+    const all = await Promise.all(HOSTILE_BEHAVIOUR_NAMES.map((n) => outcomes.get(n)!));
+    for (const token of [SECOND_TOKEN, NARROW_TOKEN]) {
+      const reached = all.filter((o) =>
+        o.server.some((r) => r.headers['authorization'] === `Bearer ${token}`),
+      );
+      expect(reached.length, `behaviours whose target received ${token}`).toBeGreaterThan(0);
+    }
+  }, 180_000);
 });
 
 /**
