@@ -17,6 +17,11 @@ formats="${INPUT_FORMATS:-sarif,markdown,html,json}"
 out_dir="${INPUT_OUTPUT_DIR:-mcp-posture-report}"
 mode="${INPUT_MODE:-}"
 upload_sarif="${INPUT_UPLOAD_SARIF:-true}"
+docs_url="${INPUT_DOCS_URL:-}"
+# Doc links in the summary and PR comments must be absolute: default to this action's repository at its ref.
+if [[ -z "$docs_url" && -n "${ACTION_REPOSITORY:-}" && -n "${ACTION_REF:-}" ]]; then
+  docs_url="${ACTION_SERVER_URL:-https://github.com}/$ACTION_REPOSITORY/blob/$ACTION_REF/docs/checks"
+fi
 
 # Without a GitHub runner (local runs, tests without the variables) outputs and summary go nowhere.
 outputs_file="${GITHUB_OUTPUT:-/dev/null}"
@@ -47,6 +52,7 @@ args=(scan --format "$formats" --output-dir "$out_dir" --no-color)
 if [[ -n "$fail_on" ]]; then args+=(--fail-on "$fail_on"); fi
 if [[ -n "$min_grade" ]]; then args+=(--min-grade "$min_grade"); fi
 if [[ -n "$mode" ]]; then args+=(--mode "$mode"); fi
+if [[ -n "$docs_url" ]]; then args+=(--docs-url "$docs_url"); fi
 if [[ -n "${MCP_POSTURE_TOKEN:-}" ]]; then
   if [[ "${GITHUB_ACTIONS:-}" == "true" ]]; then echo "::add-mask::$MCP_POSTURE_TOKEN"; fi
   args+=(--token-env MCP_POSTURE_TOKEN)

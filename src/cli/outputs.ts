@@ -2,19 +2,29 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { InvalidArgumentError } from 'commander';
 import type { Command } from 'commander';
 
 import { FAIL_ON, GRADES, CONFIG_FILE_NAME } from '../config/schema.js';
 import type { FormatName, RenderContext } from '../report/formats.js';
 import { FORMAT_NAMES, FORMATS } from '../report/formats.js';
 import type { ScanReport } from '../report/model.js';
+import { isDocsBase } from '../report/doc-links.js';
 import { parseFailOn, parseFormats, parseGrade, UsageError } from './options.js';
+
+function parseDocsUrl(value: string): string {
+  if (!isDocsBase(value))
+    throw new InvalidArgumentError('expected an http(s) URL or a plain path (no spaces, quotes or brackets)');
+  return value;
+}
 
 export interface OutputOpts {
   formats: FormatName[];
   output?: string;
   outputDir?: string;
   color: boolean;
+  /** Base of the check doc page links (`--docs-url`). */
+  docsUrl?: string;
 }
 
 export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
@@ -23,6 +33,7 @@ export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
     ...(o['output'] ? { output: o['output'] as string } : {}),
     ...(o['outputDir'] ? { outputDir: o['outputDir'] as string } : {}),
     color: o['color'] as boolean,
+    ...(o['docsUrl'] ? { docsUrl: o['docsUrl'] as string } : {}),
   };
 }
 
@@ -42,7 +53,12 @@ function slug(url: string): string {
 }
 
 /** Renders every requested format; returns what goes to stdout (single format, no file). */
-export function writeOutputs(reports: readonly ScanReport[], o: OutputOpts, ctx: RenderContext): string {
+export function writeOutputs(
+  reports: readonly ScanReport[],
+  o: OutputOpts,
+  renderCtx: RenderContext,
+): string {
+  const ctx: RenderContext = o.docsUrl ? { ...renderCtx, docsBaseUrl: o.docsUrl } : renderCtx;
   if (!o.outputDir) {
     const text = FORMATS[o.formats[0]!].render(reports, ctx);
     if (o.output) {
@@ -97,5 +113,10 @@ export function addOutputOptions(cmd: Command): Command {
       'expected-failures baseline: only new failures fail, and stale entries fail too',
     )
     .option('--update-baseline', 'write the current failures to the --baseline file and exit 0')
+    .option(
+      '--docs-url <url>',
+      'base URL of the check doc pages linked from reports (default: relative docs/checks)',
+      parseDocsUrl,
+    )
     .option('--no-color', 'never colour the terminal report');
 }

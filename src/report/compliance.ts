@@ -6,6 +6,8 @@
  * read as "fully compliant". Every string taken from the report is escaped;
  * only this file's literals and the registry's own prose are Markdown.
  */
+import { checkLinker } from './doc-links.js';
+import type { CheckLinker } from './doc-links.js';
 import type { Reason } from '../checks/define-check.js';
 import { findCheck } from '../checks/index.js';
 import { UNOBSERVABLE_BEFORE_LOGIN } from './compliance-unobservable.js';
@@ -13,7 +15,6 @@ import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdo
 import { httpUrl } from './escape-html.js';
 import { familyOf, isCheckId } from './html/groups.js';
 import type { ReportResult, ScanReport } from './model.js';
-import { DOCS_PATH } from './model.js';
 import { formatGrade } from './rating.js';
 import { groupByCheck } from './summary.js';
 
@@ -144,11 +145,6 @@ function shorten(text: string, max: number): string {
   return `${cut.replace(/[,;:]$/, '')} …`;
 }
 
-function checkLink(id: string): string {
-  // Only a well-formed ID becomes part of a link destination.
-  return isCheckId(id) ? `[${e(id)}](${DOCS_PATH}/${id}.md)` : e(id);
-}
-
 /** A citation as a link when its URL is absolute http(s), as escaped text otherwise. */
 function citationLink(c: { readonly key: string; readonly url: string }): string {
   const href = httpUrl(c.url);
@@ -206,12 +202,12 @@ interface Row {
   readonly status: ComplianceStatus;
 }
 
-function requirementCell(row: Row): string {
+function requirementCell(row: Row, link: CheckLinker): string {
   const meta = isCheckId(row.checkId) ? findCheck(row.checkId)?.meta : undefined;
   const text = meta
     ? `${e(meta.keyword)}: ${prose(shorten(meta.requirement, 180))}`
     : cell(row.results[0]?.title ?? '', 180);
-  return `${checkLink(row.checkId)} ${text}`;
+  return `${link(row.checkId)} ${text}`;
 }
 
 function citationsOf(report: ScanReport, checkId: string) {
@@ -220,13 +216,13 @@ function citationsOf(report: ScanReport, checkId: string) {
   return (isCheckId(checkId) ? findCheck(checkId)?.meta.citations : undefined) ?? [];
 }
 
-function table(report: ScanReport, rows: readonly Row[]): string[] {
+function table(report: ScanReport, rows: readonly Row[], link: CheckLinker): string[] {
   return [
     '| Requirement | Citation | Status | Evidence |',
     '| --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${requirementCell(r)} | ${citationsCell(citationsOf(report, r.checkId))} | ${statusCell(r.status)} | ${evidenceCell(r.results)} |`,
+        `| ${requirementCell(r, link)} | ${citationsCell(citationsOf(report, r.checkId))} | ${statusCell(r.status)} | ${evidenceCell(r.results)} |`,
     ),
     '',
   ];
@@ -279,21 +275,21 @@ function counts(rows: readonly Row[], notApplicable: number): string {
   return `**${rows.length} requirements judged:** ${parts.join(', ') || 'none'}; ${notApplicable} not applicable.`;
 }
 
-function notApplicableSection(report: ScanReport, rows: readonly Row[]): string[] {
+function notApplicableSection(report: ScanReport, rows: readonly Row[], link: CheckLinker): string[] {
   if (!rows.length) return [];
   return [
     '## Not applicable to this target',
     '',
     `<details><summary>${rows.length} requirements do not apply to this server</summary>`,
     '',
-    ...table(report, rows),
+    ...table(report, rows, link),
     '</details>',
     '',
   ];
 }
 
 /** The closing section: this scan's checks that a token would settle, then catalogue §9. */
-function unobservableSection(report: ScanReport, rows: readonly Row[]): string[] {
+function unobservableSection(report: ScanReport, rows: readonly Row[], link: CheckLinker): string[] {
   const open = rows.filter((r) => r.status.label === 'not verifiable before login');
   const out = [
     '## What a pre-login scan cannot verify',
@@ -309,7 +305,7 @@ function unobservableSection(report: ScanReport, rows: readonly Row[]): string[]
     out.push(
       ...open.map(
         (r) =>
-          `- ${checkLink(r.checkId)} ${cell(r.results[0]?.title ?? '', 120)}: ${statusCell(r.status)}. ${cell(r.results.find((x) => x.status === 'inconclusive')?.message ?? '')}`,
+          `- ${link(r.checkId)} ${cell(r.results[0]?.title ?? '', 120)}: ${statusCell(r.status)}. ${cell(r.results.find((x) => x.status === 'inconclusive')?.message ?? '')}`,
       ),
       '',
     );
@@ -327,7 +323,13 @@ function unobservableSection(report: ScanReport, rows: readonly Row[]): string[]
   return out;
 }
 
-export function renderCompliance(report: ScanReport): string {
+export interface ComplianceOptions {
+  /** Where the check doc pages live (default `docs/checks`, relative). */
+  readonly docsBaseUrl?: string;
+}
+
+export function renderCompliance(report: ScanReport, opts: ComplianceOptions = {}): string {
+  const link = checkLinker(e, opts.docsBaseUrl);
   const rows: Row[] = [...groupByCheck(report.results)].map(([checkId, results]) => ({
     checkId,
     results,
@@ -345,6 +347,7 @@ export function renderCompliance(report: ScanReport): string {
       ...table(
         report,
         judged.filter((r) => familyOf(r.checkId) === f),
+        link,
       ),
     );
   }
@@ -352,8 +355,9 @@ export function renderCompliance(report: ScanReport): string {
     ...notApplicableSection(
       report,
       rows.filter((r) => r.status.label === 'n/a'),
+      link,
     ),
   );
-  out.push(...unobservableSection(report, rows));
+  out.push(...unobservableSection(report, rows, link));
   return out.join('\n') + '\n';
 }

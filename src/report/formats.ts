@@ -29,7 +29,11 @@ export interface RenderContext {
   /** The file SARIF results are anchored to, and the line of each target in it. */
   readonly anchor: { readonly file: string; readonly line: (report: ScanReport) => number };
   readonly color: boolean;
+  /** Base of the check doc page links (`--docs-url`); relative `docs/checks` when unset. */
+  readonly docsBaseUrl?: string;
 }
+
+const docs = (ctx: RenderContext) => (ctx.docsBaseUrl ? { docsBaseUrl: ctx.docsBaseUrl } : {});
 
 interface FormatSpec {
   readonly ext: string;
@@ -50,13 +54,26 @@ export const FORMATS: Readonly<Record<FormatName, FormatSpec>> = {
     ext: 'sarif',
     combined: true,
     render: (reports, ctx) =>
-      renderSarif(reports, { anchorFile: ctx.anchor.file, anchorLine: ctx.anchor.line }),
+      renderSarif(reports, {
+        anchorFile: ctx.anchor.file,
+        anchorLine: ctx.anchor.line,
+        // SARIF's helpUri must be absolute; a relative base leaves the citation as helpUri.
+        ...(ctx.docsBaseUrl && /^https?:\/\//i.test(ctx.docsBaseUrl) ? { docsBaseUrl: ctx.docsBaseUrl } : {}),
+      }),
   },
   junit: { ext: 'junit.xml', combined: true, render: (reports) => renderJunit(reports) },
-  markdown: { ext: 'md', combined: false, render: each((r) => renderMarkdown(r)) },
+  markdown: { ext: 'md', combined: false, render: each((r, ctx) => renderMarkdown(r, docs(ctx))) },
   html: { ext: 'html', combined: false, render: each((r) => renderHtml(r)) },
-  compliance: { ext: 'compliance.md', combined: false, render: each((r) => renderCompliance(r)) },
-  migration: { ext: 'migration.md', combined: false, render: each((r) => renderMigration(r)) },
+  compliance: {
+    ext: 'compliance.md',
+    combined: false,
+    render: each((r, ctx) => renderCompliance(r, docs(ctx))),
+  },
+  migration: {
+    ext: 'migration.md',
+    combined: false,
+    render: each((r, ctx) => renderMigration(r, docs(ctx))),
+  },
 };
 
 export function isFormatName(v: string): v is FormatName {

@@ -7,9 +7,10 @@
 import { SEVERITIES } from '../checks/define-check.js';
 import { diffReports } from './diff.js';
 import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
-import { entryRef, failsOf, isCheckId, passedCheckIds, resultsWith } from './html/groups.js';
+import { entryRef, failsOf, passedCheckIds, resultsWith } from './html/groups.js';
 import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
-import { DOCS_PATH } from './model.js';
+import { checkLinker } from './doc-links.js';
+import type { CheckLinker } from './doc-links.js';
 import { formatGrade } from './rating.js';
 
 export interface MarkdownOptions {
@@ -20,6 +21,8 @@ export interface MarkdownOptions {
    * Defaults to the comparison recorded in the report (`report.baseline`).
    */
   readonly baseline?: BaselineView;
+  /** Where the check doc pages live (default `docs/checks`, relative). */
+  readonly docsBaseUrl?: string;
 }
 
 export interface BaselineView {
@@ -44,12 +47,13 @@ const MAX_ROWS = 50;
 
 export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): string {
   const { active, suppressed } = failsOf(report);
+  const link = checkLinker(e, opts.docsBaseUrl);
   const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
-  out.push(...failTable(report, active));
-  if (opts.previous) out.push(...previousDiff(report, opts.previous));
+  out.push(...failTable(report, active, link));
+  if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);
-  if (baseline) out.push(...baselineDiff(report, baseline, opts.previous));
-  out.push(...unsettled(report), ...suppressedBlock(suppressed), ...suppressionNotes(report));
+  if (baseline) out.push(...baselineDiff(report, baseline, opts.previous, link));
+  out.push(...unsettled(report, link), ...suppressedBlock(suppressed, link), ...suppressionNotes(report));
   const passed = passedCheckIds(report);
   if (passed.length) out.push(`**Passed (${passed.length}):** ${passed.map(e).join(', ')}`, '');
   const t = report.tool;
@@ -74,11 +78,6 @@ function summaryLine(report: ScanReport): string {
   ].join(' · ');
 }
 
-function checkLink(id: string): string {
-  // Only a well-formed ID becomes part of a link destination.
-  return isCheckId(id) ? `[${e(id)}](${DOCS_PATH}/${id}.md)` : e(id);
-}
-
 /** Message plus where and what exactly, in one cell. */
 function finding(r: ReportResult): string {
   const extra = [
@@ -96,7 +95,7 @@ function capped<T>(items: readonly T[], row: (item: T) => string): string[] {
   return rows;
 }
 
-function failTable(report: ScanReport, fails: readonly ReportResult[]): string[] {
+function failTable(report: ScanReport, fails: readonly ReportResult[], link: CheckLinker): string[] {
   if (fails.length === 0)
     return [report.outcome === 'graded' ? 'No failing checks.' : 'No failing checks were found.', ''];
   return [
@@ -104,33 +103,41 @@ function failTable(report: ScanReport, fails: readonly ReportResult[]): string[]
     '| --- | --- | --- | --- |',
     ...capped(
       fails,
-      (r) => `| ${e(r.severity ?? '')} | ${checkLink(r.checkId)} | ${cell(r.title, 120)} | ${finding(r)} |`,
+      (r) => `| ${e(r.severity ?? '')} | ${link(r.checkId)} | ${cell(r.title, 120)} | ${finding(r)} |`,
     ),
     '',
   ];
 }
 
-function item(r: ReportResult, note = ''): string {
-  return `- **${e(r.severity ?? r.status)}** ${checkLink(r.checkId)} ${cell(r.title, 120)}: ${finding(r)}${note}`;
+function item(r: ReportResult, link: CheckLinker, note = ''): string {
+  return `- **${e(r.severity ?? r.status)}** ${link(r.checkId)} ${cell(r.title, 120)}: ${finding(r)}${note}`;
 }
 
-function list(title: string, rs: readonly ReportResult[], note?: (r: ReportResult) => string): string[] {
-  return rs.length ? [`#### ${title} (${rs.length})`, '', ...capped(rs, (r) => item(r, note?.(r))), ''] : [];
+function list(
+  title: string,
+  rs: readonly ReportResult[],
+  link: CheckLinker,
+  note?: (r: ReportResult) => string,
+): string[] {
+  return rs.length
+    ? [`#### ${title} (${rs.length})`, '', ...capped(rs, (r) => item(r, link, note?.(r))), '']
+    : [];
 }
 
-function previousDiff(report: ScanReport, previous: ScanReport): string[] {
+function previousDiff(report: ScanReport, previous: ScanReport, link: CheckLinker): string[] {
   const d = diffReports(previous, report);
   if (d.new.length + d.fixed.length + d.unverifiable.length === 0)
     return ['No new or fixed findings since the previous scan.', ''];
   const statusNow = new Map(report.results.map((r) => [r.fingerprint, r.status]));
   return [
-    ...list('New since the previous scan', d.new),
+    ...list('New since the previous scan', d.new, link),
     ...list(
       'Fixed since the previous scan',
       d.fixed,
+      link,
       (r) => ` _(now ${e(statusNow.get(r.fingerprint) ?? 'not reported')})_`,
     ),
-    ...list('No longer verifiable (inconclusive, errored or not run)', d.unverifiable),
+    ...list('No longer verifiable (inconclusive, errored or not run)', d.unverifiable, link),
   ];
 }
 
@@ -139,16 +146,17 @@ function baselineDiff(
   report: ScanReport,
   baseline: BaselineView,
   previous: ScanReport | undefined,
+  link: CheckLinker,
 ): string[] {
   const known = new Map([...(previous?.results ?? []), ...report.results].map((r) => [r.fingerprint, r]));
   const added = (ref: string) => {
     const r = known.get(ref);
-    return r ? item(r) : `- ${cell(ref, 120)}`;
+    return r ? item(r, link) : `- ${cell(ref, 120)}`;
   };
   const gone = (ref: string) => {
     const r = known.get(ref);
     return r
-      ? `- ${checkLink(r.checkId)} ${cell(r.title, 120)}${r.key !== null ? ` (key ${cell(r.key, 80)})` : ''} _(now ${e(r.status)})_`
+      ? `- ${link(r.checkId)} ${cell(r.title, 120)}${r.key !== null ? ` (key ${cell(r.key, 80)})` : ''} _(now ${e(r.status)})_`
       : `- ${cell(ref, 120)}`;
   };
   const unverifiable = baseline.unverifiable ?? [];
@@ -189,7 +197,7 @@ function details(summary: string, header: string, rows: string[]): string[] {
   ];
 }
 
-function unsettled(report: ScanReport): string[] {
+function unsettled(report: ScanReport, link: CheckLinker): string[] {
   const rs = resultsWith(report, 'error', 'inconclusive');
   if (rs.length === 0) return [];
   return details(
@@ -198,13 +206,13 @@ function unsettled(report: ScanReport): string[] {
     capped(
       rs,
       (r) =>
-        `| ${e(r.status)} | ${checkLink(r.checkId)} | ${cell(r.title, 120)} | ${e(r.reason ?? '')} | ${finding(r)} |`,
+        `| ${e(r.status)} | ${link(r.checkId)} | ${cell(r.title, 120)} | ${e(r.reason ?? '')} | ${finding(r)} |`,
     ),
   );
 }
 
 /** Fails accepted by configuration: visible for review, but not counted above. */
-function suppressedBlock(rs: readonly ReportResult[]): string[] {
+function suppressedBlock(rs: readonly ReportResult[], link: CheckLinker): string[] {
   if (rs.length === 0) return [];
   return details(
     `Suppressed findings (${rs.length})`,
@@ -212,7 +220,7 @@ function suppressedBlock(rs: readonly ReportResult[]): string[] {
     capped(rs, (r) => {
       const s = r.suppression;
       const why = s ? `${cell(s.reason, 160)}${s.expires ? ` (until ${e(s.expires)})` : ''}` : '';
-      return `| ${e(r.severity ?? '')} | ${checkLink(r.checkId)} | ${finding(r)} | ${why} |`;
+      return `| ${e(r.severity ?? '')} | ${link(r.checkId)} | ${finding(r)} | ${why} |`;
     }),
   );
 }

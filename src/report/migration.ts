@@ -6,18 +6,13 @@
  * Every string from the report is escaped; the only Markdown is this file's.
  */
 import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
-import { isCheckId } from './html/groups.js';
 import type { EraDifference, MigrationItem } from './migration-items.js';
 import { migrationSummary } from './migration-items.js';
 import type { ScanReport } from './model.js';
-import { DOCS_PATH } from './model.js';
+import { checkLinker } from './doc-links.js';
+import type { CheckLinker } from './doc-links.js';
 
 export { migrationKind, migrationSummary } from './migration-items.js';
-
-/** A check ID links to its doc page only when it has the ID's shape (report text is untrusted). */
-function checkRef(id: string): string {
-  return isCheckId(id) ? `[${e(id)}](${DOCS_PATH}/${id}.md)` : e(id);
-}
 
 function link(c: { key: string; url: string }): string {
   return `[${e(c.key)}](${c.url})`;
@@ -33,7 +28,7 @@ function item(n: number, i: MigrationItem): string[] {
   return lines;
 }
 
-function differences(list: readonly EraDifference[]): string[] {
+function differences(list: readonly EraDifference[], checkRef: CheckLinker): string[] {
   if (list.length === 0)
     return [
       'No check reached different verdicts in the two eras: legacy and modern clients see the same behaviour.',
@@ -47,7 +42,13 @@ function differences(list: readonly EraDifference[]): string[] {
   return [...out, ''];
 }
 
-export function renderMigration(report: ScanReport): string {
+export interface MigrationOptions {
+  /** Where the check doc pages live (default `docs/checks`, relative). */
+  readonly docsBaseUrl?: string;
+}
+
+export function renderMigration(report: ScanReport, opts: MigrationOptions = {}): string {
+  const checkRef = checkLinker(e, opts.docsBaseUrl);
   const s = migrationSummary(report);
   const rev = report.target.revision;
   const out = [
@@ -72,7 +73,7 @@ export function renderMigration(report: ScanReport): string {
       '',
       'The server is dual-era: legacy clients use `initialize`, modern clients send per-request `_meta`. Checks evaluated in both eras:',
       '',
-      ...differences(s.differences),
+      ...differences(s.differences, checkRef),
     );
     const modernFails = new Set(
       report.results.filter((r) => r.era === 'modern' && r.status === 'fail').map((r) => r.checkId),

@@ -29,10 +29,14 @@ export function exampleReport(root = process.cwd()): ScanReport {
 }
 
 /** File name (inside EXAMPLES_DIR) → content, for every format. */
+/** The check doc pages, seen from docs/examples/. */
+export const EXAMPLE_DOCS_BASE = '../checks';
+
 export function renderExamples(root = process.cwd()): Map<string, string> {
   const report = exampleReport(root);
   // As `mcp-posture evaluate` without a config file anchors SARIF results.
-  const ctx = { anchor: anchorFor(MANIFEST_NAME, ''), color: false };
+  // Doc links relative to docs/examples/, so they resolve where the examples are committed.
+  const ctx = { anchor: anchorFor(MANIFEST_NAME, ''), color: false, docsBaseUrl: EXAMPLE_DOCS_BASE };
   return new Map(
     FORMAT_NAMES.map((f) => [`demo-report.${FORMATS[f].ext}`, FORMATS[f].render([report], ctx)] as const),
   );

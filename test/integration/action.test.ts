@@ -32,6 +32,7 @@ const INPUT_NAMES = [
   'output-dir',
   'mode',
   'token',
+  'docs-url',
   'upload-sarif',
 ];
 
@@ -256,6 +257,32 @@ describe('scripts/action/run.sh', () => {
     // The compliance document is not mistaken for the Markdown report.
     expect(r.outputs.get('markdown')).toBe(join(r.outputs.get('report-dir')!, 'report.md'));
     expect(r.summary).not.toContain('What a pre-login scan cannot verify');
+  }, 60_000);
+
+  it('links the check pages under the action repository at its ref, or under the docs-url input', async () => {
+    const fromAction = await runAction(
+      { url: weak.url },
+      {
+        ACTION_SERVER_URL: 'https://github.com',
+        ACTION_REPOSITORY: 'acme/mcp-posture',
+        ACTION_REF: 'v1.2.0',
+      },
+    );
+    expect(fromAction.summary).toContain(
+      '](https://github.com/acme/mcp-posture/blob/v1.2.0/docs/checks/MCPP-',
+    );
+    expect(fromAction.summary).not.toMatch(/\]\(docs\/checks\//);
+    const given = await runAction(
+      { url: weak.url, 'docs-url': 'https://docs.example.test/checks/' },
+      { ACTION_REPOSITORY: 'acme/mcp-posture', ACTION_REF: 'v1.2.0' },
+    );
+    expect(given.summary).toContain('](https://docs.example.test/checks/MCPP-');
+    const sarif = JSON.parse(readFileSync(given.outputs.get('sarif')!, 'utf8')) as {
+      runs: { tool: { driver: { rules: { helpUri: string }[] } } }[];
+    };
+    expect(sarif.runs[0]!.tool.driver.rules[0]!.helpUri).toMatch(
+      /^https:\/\/docs\.example\.test\/checks\/MCPP-/,
+    );
   }, 60_000);
 
   it('hands the token to the scanner through the environment only', async () => {
