@@ -195,7 +195,9 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
               ? 'auth_wall'
               : probe.reason === 'no_token'
                 ? 'needs_token'
-                : 'fetch_failed';
+                : probe.reason === 'not_designated'
+                  ? 'needs_designation'
+                  : 'fetch_failed';
         return this.inconclusive(
           reason,
           `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,

@@ -21,7 +21,7 @@ import { diffReports, renderDiffText } from '../report/diff.js';
 import { parseReport, ReportParseError } from '../report/parse-report.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT, exitCodeFor } from './exit-code.js';
-import { parsePositiveInt, parseRevision, collectHeader, UsageError } from './options.js';
+import { parseJsonObject, parsePositiveInt, parseRevision, collectHeader, UsageError } from './options.js';
 import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 import { readBaseline, readConfig, runScan } from './scan-command.js';
 import { anchorFor } from './manifest.js';
@@ -68,6 +68,15 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         '--allow-private',
         'let URLs learned from the server reach other private or loopback addresses',
         false,
+      )
+      .option(
+        '--designate-tool <name>',
+        'a side-effect-free tool that intrusive mode may call (MCPP-MOD30, MCPP-MOD31)',
+      )
+      .option(
+        '--designate-tool-args <json>',
+        'arguments for the designated tool, as a JSON object',
+        parseJsonObject,
       )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
@@ -137,7 +146,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     .action(() => {
       for (const c of ALL_CHECKS)
         process.stdout.write(
-          `${c.meta.id.padEnd(12)} ${c.meta.severity.padEnd(8)} ${c.meta.mode.padEnd(8)} ${c.meta.title}\n`,
+          `${c.meta.id.padEnd(12)} ${c.meta.severity.padEnd(8)} ${c.meta.mode.padEnd(9)} ${c.meta.title}\n`,
         );
       process.stdout.write(`\n${ALL_CHECKS.length} checks\n`);
     });

@@ -52,3 +52,16 @@ export function collectHeader(v: string, acc: Record<string, string>): Record<st
     throw new InvalidArgumentError(`invalid header name "${name}"`);
   return { ...acc, [name]: v.slice(i + 1).trim() };
 }
+
+/** `--designate-tool-args`: a JSON object (the designated tool's arguments). */
+export function parseJsonObject(v: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new InvalidArgumentError('expected a JSON object, e.g. \'{"region":"us-west1"}\'');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new InvalidArgumentError('expected a JSON object, e.g. \'{"region":"us-west1"}\'');
+  return parsed as Record<string, unknown>;
+}

@@ -75,7 +75,12 @@ export async function runScan(
     'tokenEnv',
     'secondTokenEnv',
     'narrowTokenEnv',
+    'designateTool',
+    'designateToolArgs',
   ]);
+  if (cliTyped['designateTool'] === '') throw new UsageError('--designate-tool needs a tool name');
+  if (cliTyped['designateToolArgs'] && !cliTyped['designateTool'])
+    throw new UsageError('--designate-tool-args needs --designate-tool NAME');
   const cli: CliOverrides = {
     ...(cliTyped['mode'] ? { mode: cliTyped['mode'] as Mode } : {}),
     ...(cliTyped['failOn'] ? { failOn: cliTyped['failOn'] as FailOn } : {}),
@@ -87,6 +92,7 @@ export async function runScan(
     ...(cliTyped['tokenEnv'] ? { tokenEnv: cliTyped['tokenEnv'] as string } : {}),
     ...(cliTyped['secondTokenEnv'] ? { secondTokenEnv: cliTyped['secondTokenEnv'] as string } : {}),
     ...(cliTyped['narrowTokenEnv'] ? { narrowTokenEnv: cliTyped['narrowTokenEnv'] as string } : {}),
+    ...(cliTyped['designateTool'] ? { designateTool: designationOf(cliTyped) } : {}),
     ...(Object.keys((o['header'] as Record<string, string>) ?? {}).length
       ? { headers: o['header'] as Record<string, string> }
       : {}),
@@ -158,6 +164,7 @@ export async function runScan(
         ...(token ? { token } : {}),
         ...(secondToken ? { secondToken } : {}),
         ...(narrowToken ? { narrowToken } : {}),
+        ...(s.designateTool ? { designatedTool: s.designateTool } : {}),
         requestTimeoutMs: s.timeoutMs,
         scanTimeoutMs: s.scanTimeoutMs,
         ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
@@ -194,6 +201,15 @@ export async function runScan(
     (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
   process.stdout.write(writeOutputs(reports, outputs, { anchor, color }));
   return o['updateBaseline'] ? EXIT.ok : combineExitCodes(codes);
+}
+
+/** `--designate-tool NAME` with its optional `--designate-tool-args JSON`. */
+function designationOf(cliTyped: Record<string, unknown>): {
+  name: string;
+  arguments?: Record<string, unknown>;
+} {
+  const args = cliTyped['designateToolArgs'] as Record<string, unknown> | undefined;
+  return { name: cliTyped['designateTool'] as string, ...(args ? { arguments: args } : {}) };
 }
 
 function tokenFor(o: Record<string, unknown>, tokenEnv: string | null): string | undefined {

@@ -1,7 +1,8 @@
 /**
  * A hand-written MCP server (node:http only, no SDK) that is spec-correct for 2026-07-28:
  * stateless, POST only, `server/discover`, per-request `_meta`, validated standard headers,
- * `resultType` and caching hints on results. With `dualEra` it also serves legacy
+ * `resultType` and caching hints on results, `Mcp-Param-*` headers validated
+ * and client capabilities gated for its region tools. With `dualEra` it also serves legacy
  * (initialize-era) traffic on the same endpoint, statelessly, through the 2025-era fixture's
  * transport. One defect can be switched on at a time (MODERN_DEFECTS).
  */
@@ -18,16 +19,18 @@ import {
   sendJson,
   sendText,
 } from './fixture/http.js';
-import { resolveFixtureOptions } from './fixture/options.js';
+import { DEFAULT_TOOLS, resolveFixtureOptions } from './fixture/options.js';
 import { buildCatalog } from './fixture/rpc.js';
 import { StreamableTransport } from './fixture/streamable.js';
 import { ModernDispatcher } from './modern-fixture/dispatch.js';
 import { ModernTransport } from './modern-fixture/handler.js';
 import { resolveModernOptions } from './modern-fixture/options.js';
+import { REGION_TOOLS } from './modern-fixture/tools.js';
 import type { Caller, ModernFixtureOptions } from './modern-fixture/options.js';
 import { isObject } from './modern-fixture/validate.js';
 
 export { MODERN_DEFECTS } from './modern-fixture/options.js';
+export { REGION_DESIGNATION } from './modern-fixture/tools.js';
 export type { ModernDefect, ModernDefectSpec, ModernFixtureOptions } from './modern-fixture/options.js';
 
 export interface ModernFixtureServer {
@@ -80,7 +83,11 @@ export async function startModernFixture(
 ): Promise<ModernFixtureServer> {
   const opts = resolveModernOptions(partial);
   // The legacy side is the 2025-era fixture without sessions (both eras stateless) and with GET 405.
-  const legacyOpts = resolveFixtureOptions({ statelessNoSessions: true, getMode: '405' });
+  const legacyOpts = resolveFixtureOptions({
+    statelessNoSessions: true,
+    getMode: '405',
+    tools: [...DEFAULT_TOOLS, ...REGION_TOOLS],
+  });
   const catalog = buildCatalog(legacyOpts);
   const modern = new ModernTransport(opts, new ModernDispatcher(opts, catalog, legacyOpts));
   const legacy = new StreamableTransport(legacyOpts, catalog);

@@ -128,6 +128,18 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
         }),
       ];
     }
+    // A requirement of revisions the server does not speak does not apply, whatever the tier
+    // (catalogue §2 rule 3: mode_disabled is for requirements that apply but were not tested).
+    const { known, unconfirmed } = revisionsToEvaluate(check, ev);
+    if (meta.revisions !== 'any' && known.length === 0 && unconfirmed.length === 0) {
+      return [
+        single(check, {
+          status: 'not_applicable',
+          reason: 'revision',
+          message: `Applies to ${sortRevisions(meta.revisions).join(', ')}; the server speaks ${describeRevisions(ev)}.`,
+        }),
+      ];
+    }
     if (meta.mode !== 'token' && TIER_RANK[meta.mode] > TIER_RANK[ev.settings.mode]) {
       return [
         single(check, {
@@ -139,16 +151,6 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
     }
     if (meta.revisions === 'any') {
       return runOnce(check, ev, null).map((v) => stamp(check, v, [], [], null));
-    }
-    const { known, unconfirmed } = revisionsToEvaluate(check, ev);
-    if (known.length === 0 && unconfirmed.length === 0) {
-      return [
-        single(check, {
-          status: 'not_applicable',
-          reason: 'revision',
-          message: `Applies to ${sortRevisions(meta.revisions).join(', ')}; the server speaks ${describeRevisions(ev)}.`,
-        }),
-      ];
     }
     return mergeRevisions(check, ev, known, unconfirmed);
   } catch (err) {

@@ -83,7 +83,8 @@ export type SkipReason =
   | 'target_scope' // only for loopback/private (or public) targets
   | 'deadline'
   | 'auth_wall'
-  | 'no_token'; // the token it needs (user, second or narrow-scope) was not supplied
+  | 'no_token' // the token it needs (user, second or narrow-scope) was not supplied
+  | 'not_designated'; // needs a tool the user designated (--designate-tool), and none (or none listed) was
 
 // ---------------------------------------------------------------------------
 // JSON-RPC as observed on the wire
@@ -290,6 +291,41 @@ export interface ModernMethodProbe {
   readonly probe: Probe<RpcReply>;
 }
 
+/** The `x-mcp-header` parameter whose `Mcp-Param-*` header the `i.tool.param-*` variants change. */
+export interface DesignatedParam {
+  /** Property path from the `inputSchema` root, joined with `.` (`region`, `target.region`). */
+  readonly path: string;
+  /** The header as written in messages: `Mcp-Param-{x-mcp-header value}`. */
+  readonly header: string;
+  /** Header value of the correct calls (the body argument, Base64-sentinel encoded when needed). */
+  readonly value: string;
+  /** Header value of `i.tool.param-mismatch`: a different value than the body argument. */
+  readonly mismatch: string;
+}
+
+/**
+ * `i.tool(name)` (intrusive): calls of the tool the user designated as side-effect-free,
+ * with the user's arguments. Sent only in intrusive mode, with a designation, when the
+ * tool is in the modern `tools/list`.
+ */
+export interface DesignatedToolEvidence {
+  readonly name: string;
+  /** The arguments every call sent (the user's, or `{}`). */
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** Every `x-mcp-header` annotation of the tool's `inputSchema` (path joined with `.`, header name). */
+  readonly annotated: readonly { readonly path: string; readonly header: string }[];
+  /** The first annotated parameter with a mirrorable value in the arguments; null when there is none. */
+  readonly param: DesignatedParam | null;
+  /** `i.tool.control`: the correct call (every standard and `Mcp-Param-*` header; client capabilities declared). */
+  readonly control: Probe<RpcReply>;
+  /** `i.tool.param-missing`: the control without `param`'s header (skipped when `param` is null). */
+  readonly paramMissing: Probe<RpcReply>;
+  /** `i.tool.param-mismatch`: the control with `param`'s header set to `param.mismatch`. */
+  readonly paramMismatch: Probe<RpcReply>;
+  /** `i.tool.no-capabilities`: the control with `_meta` clientCapabilities `{}`. */
+  readonly noCapabilities: Probe<RpcReply>;
+}
+
 /** A list method over the modern wire: `_meta` and standard headers on every page. */
 export interface ModernListing {
   readonly method: string;
@@ -331,6 +367,8 @@ export interface ModernEvidence {
     readonly requestId: number;
     readonly probe: Probe<RpcReply>;
   };
+  /** i.tool(name): the designated tool's calls. Absent in bundles from before the probe existed. */
+  readonly designated?: Probe<DesignatedToolEvidence>;
 }
 
 // ---------------------------------------------------------------------------

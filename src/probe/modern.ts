@@ -2,13 +2,23 @@
  * Probes of the 2026-07-28 wire, sent only when the server showed modern
  * evidence: the list methods (passive) and single crafted requests (safe) —
  * header and `_meta` variants, unknown methods, GET/DELETE, a bogus session,
- * a batch, a short listen. The pieces live in ./modern/.
+ * a batch, a short listen — and, in intrusive mode, calls of the tool the user
+ * designated. The pieces live in ./modern/.
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Mode, ModernEvidence, Probe, RpcReply } from '../evidence/types.js';
+import type {
+  DesignatedToolEvidence,
+  Mode,
+  ModernEvidence,
+  ModernListing,
+  Probe,
+  RpcReply,
+} from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
 import type { RpcIds } from './mcp-messages.js';
+import type { Designation } from './modern/designated.js';
+import { probeDesignated } from './modern/designated.js';
 import { probeHeaders } from './modern/headers.js';
 import { listenFilter, probeListen } from './modern/listen.js';
 import { freshListIndex, listAllModern, listFresh } from './modern/lists.js';
@@ -23,6 +33,8 @@ export interface ModernProbeOptions {
   readonly discover?: Probe<RpcReply>;
   /** The server also answered legacy `initialize`: legacy rules govern GET and DELETE, so they are not sent. */
   readonly dualEra?: boolean;
+  /** The side-effect-free tool the user designated: called (i.tool.*) only in intrusive mode. */
+  readonly designatedTool?: Designation;
   /** Test seam for the random parts of probe values. */
   readonly random?: () => string;
 }
@@ -61,6 +73,8 @@ export async function probeModern(
   const lists = await listAllModern(ctx);
   // Sent after the first listing completed, so the two can be compared (MOD20–MOD22).
   const fresh = await listFresh(ctx, freshListIndex(caps));
+  // After the listings: the designated tool is looked up in the tools/list just received.
+  const designated = await designatedCalls(ctx, mode, lists, opts.designatedTool);
 
   const off: Probe<RpcReply> = skipped('needs --mode safe');
   const header = (await headerPromise) ?? {
@@ -99,7 +113,24 @@ export async function probeModern(
     lists,
     fresh,
     listen: await listenPromise,
+    designated,
   };
+}
+
+function designatedCalls(
+  ctx: { readonly client: HttpClient; readonly url: string },
+  mode: Mode,
+  lists: readonly ModernListing[],
+  designation: Designation | undefined,
+): Promise<Probe<DesignatedToolEvidence>> {
+  if (mode !== 'intrusive') return Promise.resolve(skipped('needs --mode intrusive'));
+  if (!designation)
+    return Promise.resolve(skipped('no tool designated (--designate-tool)', 'not_designated'));
+  const tools = lists.find((l) => l.method === 'tools/list')?.probe ?? {
+    kind: 'skipped',
+    reason: 'dependency_failed',
+  };
+  return probeDesignated(ctx, tools, designation);
 }
 
 /** serverInfo and instructions from a DiscoverResult, for the inventory of a server with no InitializeResult. */

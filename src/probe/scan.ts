@@ -59,6 +59,8 @@ export interface CollectOptions {
   readonly secondToken?: string;
   /** A valid token lacking a scope the endpoint needs (t.narrow, SCP03); target origin only. */
   readonly narrowToken?: string;
+  /** A side-effect-free tool the user designated (i.tool.*, MOD30/MOD31); called only in intrusive mode. */
+  readonly designatedTool?: { readonly name: string; readonly arguments?: Record<string, unknown> };
   /** Extra headers (`--header`); sent only to the target's origin. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly requestTimeoutMs?: number;
@@ -272,7 +274,11 @@ async function collect(
     const baseline = baselineRequest(client, url, ids, ladder.discover, main ?? null, sse);
     const originPromise = probeOrigin(client, url, mode, target.scope, baseline);
     const modernPromise = ladder.modern.modern
-      ? probeModern(client, url, ids, mode, { discover: ladder.discover, dualEra: main !== undefined })
+      ? probeModern(client, url, ids, mode, {
+          discover: ladder.discover,
+          dualEra: main !== undefined,
+          ...(opts.designatedTool ? { designatedTool: opts.designatedTool } : {}),
+        })
       : Promise.resolve(null);
     // The OAuth chain is walked when authorization shows (or the user brought a token for it).
     const walkAuth = (challengeReplies: readonly RpcReply[]) =>

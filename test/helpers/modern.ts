@@ -4,6 +4,7 @@
  * `evidence.ts`, and setters that change one probe's answer.
  */
 import type {
+  DesignatedToolEvidence,
   Evidence,
   ListingEvidence,
   ModernEvidence,
@@ -167,7 +168,92 @@ export function goodModern(b: EvidenceBuilder): ModernEvidence {
     ],
     fresh: { method: 'tools/list', probe: listing(b, 'tools', [...TOOLS]) },
     listen: { filter: { toolsListChanged: true }, requestId: 10, probe: b.ok(sseReply(b, [ack(10)])) },
+    // A safe scan: the designated-tool calls are intrusive (see `intrusive` below).
+    designated: { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode intrusive' },
   };
+}
+
+/** A listed tool mirroring `region` into `Mcp-Param-Region`, that needs elicitation. */
+export const REGION_TOOL = {
+  name: 'region_report',
+  inputSchema: {
+    type: 'object',
+    properties: { region: { type: 'string', 'x-mcp-header': 'Region' } },
+    required: ['region'],
+  },
+};
+
+export const REGION_PARAM = {
+  path: 'region',
+  header: 'Mcp-Param-Region',
+  value: 'us-west1',
+  mismatch: 'mcp-posture-probe-mismatch',
+} as const;
+
+/** An InputRequiredResult asking for `method` (elicitation by default). */
+export function inputRequired(method = 'elicitation/create'): Record<string, unknown> {
+  return {
+    resultType: 'input_required',
+    inputRequests: { detail: { method, params: { message: 'Which level of detail?' } } },
+    _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+  };
+}
+
+/** A CallToolResult. */
+export function toolResult(isError = false): Record<string, unknown> {
+  return complete({ content: [{ type: 'text', text: isError ? 'failed' : 'ok' }], isError }, false);
+}
+
+/** The designated-tool calls of a well-behaved server: REGION_TOOL, designated with its region. */
+export function goodDesignated(b: EvidenceBuilder): DesignatedToolEvidence {
+  return {
+    name: REGION_TOOL.name,
+    arguments: { region: REGION_PARAM.value },
+    annotated: [{ path: 'region', header: 'Mcp-Param-Region' }],
+    param: { ...REGION_PARAM },
+    control: b.ok(b.reply({ result: inputRequired() })),
+    paramMissing: b.ok(rpcError(b, 400, -32020, 'Header mismatch: Mcp-Param-Region header is missing')),
+    paramMismatch: b.ok(rpcError(b, 400, -32020, 'Header mismatch: Mcp-Param-Region value differs')),
+    noCapabilities: b.ok(
+      rpcError(b, 400, -32021, 'Missing required client capability: elicitation', {
+        requiredCapabilities: { elicitation: {} },
+      }),
+    ),
+  };
+}
+
+function designatedProbe(b: EvidenceBuilder, d: DesignatedToolEvidence): Probe<DesignatedToolEvidence> {
+  const probes = [d.control, d.paramMissing, d.paramMismatch, d.noCapabilities];
+  return b.ok(d, ...probes.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges)));
+}
+
+/**
+ * An intrusive scan that designated REGION_TOOL (listed beside TOOLS) on a well-behaved
+ * server; `patch` changes the designated-tool evidence.
+ */
+export function intrusive(
+  patch?: (d: DesignatedToolEvidence, b: EvidenceBuilder) => Partial<DesignatedToolEvidence>,
+): (ev: Ev, b: EvidenceBuilder) => void {
+  return (ev, b) => {
+    ev.settings.mode = 'intrusive';
+    const m = ev.modern as ModernEvidence;
+    const tools = [...TOOLS, REGION_TOOL];
+    const good = goodDesignated(b);
+    const d = { ...good, ...(patch?.(good, b) ?? {}) };
+    setModern(ev, {
+      lists: m.lists.map((l) =>
+        l.method === 'tools/list' ? { ...l, probe: listing(b, 'tools', tools) } : l,
+      ),
+      fresh: { method: 'tools/list', probe: listing(b, 'tools', [...tools]) },
+      designated: designatedProbe(b, d),
+    });
+  };
+}
+
+/** Replaces the designated-tool probe as a whole (skipped, failed, or absent with `undefined`). */
+export function setDesignated(ev: Ev, designated: Probe<DesignatedToolEvidence> | undefined): void {
+  const { designated: _old, ...rest } = ev.modern as ModernEvidence;
+  Object.assign(ev, { modern: designated === undefined ? rest : { ...rest, designated } });
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * The 2026-07-28 fixture: the clean server fails nothing but MCPP-AUTHN01 (it
  * lists its tools without authentication), and each defect, switched on alone,
- * fails exactly its own checks. The SDK 2.x handler, in every adapter and
- * legacy mode, fails no MOD check.
+ * fails exactly its own checks (the designated-tool defects in an intrusive scan
+ * designating the fixture's tool; test/integration/designated-tool.test.ts covers
+ * those checks further). The SDK 2.x handler, in every adapter and legacy mode,
+ * fails no MOD check.
  */
 import { describe, expect, it } from 'vitest';
 
-import type { ModernDefect, ModernFixtureOptions } from '../../src/demo/modern-fixture.js';
+import type { ModernDefect, ModernDefectSpec, ModernFixtureOptions } from '../../src/demo/modern-fixture.js';
 import { MODERN_DEFECTS, startModernFixture } from '../../src/demo/modern-fixture.js';
 import { scan } from '../../src/index.js';
 import { buildPlan } from '../../src/probe/plan.js';
@@ -52,6 +54,9 @@ const EXPECTED: Record<ModernDefect, { modern: string[]; dual?: string[] }> = {
   logNotifications: { modern: ['MCPP-MOD26'] },
   sseServerRequest: { modern: ['MCPP-MOD24'] },
   noAccelBuffering: { modern: ['MCPP-MOD25'] },
+  paramHeaderNotChecked: { modern: ['MCPP-MOD30'] },
+  paramHeaderValueNotCompared: { modern: ['MCPP-MOD30'] },
+  missingCapabilityServed: { modern: ['MCPP-MOD31'] },
 };
 
 /** Keys that pin down which sub-condition fired (modern-only runs). */
@@ -84,6 +89,12 @@ const KEYS: Partial<Record<ModernDefect, [string, string][]>> = {
   listenNoAck: [['MCPP-MOD27', 'no-ack']],
   bogusSessionRejected: [['MCPP-TRN09', 'rejected']],
   sseServerRequest: [['MCPP-MOD24', 'request']],
+  paramHeaderNotChecked: [
+    ['MCPP-MOD30', 'missing-executed'],
+    ['MCPP-MOD30', 'mismatch-executed'],
+  ],
+  paramHeaderValueNotCompared: [['MCPP-MOD30', 'mismatch-executed']],
+  missingCapabilityServed: [['MCPP-MOD31', 'mrtr']],
 };
 
 /** Defects also run against the dual-era fixture. */
@@ -98,10 +109,20 @@ const DUAL_RUNS: readonly ModernDefect[] = [
   'pingServed',
 ];
 
-async function scanModern(options: Partial<ModernFixtureOptions>, mode?: 'passive'): Promise<Out> {
+async function scanModern(
+  options: Partial<ModernFixtureOptions>,
+  mode?: 'passive',
+  designate?: ModernDefectSpec['designate'],
+): Promise<Out> {
   const server = await startModernFixture(options);
   try {
-    return await scan({ url: server.url, requestTimeoutMs: 5_000, ...(mode ? { mode } : {}) });
+    return await scan({
+      url: server.url,
+      requestTimeoutMs: 5_000,
+      ...(mode ? { mode } : {}),
+      // Defects of the designated-tool checks show only to an intrusive scan that names the tool.
+      ...(designate ? { mode: 'intrusive' as const, designatedTool: designate } : {}),
+    });
   } finally {
     await server.close();
   }
@@ -131,10 +152,16 @@ describe.concurrent('2026-07-28 fixture: exactly the seeded failure', () => {
     });
     expect(failing(out)).toEqual([]);
     expect(out.report.results.find((r) => r.checkId === 'MCPP-AUTHN01')?.status).toBe('fail');
-    // Every registered MOD check reaches a verdict on the clean server; none is left open.
+    // Every registered MOD check reaches a verdict on the clean server; none is left open but
+    // the intrusive ones, which a safe scan does not run.
     const mod = out.report.results.filter((r) => r.checkId.startsWith('MCPP-MOD'));
-    expect(mod.filter((r) => r.status === 'inconclusive').map((r) => r.checkId)).toEqual([]);
-    expect(mod.every((r) => r.era === 'modern' || r.status === 'not_applicable')).toBe(true);
+    expect(mod.filter((r) => r.status === 'inconclusive').map((r) => [r.checkId, r.reason])).toEqual([
+      ['MCPP-MOD30', 'mode_disabled'],
+      ['MCPP-MOD31', 'mode_disabled'],
+    ]);
+    expect(
+      mod.every((r) => r.era === 'modern' || r.status === 'not_applicable' || r.reason === 'mode_disabled'),
+    ).toBe(true);
     // The modern listings stand in for the legacy inventory.
     expect(out.evidence.inventory?.tools.kind).toBe('ok');
     expect(out.evidence.inventory?.serverInfo).toMatchObject({ name: 'mcp-posture-modern-fixture' });
@@ -166,7 +193,7 @@ describe.concurrent('2026-07-28 fixture: exactly the seeded failure', () => {
 
   for (const defect of MODERN_DEFECTS) {
     it(`${defect.name}: ${defect.description}`, async () => {
-      const out = await scanModern(defect.options);
+      const out = await scanModern(defect.options, undefined, defect.designate);
       expect(failing(out)).toEqual([...EXPECTED[defect.name].modern].sort());
       for (const [id, key] of KEYS[defect.name] ?? []) {
         expect(

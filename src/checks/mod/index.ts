@@ -28,11 +28,10 @@ import MOD26 from './MCPP-MOD26.js';
 import MOD27 from './MCPP-MOD27.js';
 import MOD28 from './MCPP-MOD28.js';
 import MOD29 from './MCPP-MOD29.js';
+import MOD30 from './MCPP-MOD30.js';
+import MOD31 from './MCPP-MOD31.js';
 
-/**
- * MOD family, sorted by ID. MOD30/MOD31 (intrusive: need a user-designated tool) are not
- * registered: their probes do not exist yet.
- */
+/** MOD family, sorted by ID. MOD30/MOD31 are intrusive and need a user-designated tool (`i.tool.*`). */
 export const MOD_CHECKS: readonly Check[] = [
   MOD01,
   MOD02,
@@ -63,4 +62,6 @@ export const MOD_CHECKS: readonly Check[] = [
   MOD27,
   MOD28,
   MOD29,
+  MOD30,
+  MOD31,
 ];

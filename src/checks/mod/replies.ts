@@ -10,7 +10,7 @@ export interface ModernReply {
   /** JSON-RPC method of the request; null for batches, GET and DELETE. */
   readonly method: string | null;
   readonly reply: RpcReply;
-  /** A crafted safe-tier probe (wrong on purpose), not an ordinary client request. */
+  /** A crafted probe (wrong on purpose), not an ordinary client request. */
   readonly crafted: boolean;
   /** A POST carrying a JSON-RPC body with `_meta`; false for the GET and DELETE probes. */
   readonly post: boolean;
@@ -54,6 +54,13 @@ export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
   add('s.get.modern', null, m.get, true);
   add('s.delete.modern', null, m.delete, true);
   add('s.listen', 'subscriptions/listen', m.listen.probe, true);
+  const d = m.designated?.kind === 'ok' ? m.designated.value : null;
+  if (d) {
+    add('i.tool.control', 'tools/call', d.control, false);
+    add('i.tool.param-missing', 'tools/call', d.paramMissing, true);
+    add('i.tool.param-mismatch', 'tools/call', d.paramMismatch, true);
+    add('i.tool.no-capabilities', 'tools/call', d.noCapabilities, true);
+  }
   return out;
 }
 

@@ -145,6 +145,13 @@ function seeds(ev: Evidence): Seed[] {
     add('s.batch', okValue(m.batch), { kind: 'batch', method: null }, true);
     add('p.get', okValue(m.get), NONE, true);
     add('p.delete', okValue(m.delete), NONE, true);
+    const d = m.designated?.kind === 'ok' ? m.designated.value : null;
+    if (d) {
+      add('i.tool.control', okValue(d.control), REQUEST('tools/call'));
+      add('i.tool.param-missing', okValue(d.paramMissing), REQUEST('tools/call'), true);
+      add('i.tool.param-mismatch', okValue(d.paramMismatch), REQUEST('tools/call'), true);
+      add('i.tool.no-capabilities', okValue(d.noCapabilities), REQUEST('tools/call'), true);
+    }
   }
 
   const o = ev.origin;

@@ -5,8 +5,9 @@
  */
 import { dispatch } from '../fixture/rpc.js';
 import type { Catalog } from '../fixture/rpc.js';
-import type { FixtureOptions } from '../fixture/options.js';
+import type { FixtureOptions, FixtureTool } from '../fixture/options.js';
 import type { Caller, ModernFixtureOptions } from './options.js';
+import { callRegionTool } from './tools.js';
 import { SUPPORTED } from './validate.js';
 
 export const SERVER_INFO = { name: 'mcp-posture-modern-fixture', version: '1.0.0' } as const;
@@ -36,7 +37,13 @@ const LATE_TOOL = {
 
 export type Outcome =
   | { readonly kind: 'result'; readonly result: Record<string, unknown> }
-  | { readonly kind: 'error'; readonly status: number; readonly code: number; readonly message: string };
+  | {
+      readonly kind: 'error';
+      readonly status: number;
+      readonly code: number;
+      readonly message: string;
+      readonly data?: unknown;
+    };
 
 export class ModernDispatcher {
   private toolListings = 0;
@@ -46,6 +53,11 @@ export class ModernDispatcher {
     private readonly catalog: Catalog,
     private readonly legacyOpts: FixtureOptions,
   ) {}
+
+  /** Tool definitions, for validating `Mcp-Param-*` headers against their `x-mcp-header` parameters. */
+  tools(): readonly FixtureTool[] {
+    return this.catalog.tools;
+  }
 
   capabilities(): Record<string, unknown> {
     return {
@@ -62,9 +74,12 @@ export class ModernDispatcher {
     params: Record<string, unknown>,
     caller: Caller = 'full',
   ): Outcome {
+    // The region tools (./tools.ts) answer for themselves; the catalogue answers the other tools.
+    const region = method === 'tools/call' ? callRegionTool(params, this.opts) : null;
     let outcome: Outcome;
     if (method === 'server/discover') outcome = { kind: 'result', result: this.discover() };
     else if (method === 'ping' && this.opts.defect === 'pingServed') outcome = { kind: 'result', result: {} };
+    else if (region) outcome = region;
     else if (CATALOG_METHODS.has(method)) outcome = this.fromCatalog(id, method, params);
     else outcome = { kind: 'error', status: 404, code: -32601, message: `Method not found: ${method}` };
     if (outcome.kind === 'result' && method === 'tools/list' && caller === 'narrow')
@@ -114,7 +129,10 @@ export class ModernDispatcher {
     const d = this.opts.defect;
     return {
       ...result,
-      ...(d === 'noResultType' ? {} : { resultType: 'complete' }),
+      // An InputRequiredResult keeps its resultType; everything else is complete.
+      ...(d === 'noResultType'
+        ? {}
+        : { resultType: typeof result['resultType'] === 'string' ? result['resultType'] : 'complete' }),
       ...(CACHEABLE.has(method) && d !== 'noCacheHints'
         ? { ttlMs: 60_000, cacheScope: this.scopeOf(method) }
         : {}),

@@ -62,12 +62,17 @@ export class ModernTransport {
       return sendJson(res, 400, rpcError(-32600, 'Invalid Request', null));
     const method = body['method'];
     if (method === 'initialize' && !isObject(params['_meta'])) return this.legacyInitialize(res, id, params);
-    const rejected = validate(req, method, params, this.opts);
+    const rejected = validate(req, method, params, this.opts, this.dispatcher.tools());
     if (rejected) return this.reject(res, id, rejected);
     if (method === 'subscriptions/listen') return this.listen(res, id, params);
     const outcome = this.dispatcher.handle(id, method, params, caller);
     if (outcome.kind === 'error') {
-      return this.reject(res, id, { status: outcome.status, code: outcome.code, message: outcome.message });
+      return this.reject(res, id, {
+        status: outcome.status,
+        code: outcome.code,
+        message: outcome.message,
+        ...(outcome.data !== undefined ? { data: outcome.data } : {}),
+      });
     }
     this.reply(res, { jsonrpc: '2.0', id, result: outcome.result });
   }
@@ -97,7 +102,7 @@ export class ModernTransport {
       const id = typeof m['id'] === 'number' || typeof m['id'] === 'string' ? m['id'] : null;
       const params = isObject(m['params']) ? m['params'] : {};
       const method = String(m['method']);
-      const rejected = validate(req, method, params, this.opts);
+      const rejected = validate(req, method, params, this.opts, this.dispatcher.tools());
       if (rejected || id === null)
         return rpcError(rejected?.code ?? -32600, rejected?.message ?? 'Invalid', id);
       const outcome = this.dispatcher.handle(id, method, params, caller);

@@ -1,4 +1,5 @@
 /** Options and switchable defects of the 2026-07-28 fixture server (../modern-fixture.ts). */
+import { REGION_DESIGNATION } from './tools.js';
 
 export type ModernDefect =
   | 'noResultType'
@@ -30,7 +31,10 @@ export type ModernDefect =
   | 'bogusSessionRejected'
   | 'logNotifications'
   | 'sseServerRequest'
-  | 'noAccelBuffering';
+  | 'noAccelBuffering'
+  | 'paramHeaderNotChecked'
+  | 'paramHeaderValueNotCompared'
+  | 'missingCapabilityServed';
 
 export interface ModernFixtureOptions {
   /** Also serve legacy (initialize-era) traffic on the same endpoint, statelessly. */
@@ -55,12 +59,27 @@ export interface ModernDefectSpec {
   readonly description: string;
   /** Options the defect needs besides itself (e.g. SSE replies, modern-only). */
   readonly options: Partial<ModernFixtureOptions>;
+  /**
+   * The tool an intrusive scan must designate for the defect to show (MCPP-MOD30/MOD31);
+   * absent for defects a safe scan finds.
+   */
+  readonly designate?: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> };
 }
 
-const d = (name: ModernDefect, description: string, options: Partial<ModernFixtureOptions> = {}) => ({
+const d = (
+  name: ModernDefect,
+  description: string,
+  options: Partial<ModernFixtureOptions> = {},
+): ModernDefectSpec => ({
   name,
   description,
   options: { ...options, defect: name },
+});
+
+/** A defect only an intrusive scan designating REGION_DESIGNATION shows. */
+const designated = (name: ModernDefect, description: string): ModernDefectSpec => ({
+  ...d(name, description),
+  designate: REGION_DESIGNATION,
 });
 
 export const MODERN_DEFECTS: readonly ModernDefectSpec[] = [
@@ -98,6 +117,15 @@ export const MODERN_DEFECTS: readonly ModernDefectSpec[] = [
   }),
   d('sseServerRequest', 'SSE replies carry a server-to-client JSON-RPC request', { responseMode: 'sse' }),
   d('noAccelBuffering', 'SSE replies lack X-Accel-Buffering: no', { responseMode: 'sse' }),
+  designated('paramHeaderNotChecked', 'Mcp-Param-* headers are neither required nor compared with the body'),
+  designated(
+    'paramHeaderValueNotCompared',
+    'Mcp-Param-* headers are required but their values are not compared with the body',
+  ),
+  designated(
+    'missingCapabilityServed',
+    'A tool needing elicitation asks for it in an InputRequiredResult although the client declared no capabilities',
+  ),
 ];
 
 export function resolveModernOptions(partial: Partial<ModernFixtureOptions>): ModernFixtureOptions {

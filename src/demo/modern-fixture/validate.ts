@@ -1,11 +1,14 @@
 /**
  * The modern request validation ladder, in the order the 2026-07-28 text
  * gives: `_meta` (-32602), the version header against `_meta` (-32020), the
- * supported version (-32022), then `Mcp-Method` and `Mcp-Name` (-32020).
+ * supported version (-32022), then `Mcp-Method`, `Mcp-Name` and the called
+ * tool's `Mcp-Param-*` headers (-32020) — all before anything is executed.
  */
 import type { IncomingMessage } from 'node:http';
 import { decodeHeaderValue } from '../../evidence/parse/header-sentinel.js';
+import { headerParams, headerText, paramHeaderName, valueAt } from '../../evidence/parse/x-mcp-header.js';
 import { header } from '../fixture/http.js';
+import type { FixtureTool } from '../fixture/options.js';
 import type { ModernFixtureOptions } from './options.js';
 
 export const SUPPORTED = ['2026-07-28'] as const;
@@ -36,6 +39,7 @@ export function validate(
   method: string,
   params: Record<string, unknown>,
   opts: ModernFixtureOptions,
+  tools: readonly FixtureTool[] = [],
 ): Rejection | null {
   const defect = opts.defect;
   const invalid = (message: string): Rejection => ({ status: 400, code: -32602, message });
@@ -89,5 +93,29 @@ export function validate(
     if (decoded.value !== body)
       return mismatch(`Mcp-Name value '${decoded.value}' does not match body value '${String(body)}'`);
   }
+
+  if (method === 'tools/call' && defect !== 'paramHeaderNotChecked') {
+    const tool = tools.find((t) => t.name === params['name']);
+    const args = isObject(params['arguments']) ? params['arguments'] : {};
+    for (const p of tool ? headerParams(tool.inputSchema) : []) {
+      const value = valueAt(args, p.path);
+      // A null or absent argument has no header, and none is expected.
+      if (headerText(value) === null) continue;
+      const name = paramHeaderName(p.name);
+      const raw = header(req, name);
+      if (raw === undefined) return mismatch(`${name} header is missing`);
+      if (defect === 'paramHeaderValueNotCompared') continue;
+      const decoded = decodeHeaderValue(raw);
+      if (decoded.kind === 'invalid') return mismatch(`${name} carries an invalid Base64 sentinel`);
+      if (!sameParam(decoded.value, value))
+        return mismatch(`${name} value '${decoded.value}' does not match body value '${String(value)}'`);
+    }
+  }
   return null;
+}
+
+/** Header text against the body argument: integers numerically (streamable-http#Server Validation). */
+function sameParam(text: string, value: unknown): boolean {
+  if (typeof value === 'number') return /^-?\d+(\.0+)?$/.test(text) && Number(text) === value;
+  return text === headerText(value);
 }

@@ -8,6 +8,7 @@ import { UNKNOWN_METHODS } from './methods.js';
 import { LISTEN_WINDOW_MS } from './listen.js';
 
 const modern = 'when the server speaks 2026-07-28';
+const designated = 'with --designate-tool, when the server speaks 2026-07-28 and lists the tool';
 const e = (
   probe: string,
   tier: PlanEntry['tier'],
@@ -89,5 +90,34 @@ export const MODERN_PLAN: readonly PlanEntry[] = [
     'POST',
     `subscriptions/listen for the advertised list changes (read ≤${LISTEN_WINDOW_MS / 1000} s, then closed)`,
     'when the server speaks 2026-07-28 and advertises listChanged',
+  ),
+  // i.tool(name): only the tool the user designated as side-effect-free, with the user's arguments.
+  e(
+    'i.tool.control',
+    'intrusive',
+    'POST',
+    'tools/call of the designated tool with every standard and Mcp-Param-* header (the control)',
+    designated,
+  ),
+  e(
+    'i.tool.param-missing',
+    'intrusive',
+    'POST',
+    'tools/call of the designated tool without the Mcp-Param-* header of its first x-mcp-header parameter',
+    `${designated}, for an x-mcp-header parameter with a value`,
+  ),
+  e(
+    'i.tool.param-mismatch',
+    'intrusive',
+    'POST',
+    'tools/call of the designated tool with that Mcp-Param-* header unlike the body value',
+    `${designated}, for an x-mcp-header parameter with a value`,
+  ),
+  e(
+    'i.tool.no-capabilities',
+    'intrusive',
+    'POST',
+    'tools/call of the designated tool with _meta clientCapabilities {}',
+    designated,
   ),
 ];

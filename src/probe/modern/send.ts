@@ -89,7 +89,10 @@ export function probeValue(random: () => string): string {
   return `${PROBE_PREFIX}-${random()}`;
 }
 
-export function skipped(detail: string, reason: 'mode_disabled' | 'not_needed' = 'mode_disabled') {
+export function skipped(
+  detail: string,
+  reason: 'mode_disabled' | 'not_needed' | 'not_designated' = 'mode_disabled',
+) {
   return { kind: 'skipped', reason, detail } as const;
 }
 
