@@ -78,6 +78,14 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         'arguments for the designated tool, as a JSON object',
         parseJsonObject,
       )
+      .option(
+        '--oauth-client-id <id>',
+        'a pre-registered OAuth client at the authorization server, for intrusive authorization requests (MCPP-ACT07, MCPP-ACT08, MCPP-ACT11)',
+      )
+      .option(
+        '--oauth-redirect-uri <uri>',
+        'a redirect URI registered for --oauth-client-id (absolute URL; never fetched)',
+      )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
       .option('--plan', 'print every request the scan would send, and send nothing', false),

@@ -77,10 +77,13 @@ export async function runScan(
     'narrowTokenEnv',
     'designateTool',
     'designateToolArgs',
+    'oauthClientId',
+    'oauthRedirectUri',
   ]);
   if (cliTyped['designateTool'] === '') throw new UsageError('--designate-tool needs a tool name');
   if (cliTyped['designateToolArgs'] && !cliTyped['designateTool'])
     throw new UsageError('--designate-tool-args needs --designate-tool NAME');
+  const oauthClient = oauthClientOf(cliTyped);
   const cli: CliOverrides = {
     ...(cliTyped['mode'] ? { mode: cliTyped['mode'] as Mode } : {}),
     ...(cliTyped['failOn'] ? { failOn: cliTyped['failOn'] as FailOn } : {}),
@@ -93,6 +96,7 @@ export async function runScan(
     ...(cliTyped['secondTokenEnv'] ? { secondTokenEnv: cliTyped['secondTokenEnv'] as string } : {}),
     ...(cliTyped['narrowTokenEnv'] ? { narrowTokenEnv: cliTyped['narrowTokenEnv'] as string } : {}),
     ...(cliTyped['designateTool'] ? { designateTool: designationOf(cliTyped) } : {}),
+    ...(oauthClient ? { oauthClient } : {}),
     ...(Object.keys((o['header'] as Record<string, string>) ?? {}).length
       ? { headers: o['header'] as Record<string, string> }
       : {}),
@@ -165,6 +169,7 @@ export async function runScan(
         ...(secondToken ? { secondToken } : {}),
         ...(narrowToken ? { narrowToken } : {}),
         ...(s.designateTool ? { designatedTool: s.designateTool } : {}),
+        ...(s.oauthClient ? { oauthClient: s.oauthClient } : {}),
         requestTimeoutMs: s.timeoutMs,
         scanTimeoutMs: s.scanTimeoutMs,
         ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
@@ -210,6 +215,24 @@ function designationOf(cliTyped: Record<string, unknown>): {
 } {
   const args = cliTyped['designateToolArgs'] as Record<string, unknown> | undefined;
   return { name: cliTyped['designateTool'] as string, ...(args ? { arguments: args } : {}) };
+}
+
+/** `--oauth-client-id ID --oauth-redirect-uri URI`: both or neither; the URI must be absolute. */
+function oauthClientOf(
+  cliTyped: Record<string, unknown>,
+): { clientId: string; redirectUri: string } | undefined {
+  const clientId = cliTyped['oauthClientId'] as string | undefined;
+  const redirectUri = cliTyped['oauthRedirectUri'] as string | undefined;
+  if (clientId === undefined && redirectUri === undefined) return undefined;
+  if (!clientId)
+    throw new UsageError('--oauth-redirect-uri needs --oauth-client-id ID (a pre-registered client)');
+  if (!redirectUri)
+    throw new UsageError(
+      '--oauth-client-id needs --oauth-redirect-uri URI (a redirect URI registered for it)',
+    );
+  if (!URL.canParse(redirectUri))
+    throw new UsageError(`--oauth-redirect-uri must be an absolute URL: ${redirectUri}`);
+  return { clientId, redirectUri };
 }
 
 function tokenFor(o: Record<string, unknown>, tokenEnv: string | null): string | undefined {

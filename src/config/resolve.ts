@@ -38,6 +38,7 @@ const BUILTIN = {
   formats: ['text'],
   outputDir: null,
   designateTool: null,
+  oauthClient: null,
   cimdUrl: null,
 } as const;
 
@@ -68,6 +69,7 @@ export interface ResolvedSettings {
     readonly sessionEntropyBits: number;
   };
   readonly designateTool: { readonly name: string; readonly arguments?: Record<string, unknown> } | null;
+  readonly oauthClient: { readonly clientId: string; readonly redirectUri: string } | null;
   readonly cimdUrl: string | null;
   /** Where each setting came from, for `--print-config`-style diagnostics. */
   readonly sources: Readonly<Record<SettingKey, SettingSource>>;
@@ -196,6 +198,7 @@ export function resolveTargetSettings(
     outputDir: scalar('outputDir'),
     thresholds,
     designateTool: scalar('designateTool'),
+    oauthClient: scalar('oauthClient'),
     cimdUrl: scalar('cimdUrl'),
     sources,
   };

@@ -127,6 +127,20 @@ const settingsShape = {
     })
     .optional()
     .describe('A side-effect-free tool MOD30/MOD31 may call (catalogue §13.1 decision 10).'),
+  oauthClient: z
+    .strictObject({
+      clientId: z
+        .string()
+        .min(1, { error: 'expected a client_id' })
+        .describe('The pre-registered `client_id`.'),
+      redirectUri: z
+        .url({ error: 'expected an absolute URL' })
+        .describe('A redirect URI registered for that client (absolute URL).'),
+    })
+    .optional()
+    .describe(
+      'A pre-registered OAuth client at the first authorization server, for the intrusive authorization-request checks (MCPP-ACT07, MCPP-ACT08, MCPP-ACT11).',
+    ),
   cimdUrl: z
     .url({ protocol: /^https$/, error: 'expected an https URL' })
     .optional()

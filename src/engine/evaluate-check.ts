@@ -141,6 +141,17 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.mode !== 'token' && TIER_RANK[meta.mode] > TIER_RANK[ev.settings.mode]) {
+      // An authorization-server requirement does not apply to a target without authorization,
+      // whatever the tier (catalogue §5.7), as for the token checks above.
+      if (meta.transports.includes('as') && !ev.auth.inUse) {
+        return [
+          single(check, {
+            status: 'not_applicable',
+            reason: 'no_auth',
+            message: 'The target uses no authorization.',
+          }),
+        ];
+      }
       return [
         single(check, {
           status: 'inconclusive',

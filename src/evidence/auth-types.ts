@@ -141,6 +141,70 @@ export interface AuthDiscovery {
   readonly tokenKind: 'none' | 'jwt' | 'opaque';
   /** The token-tier and intrusive bearer-token probes. */
   readonly tokenProbes: TokenProbes;
+  /**
+   * `i.authz(variant)` (intrusive, with a designated client): crafted authorization requests to the
+   * first authorization server. Absent in bundles from before the probe existed (not collected).
+   */
+  readonly authz?: Probe<AuthzProbes>;
+}
+
+/** What a redirect of an authorization request points at (the `Location`, never fetched). */
+export interface AuthzRedirect {
+  /** The `Location` value as received. */
+  readonly location: string;
+  /** Resolved against the request URL; null when it does not parse. */
+  readonly url: string | null;
+  /** Origin and path of `url` (null when it does not parse or has an opaque origin). */
+  readonly origin: string | null;
+  readonly path: string | null;
+  /**
+   * Authorization-response parameters, from the query, or from the fragment when the query has
+   * none of them (`response_mode=fragment`). Values are URL-decoded.
+   */
+  readonly error: string | null;
+  readonly errorDescription: string | null;
+  readonly iss: string | null;
+  readonly state: string | null;
+  /** An authorization `code` was present (its value is not kept here). */
+  readonly code: boolean;
+}
+
+/** One `i.authz(variant)` request and its first answer. */
+export interface AuthzAnswer {
+  /** The query parameters sent (`state` and `code_challenge` are fresh random values). */
+  readonly params: Readonly<Record<string, string>>;
+  readonly status: number;
+  /** Media type essence of the answer, lower-case, or null. */
+  readonly mediaType: string | null;
+  /** The `Location` of a 3xx answer; null otherwise. */
+  readonly redirect: AuthzRedirect | null;
+  /**
+   * The answer looks like a login or consent step: `page` (an HTML page with a password field or a
+   * form), `redirect` (a redirect to a login, sign-in, consent or interaction path on the AS itself).
+   */
+  readonly login: 'page' | 'redirect' | null;
+  readonly exchange: ExchangeId;
+}
+
+/**
+ * `i.client` + `i.authz(variant)`: GETs of the authorization endpoint with the client the user
+ * designated (`--oauth-client-id`, `--oauth-redirect-uri`), each with a fresh `state`, never followed.
+ */
+export interface AuthzProbes {
+  /** The authorization server probed (the first one discovered). */
+  readonly issuer: string;
+  readonly authorizationEndpoint: string;
+  /** The designated client and its registered redirect URI. */
+  readonly clientId: string;
+  readonly redirectUri: string;
+  /** `i.authz(no-pkce)`: response_type=code, client_id, redirect_uri, scope, state; no `code_challenge`. */
+  readonly noPkce: Probe<AuthzAnswer>;
+  /** `i.authz(plain)`: the same with `code_challenge_method=plain` (skipped when `plain` is advertised). */
+  readonly plain: Probe<AuthzAnswer>;
+  /** `i.authz(bad-redirect)`: a correct S256 request with an unregistered `redirect_uri`. */
+  readonly badRedirect: Probe<AuthzAnswer>;
+  /** `i.authz(bogus-response-type)`: a correct S256 request with an unknown `response_type`. */
+  readonly bogusResponseType: Probe<AuthzAnswer>;
 }
 
 /** What a token says about itself, decoded locally (never verified, the token itself never stored). */

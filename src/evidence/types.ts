@@ -84,7 +84,7 @@ export type SkipReason =
   | 'deadline'
   | 'auth_wall'
   | 'no_token' // the token it needs (user, second or narrow-scope) was not supplied
-  | 'not_designated'; // needs a tool the user designated (--designate-tool), and none (or none listed) was
+  | 'not_designated'; // needs a tool (--designate-tool) or an OAuth client (--oauth-client-id) the user designates, and none (or none listed) was
 
 // ---------------------------------------------------------------------------
 // JSON-RPC as observed on the wire

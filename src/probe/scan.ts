@@ -61,6 +61,11 @@ export interface CollectOptions {
   readonly narrowToken?: string;
   /** A side-effect-free tool the user designated (i.tool.*, MOD30/MOD31); called only in intrusive mode. */
   readonly designatedTool?: { readonly name: string; readonly arguments?: Record<string, unknown> };
+  /**
+   * A pre-registered OAuth client at the first authorization server (i.client): its `client_id` and
+   * a registered redirect URI. Used only in intrusive mode, for the i.authz requests (ACT07/08/11).
+   */
+  readonly oauthClient?: { readonly clientId: string; readonly redirectUri: string };
   /** Extra headers (`--header`); sent only to the target's origin. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly requestTimeoutMs?: number;
@@ -298,6 +303,7 @@ async function collect(
             ? { kind: 'discover' }
             : null,
         ...(opts.lookup ? { lookup: opts.lookup } : {}),
+        oauthClient: opts.oauthClient ?? null,
       });
     const authPromise =
       authSignals.length > 0 || opts.token

@@ -28,6 +28,7 @@ const FULL = {
       url: 'http://127.0.0.1:3000/mcp',
       mode: 'passive',
       designateTool: { name: 'echo', arguments: { text: 'hi' } },
+      oauthClient: { clientId: 'mcp-client', redirectUri: 'http://127.0.0.1:3999/callback' },
     },
   ],
   suppressions: [
@@ -130,6 +131,21 @@ describe('parseConfig: errors name the path of the bad key', () => {
     expect(issuesOf({ targets: [{ ...target, spec: '2025-01-01' }] })[0]).toMatch(
       /^targets\[0]\.spec: expected one of 2024-11-05\|.*\|draft$/,
     );
+  });
+
+  it('oauthClient: both members, and an absolute redirect URI', () => {
+    expect(
+      issuesOf({ targets: [{ ...target, oauthClient: { clientId: 'c', redirectUri: '/cb' } }] }),
+    ).toEqual(['targets[0].oauthClient.redirectUri: expected an absolute URL']);
+    expect(issuesOf({ targets: [{ ...target, oauthClient: { clientId: 'c' } }] })).toEqual([
+      'targets[0].oauthClient.redirectUri: required',
+    ]);
+    expect(
+      issuesOf({
+        defaults: { oauthClient: { clientId: '', redirectUri: 'com.example.app:/cb' } },
+        targets: [target],
+      }),
+    ).toEqual(['defaults.oauthClient.clientId: expected a client_id']);
   });
 
   it('headers: bad names, and credentials kept out of the file', () => {

@@ -54,6 +54,19 @@ describe('resolveTargetSettings: precedence CLI flag > env > target > defaults >
     expect(s.sources.failOn).toBe('builtin');
   });
 
+  it('oauthClient: taken whole from the highest layer that sets it', () => {
+    const client = { clientId: 'from-defaults', redirectUri: 'http://127.0.0.1:1/cb' };
+    const cfg = parseConfig(
+      JSON.stringify({ defaults: { oauthClient: client }, targets: [{ url: 'http://127.0.0.1:3000/mcp' }] }),
+    );
+    expect(resolveTargetSettings(null, 'https://x.example/mcp', NO_ENV).oauthClient).toBeNull();
+    const s = resolveTargetSettings(cfg, 'http://127.0.0.1:3000/mcp', NO_ENV);
+    expect([s.oauthClient, s.sources.oauthClient]).toEqual([client, 'defaults']);
+    const cli = { clientId: 'from-cli', redirectUri: 'http://127.0.0.1:2/cb' };
+    const t = resolveTargetSettings(cfg, 'http://127.0.0.1:3000/mcp', NO_ENV, { oauthClient: cli });
+    expect([t.oauthClient, t.sources.oauthClient]).toEqual([cli, 'cli']);
+  });
+
   it('defaults apply to a target that does not override', () => {
     const s = resolveTargetSettings(config, 'dev', NO_ENV);
     expect(s).toMatchObject({ failOn: 'low', mode: 'passive', timeoutMs: 1000, name: 'dev' });

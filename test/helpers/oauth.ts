@@ -38,6 +38,8 @@ export interface OAuthDraft {
   tokenClaims: AuthDiscovery['tokenClaims'];
   tokenKind: AuthDiscovery['tokenKind'];
   tokenProbes: AuthDiscovery['tokenProbes'];
+  /** `i.authz(variant)`; left out, the evidence is as from before the probe existed. */
+  authz?: AuthDiscovery['authz'];
 }
 
 const NO_TOKEN = { kind: 'skipped', reason: 'no_token', detail: 'needs --token' } as const;

@@ -151,6 +151,22 @@ describe('cli: version, help and usage errors', () => {
     expect(server.stats().requests).toBe(0);
   });
 
+  it('--oauth-client-id and --oauth-redirect-uri go together; the URI must be absolute (exit 2)', async () => {
+    const url = 'http://127.0.0.1:9/mcp';
+    expectUsageError(
+      await runCli(['scan', '--mode', 'intrusive', '--oauth-client-id', 'c1', url]),
+      /--oauth-client-id needs --oauth-redirect-uri/,
+    );
+    expectUsageError(
+      await runCli(['scan', '--oauth-redirect-uri', 'http://127.0.0.1:3999/cb', url]),
+      /--oauth-redirect-uri needs --oauth-client-id/,
+    );
+    expectUsageError(
+      await runCli(['scan', '--oauth-client-id', 'c1', '--oauth-redirect-uri', '/callback', url]),
+      /--oauth-redirect-uri must be an absolute URL: \/callback/,
+    );
+  });
+
   it('evaluate of a missing, non-JSON or non-bundle file is a usage error (exit 2)', async () => {
     expectUsageError(await runCli(['evaluate', join(dir, 'absent.json')]), /cannot read .*absent\.json/);
     const garbage = join(dir, 'garbage.json');

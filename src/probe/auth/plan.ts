@@ -205,3 +205,56 @@ export const AUTH_PLAN: PlanEntry[] = [
     when: 'for each authorization server publishing registration_endpoint',
   },
 ];
+
+/** `i.authz(variant)`: crafted authorization requests with the designated client (./authz.ts). */
+export const AUTHZ_PROBES = {
+  noPkce: 'i.authz(no-pkce)',
+  plain: 'i.authz(plain)',
+  badRedirect: 'i.authz(bad-redirect)',
+  bogusResponseType: 'i.authz(bogus-response-type)',
+} as const;
+
+/** The unregistered redirect URI of `i.authz(bad-redirect)`: a reserved name (RFC 6761), never resolved. */
+export const UNREGISTERED_REDIRECT_URI = 'https://mcp-posture-probe.invalid/cb';
+/** The `response_type` of `i.authz(bogus-response-type)`. */
+export const BOGUS_RESPONSE_TYPE = 'mcp_posture_bogus';
+
+const designatedClient =
+  'with --oauth-client-id and --oauth-redirect-uri, for the first authorization server publishing authorization_endpoint';
+const authzUrl = '<authorization_endpoint>';
+
+export const AUTHZ_PLAN: PlanEntry[] = [
+  {
+    probe: AUTHZ_PROBES.noPkce,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose:
+      'an authorization request with the designated client and no code_challenge (first answer only, never followed)',
+    when: designatedClient,
+  },
+  {
+    probe: AUTHZ_PROBES.plain,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose: 'the same with code_challenge_method=plain (first answer only, never followed)',
+    when: `${designatedClient}, when plain is not advertised`,
+  },
+  {
+    probe: AUTHZ_PROBES.badRedirect,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose: `an S256 authorization request with the unregistered redirect_uri ${UNREGISTERED_REDIRECT_URI} (the Location is recorded, never fetched)`,
+    when: designatedClient,
+  },
+  {
+    probe: AUTHZ_PROBES.bogusResponseType,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose: `an S256 authorization request with response_type=${BOGUS_RESPONSE_TYPE}, for the error redirect's iss (never followed)`,
+    when: designatedClient,
+  },
+];

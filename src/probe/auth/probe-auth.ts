@@ -1,11 +1,13 @@
 /**
  * The OAuth discovery chain as a client walks it before any login (catalogue
  * p.prm, p.as(i), p.as0326, s.xfh, s.token.garbage, s.methods.noauth,
- * s.dcr.malformed, t.decode). Three rounds, each internally concurrent:
+ * s.dcr.malformed, t.decode, and the intrusive i.authz). Three rounds, each internally concurrent:
  *   1. the safe MCP probes (ids taken here, in a fixed order) and the PRM fetches;
  *   2. the listed authorization servers, s.xfh on each PRM, address resolution,
  *      and the 2025-03-26 origin when no PRM exists;
  *   3. verification of `signed_metadata` (needs the issuers' metadata).
+ * Then two sequential rounds: the token tier on the MCP endpoint (./token-tier.ts), and the
+ * intrusive authorization requests to the first authorization server (./authz.ts).
  * Errors are data: nothing here throws for network reasons.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,8 @@ import { deleteSession } from '../legacy-session.js';
 import { createRoleResolver } from './addresses.js';
 import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
+import { probeAuthz } from './authz.js';
+import type { OAuthClientDesignation } from './authz.js';
 import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
 import { fetchDocument, jsonObject } from './document.js';
 import { createKeyLookup } from './keys.js';
@@ -57,6 +61,8 @@ export interface AuthProbeContext {
   readonly otherTokens?: { readonly second: string | null; readonly narrow: string | null };
   /** The request that opened the endpoint in the ladder, when one was served (token probes reuse it). */
   readonly openShape?: ReplayShape | null;
+  /** A pre-registered OAuth client the user designated (i.client), for the intrusive i.authz probes. */
+  readonly oauthClient?: OAuthClientDesignation | null;
   /** Resolver override for tests (as the client's). */
   readonly lookup?: Lookup;
 }
@@ -225,6 +231,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   );
 
   // Round 4, sequential: the token-tier and intrusive bearer-token probes.
+  const scopes = advertisedScopes(prmDocument, challenges);
   const resource = prmDocument?.['resource'];
   const tokenProbes = await probeTokenTier({
     client,
@@ -240,7 +247,17 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     },
     resource: typeof resource === 'string' ? resource : url,
     issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
-    scopes: advertisedScopes(prmDocument, challenges),
+    scopes,
+  });
+
+  // Round 5, sequential: the intrusive authorization requests to the first authorization server.
+  const authz = await probeAuthz({
+    client,
+    mode,
+    oauthClient: ctx.oauthClient ?? null,
+    server: authorizationServers[0],
+    scopes,
+    resource: typeof resource === 'string' ? resource : url,
   });
 
   return {
@@ -250,6 +267,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     prm,
     authorizationServers,
     tokenProbes,
+    authz,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
