@@ -57,6 +57,14 @@ if [[ -n "${MCP_POSTURE_TOKEN:-}" ]]; then
   if [[ "${GITHUB_ACTIONS:-}" == "true" ]]; then echo "::add-mask::$MCP_POSTURE_TOKEN"; fi
   args+=(--token-env MCP_POSTURE_TOKEN)
 fi
+if [[ -n "${MCP_POSTURE_SECOND_TOKEN:-}" ]]; then
+  if [[ "${GITHUB_ACTIONS:-}" == "true" ]]; then echo "::add-mask::$MCP_POSTURE_SECOND_TOKEN"; fi
+  args+=(--second-token-env MCP_POSTURE_SECOND_TOKEN)
+fi
+if [[ -n "${MCP_POSTURE_NARROW_TOKEN:-}" ]]; then
+  if [[ "${GITHUB_ACTIONS:-}" == "true" ]]; then echo "::add-mask::$MCP_POSTURE_NARROW_TOKEN"; fi
+  args+=(--narrow-token-env MCP_POSTURE_NARROW_TOKEN)
+fi
 if [[ -n "$url" && -n "$targets" ]]; then
   echo "::error::give either the url input or the targets input, not both" >&2
   code=2

@@ -32,6 +32,8 @@ const INPUT_NAMES = [
   'output-dir',
   'mode',
   'token',
+  'second-token',
+  'narrow-token',
   'docs-url',
   'upload-sarif',
 ];
@@ -69,8 +71,11 @@ function scanStepEnv(): Map<string, string> {
   return env;
 }
 
+/** Secrets travel as MCP_POSTURE_*; every other input as INPUT_*. */
 const envName = (input: string) =>
-  input === 'token' ? 'MCP_POSTURE_TOKEN' : `INPUT_${input.toUpperCase().replace(/-/g, '_')}`;
+  input.endsWith('token')
+    ? `MCP_POSTURE_${input.toUpperCase().replace(/-/g, '_')}`
+    : `INPUT_${input.toUpperCase().replace(/-/g, '_')}`;
 
 describe('action.yml', () => {
   const inputs = block('inputs');
@@ -96,7 +101,7 @@ describe('action.yml', () => {
     const runLines = ACTION.split('\n').filter((l) => /^\s+run: /.test(l));
     expect(runLines.length).toBeGreaterThanOrEqual(3);
     for (const l of runLines) expect(l).not.toContain('${{');
-    expect(ACTION.match(/inputs\.token/g)).toHaveLength(1);
+    expect(ACTION.match(/inputs\.token\b/g)).toHaveLength(1);
     expect(SCRIPT_TEXT).toContain('--token-env MCP_POSTURE_TOKEN');
   });
 
@@ -308,6 +313,32 @@ describe('scripts/action/run.sh', () => {
       ),
     ];
     for (const text of everything) expect(text).not.toContain(FIXTURE_AUTH_TOKEN);
+  }, 60_000);
+
+  it('hands the second and narrow tokens through the environment too, and needs the main token for them', async () => {
+    const second = 'action-second-token-5c1f0e9b7a2d';
+    const narrow = 'action-narrow-token-0d8e6b4f2a91';
+    const r = await runAction(
+      { url: authed.url, 'fail-on': 'none' },
+      {
+        MCP_POSTURE_TOKEN: FIXTURE_AUTH_TOKEN,
+        MCP_POSTURE_SECOND_TOKEN: second,
+        MCP_POSTURE_NARROW_TOKEN: narrow,
+      },
+    );
+    expect(r.outputs.get('exit-code')).toBe('0');
+    expect(r.stdout).toContain('--second-token-env MCP_POSTURE_SECOND_TOKEN');
+    expect(r.stdout).toContain('--narrow-token-env MCP_POSTURE_NARROW_TOKEN');
+    const dir = r.outputs.get('report-dir')!;
+    for (const text of [
+      r.stdout,
+      r.stderr,
+      r.summary,
+      ...readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')),
+    ])
+      for (const t of [second, narrow]) expect(text).not.toContain(t);
+    const alone = await runAction({ url: authed.url }, { MCP_POSTURE_SECOND_TOKEN: second });
+    expect(alone.outputs.get('exit-code')).toBe('2');
   }, 60_000);
 
   it('scans every target of a config file, one Markdown report each in the summary', async () => {
