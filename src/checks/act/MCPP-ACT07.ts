@@ -37,7 +37,7 @@ export default defineCheck({
     remediation:
       'Compare the `redirect_uri` of every authorization request with the client’s registered redirect URIs by exact string match (RFC 9700 §2.1; only the port of a loopback URI may vary), and answer a mismatch with an error page on the AS itself — never with a redirect, not even an error redirect, to the unregistered URI — before any login or consent.',
     evidence:
-      '`i.authz(bad-redirect)`: a GET of the first authorization server’s `authorization_endpoint` with the designated client (`--oauth-client-id`), `response_type=code`, a correct S256 `code_challenge`, a fresh `state`, and an unregistered `redirect_uri`: `/cb` over https on the reserved host `mcp-posture-probe.invalid`, which never resolves. The first answer only: its status, its `Location` (recorded, never fetched) and whether it is a login or consent step.',
+      '`i.authz(bad-redirect)`: a GET of the first authorization server’s `authorization_endpoint` with the designated client (`--oauth-client-id`), `response_type=code`, a correct S256 `code_challenge`, the RFC 8707 `resource` (the PRM `resource`, as MCP clients send it), a fresh `state`, and an unregistered `redirect_uri`: `/cb` over https on the reserved host `mcp-posture-probe.invalid`, which never resolves. The first answer only: its status, its `Location` (recorded, never fetched) and whether it is a login or consent step.',
     traps:
       'Loopback redirect URIs may vary by port (allowed); error redirects to the registered URI are fine.',
     notes:
