@@ -146,6 +146,54 @@ export interface AuthDiscovery {
    * first authorization server. Absent in bundles from before the probe existed (not collected).
    */
   readonly authz?: Probe<AuthzProbes>;
+  /**
+   * `i.dcr(unsafe)` (intrusive): open registrations with unsafe redirect URIs at the first
+   * authorization server's `registration_endpoint`. Absent in bundles from before the probe existed.
+   */
+  readonly dcrUnsafe?: Probe<DcrUnsafeProbes>;
+}
+
+/** The RFC 7592 deletion of a client an `i.dcr(unsafe)` registration created. */
+export interface DcrDeletion {
+  /** The answer's status; null when no answer came (the error is in the exchange). */
+  readonly status: number | null;
+  /** 2xx (204 per RFC 7592 §2.3). */
+  readonly deleted: boolean;
+  readonly exchange: ExchangeId;
+}
+
+/** One `i.dcr(unsafe-…)` registration and its answer (the `registration_access_token` is never kept). */
+export interface DcrUnsafeAnswer {
+  /** The single redirect URI registered. */
+  readonly redirectUri: string;
+  readonly status: number;
+  /** `error` / `error_description` of a JSON answer; null when absent. */
+  readonly error: string | null;
+  readonly errorDescription: string | null;
+  /** The answer carried a `client_id` (a client was created when the status is 2xx). */
+  readonly clientId: boolean;
+  readonly registrationClientUri: string | null;
+  /** The answer carried a `registration_access_token` (its value is redacted from the record). */
+  readonly registrationAccessToken: boolean;
+  /** A WWW-Authenticate challenge came with the answer. */
+  readonly challenged: boolean;
+  readonly exchange: ExchangeId;
+  /**
+   * The cleanup: null when not attempted (nothing created, or no `registration_client_uri` and
+   * `registration_access_token` to delete it with).
+   */
+  readonly deletion: DcrDeletion | null;
+}
+
+/** `i.dcr(unsafe)`: two anonymous RFC 7591 registrations, each with one unsafe redirect URI. */
+export interface DcrUnsafeProbes {
+  /** The authorization server probed (the first one discovered). */
+  readonly issuer: string;
+  readonly registrationEndpoint: string;
+  /** `i.dcr(unsafe-http)`: `redirect_uris: ["http://evil.example/cb"]`. */
+  readonly http: Probe<DcrUnsafeAnswer>;
+  /** `i.dcr(unsafe-javascript)`: `redirect_uris: ["javascript:alert(1)"]`. */
+  readonly javascript: Probe<DcrUnsafeAnswer>;
 }
 
 /** What a redirect of an authorization request points at (the `Location`, never fetched). */

@@ -5,7 +5,7 @@
  */
 import type { Mode } from '../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
-import { AUTH_PLAN, AUTHZ_PLAN, TOKEN_PLAN } from './auth/plan.js';
+import { AUTH_PLAN, AUTHZ_PLAN, DCR_PLAN, TOKEN_PLAN } from './auth/plan.js';
 import { LISTS, MAX_PAGES } from './inventory.js';
 import { MODERN_PLAN } from './modern/plan.js';
 import { FOREIGN_HOST, FOREIGN_ORIGIN, LOOKALIKE_ORIGIN } from './origin.js';
@@ -192,7 +192,7 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
   plan.push(...MODERN_PLAN.map((p) => ({ ...p, url })));
   // The OAuth discovery chain, walked when the target shows authorization.
   plan.push(
-    ...[...AUTH_PLAN, ...TOKEN_PLAN, ...AUTHZ_PLAN].map((p) => ({
+    ...[...AUTH_PLAN, ...TOKEN_PLAN, ...AUTHZ_PLAN, ...DCR_PLAN].map((p) => ({
       ...p,
       when: p.when ? `authorization in use; ${p.when}` : 'authorization in use',
     })),

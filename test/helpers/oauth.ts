@@ -40,6 +40,8 @@ export interface OAuthDraft {
   tokenProbes: AuthDiscovery['tokenProbes'];
   /** `i.authz(variant)`; left out, the evidence is as from before the probe existed. */
   authz?: AuthDiscovery['authz'];
+  /** `i.dcr(unsafe)`; left out, the evidence is as from before the probe existed. */
+  dcrUnsafe?: AuthDiscovery['dcrUnsafe'];
 }
 
 const NO_TOKEN = { kind: 'skipped', reason: 'no_token', detail: 'needs --token' } as const;

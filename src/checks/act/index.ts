@@ -6,8 +6,20 @@ import ACT04 from './MCPP-ACT04.js';
 import ACT05 from './MCPP-ACT05.js';
 import ACT07 from './MCPP-ACT07.js';
 import ACT08 from './MCPP-ACT08.js';
+import ACT09 from './MCPP-ACT09.js';
 import ACT10 from './MCPP-ACT10.js';
 import ACT11 from './MCPP-ACT11.js';
 
 /** ACT family, sorted by ID. */
-export const ACT_CHECKS: readonly Check[] = [ACT01, ACT02, ACT03, ACT04, ACT05, ACT07, ACT08, ACT10, ACT11];
+export const ACT_CHECKS: readonly Check[] = [
+  ACT01,
+  ACT02,
+  ACT03,
+  ACT04,
+  ACT05,
+  ACT07,
+  ACT08,
+  ACT09,
+  ACT10,
+  ACT11,
+];

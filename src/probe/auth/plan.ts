@@ -258,3 +258,49 @@ export const AUTHZ_PLAN: PlanEntry[] = [
     when: designatedClient,
   },
 ];
+
+/** `i.dcr(unsafe)`: open registrations with unsafe redirect URIs (./dcr-unsafe.ts). */
+export const DCR_PROBES = {
+  http: 'i.dcr(unsafe-http)',
+  javascript: 'i.dcr(unsafe-javascript)',
+  cleanup: 'i.dcr.cleanup',
+} as const;
+
+/** The redirect URIs registered by `i.dcr(unsafe)`: neither https nor loopback. */
+export const UNSAFE_REDIRECT_URIS = {
+  http: 'http://evil.example/cb',
+  javascript: 'javascript:alert(1)',
+} as const;
+/** The `client_name` of the clients `i.dcr(unsafe)` may create. */
+export const DCR_CLIENT_NAME = 'mcp-posture-probe (delete me)';
+
+const firstRegistration =
+  'in intrusive mode, when the first authorization server publishes registration_endpoint';
+
+export const DCR_PLAN: PlanEntry[] = [
+  {
+    probe: DCR_PROBES.http,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `an anonymous RFC 7591 registration (public client, authorization_code) with redirect_uris ["${UNSAFE_REDIRECT_URIS.http}"] (expects 400 invalid_redirect_uri; creates a client if accepted)`,
+    when: firstRegistration,
+  },
+  {
+    probe: DCR_PROBES.javascript,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `the same with redirect_uris ["${UNSAFE_REDIRECT_URIS.javascript}"] (expects 400 invalid_redirect_uri)`,
+    when: firstRegistration,
+  },
+  {
+    probe: DCR_PROBES.cleanup,
+    tier: 'intrusive',
+    method: 'DELETE',
+    url: '<registration_client_uri>',
+    purpose:
+      'RFC 7592: delete a client a registration created, with the registration_access_token it returned',
+    when: 'when a registration was accepted with registration_client_uri and registration_access_token',
+  },
+];

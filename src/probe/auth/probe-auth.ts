@@ -1,13 +1,14 @@
 /**
  * The OAuth discovery chain as a client walks it before any login (catalogue
  * p.prm, p.as(i), p.as0326, s.xfh, s.token.garbage, s.methods.noauth,
- * s.dcr.malformed, t.decode, and the intrusive i.authz). Three rounds, each internally concurrent:
+ * s.dcr.malformed, t.decode, and the intrusive i.authz and i.dcr). Three rounds, each internally concurrent:
  *   1. the safe MCP probes (ids taken here, in a fixed order) and the PRM fetches;
  *   2. the listed authorization servers, s.xfh on each PRM, address resolution,
  *      and the 2025-03-26 origin when no PRM exists;
  *   3. verification of `signed_metadata` (needs the issuers' metadata).
- * Then two sequential rounds: the token tier on the MCP endpoint (./token-tier.ts), and the
- * intrusive authorization requests to the first authorization server (./authz.ts).
+ * Then three sequential rounds: the token tier on the MCP endpoint (./token-tier.ts), the
+ * intrusive authorization requests to the first authorization server (./authz.ts), and the
+ * intrusive registrations with unsafe redirect URIs there (./dcr-unsafe.ts).
  * Errors are data: nothing here throws for network reasons.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,7 @@ import { createRoleResolver } from './addresses.js';
 import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
 import { probeAuthz } from './authz.js';
+import { probeDcrUnsafe } from './dcr-unsafe.js';
 import type { OAuthClientDesignation } from './authz.js';
 import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
 import { fetchDocument, jsonObject } from './document.js';
@@ -260,6 +262,9 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     resource: typeof resource === 'string' ? resource : url,
   });
 
+  // Round 6, sequential: the intrusive registrations with unsafe redirect URIs (and their cleanup).
+  const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: authorizationServers[0] });
+
   return {
     // The token probes' challenges count too (every 401 is judged), except t.query's: its token
     // travels in the URL, so "no credentials sent" would misjudge its challenge.
@@ -268,6 +273,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     authorizationServers,
     tokenProbes,
     authz,
+    dcrUnsafe,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },

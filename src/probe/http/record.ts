@@ -4,6 +4,7 @@
  */
 import type { ExchangeId, HttpExchange, NetError, RecordedResponse } from '../../evidence/types.js';
 import type { Redactor } from './redact.js';
+import { secretMembersOf, withSecrets } from './redact.js';
 import type { TransferOutcome } from './transfer.js';
 import type { HttpResult, RequestSpec } from './types.js';
 
@@ -25,15 +26,20 @@ export interface Transferred {
 }
 
 export function recordExchange(
-  redactor: Redactor,
+  baseRedactor: Redactor,
   excerptChars: number,
   { id, spec, headers, outcome, durationMs }: Transferred,
 ): { exchange: HttpExchange; result: HttpResult } {
   let response: RecordedResponse | undefined;
   let text = '';
   if (outcome.response) {
+    text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(outcome.response.bytes);
+  }
+  // Secrets the server handed out are redacted from this exchange like the user's credentials.
+  const extra = [...(spec.secrets ?? []), ...secretMembersOf(text, spec.secretResponseMembers)];
+  const redactor = withSecrets(baseRedactor, extra);
+  if (outcome.response) {
     const r = outcome.response;
-    text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(r.bytes);
     // Redact before cutting, so the cut can never expose part of a secret.
     const scrubbed = r.truncated ? redactor.truncatedText(text) : redactor.text(text);
     const cut = excerpt(scrubbed, excerptChars);

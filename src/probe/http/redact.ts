@@ -75,3 +75,49 @@ export function createRedactor(credentials?: {
     },
   };
 }
+
+/**
+ * `base`, also redacting `extra` literal secrets (values the server handed out, for one exchange).
+ * Header values are redacted by `base` first, then scrubbed of the extra secrets.
+ */
+export function withSecrets(base: Redactor, extra: readonly string[]): Redactor {
+  const secrets = [...new Set(extra.flatMap((s) => [s, encodeURIComponent(s)]))]
+    .filter((s) => s.length >= MIN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return base;
+  const scrub = (value: string): string => {
+    let out = value;
+    for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+    return out;
+  };
+  return {
+    text: (value) => scrub(base.text(value)),
+    truncatedText(value) {
+      const out = scrub(base.truncatedText(value));
+      for (const s of secrets) {
+        for (let n = Math.min(s.length - 1, out.length); n >= MIN_SECRET_LENGTH; n--) {
+          if (out.endsWith(s.slice(0, n))) return out.slice(0, out.length - n) + REDACTED;
+        }
+      }
+      return out;
+    },
+    header: (name, value) => scrub(base.header(name, value)),
+  };
+}
+
+/** The string values of `members` in a JSON object body (for `secretResponseMembers`). */
+export function secretMembersOf(text: string, members: readonly string[] | undefined): string[] {
+  if (!members || members.length === 0) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return [];
+  const obj = json as Record<string, unknown>;
+  return members.flatMap((m) => {
+    const v = Object.hasOwn(obj, m) ? obj[m] : undefined;
+    return typeof v === 'string' ? [v] : [];
+  });
+}

@@ -80,6 +80,17 @@ export interface RequestSpec {
   readonly streamWindowMs?: number;
   /** Aborting closes the connection like `onChunk` returning `stop` (truncated: true, no error). */
   readonly signal?: AbortSignal;
+  /**
+   * Secrets the server handed out (not the user's credentials), redacted from this exchange's
+   * record like credentials: e.g. a `registration_access_token` sent back for an RFC 7592 request.
+   */
+  readonly secrets?: readonly string[];
+  /**
+   * Top-level members of a JSON response whose string values are secrets the server hands out
+   * (`registration_access_token`, `client_secret`): redacted from this exchange's record. The
+   * probe-facing result keeps them, for the probe's own use in memory.
+   */
+  readonly secretResponseMembers?: readonly string[];
 }
 
 export interface HttpResponseData {

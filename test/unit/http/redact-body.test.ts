@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBodySink, parseContentEncoding } from '../../../src/probe/http/body.js';
 import type { HaltReason } from '../../../src/probe/http/body.js';
 import { toNetError } from '../../../src/probe/http/errors.js';
+import { recordExchange } from '../../../src/probe/http/record.js';
 import { createRedactor } from '../../../src/probe/http/redact.js';
 
 describe('redactor', () => {
@@ -30,6 +31,56 @@ describe('redactor', () => {
   it('scrubs a trailing partial secret from a cut text', () => {
     expect(r.truncatedText('xx abcd12')).toBe('xx [REDACTED]');
     expect(r.truncatedText('xx abc')).toBe('xx abc'); // too short to say
+  });
+});
+
+describe('secrets the server hands out', () => {
+  const token = 'rat-0123456789abcdef';
+  const body = JSON.stringify({ client_id: 'c1', registration_access_token: token, n: 1 });
+  const transfer = (spec: Record<string, unknown>, text: string, headers: Record<string, string> = {}) =>
+    recordExchange(createRedactor(), 16_384, {
+      id: 'x1',
+      spec: {
+        method: 'POST',
+        url: 'http://as.test/reg',
+        probe: 'p',
+        purpose: 'p',
+        source: 'learned',
+        ...spec,
+      },
+      headers,
+      outcome: {
+        response: {
+          status: 201,
+          headers: { 'x-echo': [`token ${token}`] },
+          bytes: new TextEncoder().encode(text),
+          truncated: false,
+        },
+      },
+      durationMs: 1,
+    } as Parameters<typeof recordExchange>[2]);
+
+  it('secretResponseMembers: redacted from the record, kept in the probe-facing result', () => {
+    const { exchange, result } = transfer({ secretResponseMembers: ['registration_access_token'] }, body);
+    expect(JSON.stringify(exchange)).not.toContain(token);
+    expect(exchange.response?.body).toContain('"registration_access_token":"[REDACTED]"');
+    expect(exchange.response?.headers['x-echo']).toEqual(['token [REDACTED]']);
+    expect(result.response?.text).toBe(body);
+  });
+
+  it('secrets: redacted from the request and the response of the exchange', () => {
+    const { exchange } = transfer(
+      { secrets: [token], url: `http://as.test/reg/c1?t=${token}` },
+      `{"echo":"${token}"}`,
+      { authorization: `Bearer ${token}`, 'x-other': token },
+    );
+    expect(JSON.stringify(exchange)).not.toContain(token);
+    expect(exchange.request.headers['authorization']).toBe('Bearer [REDACTED]');
+  });
+
+  it('without them, nothing else changes', () => {
+    const { exchange } = transfer({}, body);
+    expect(exchange.response?.body).toBe(body);
   });
 });
 
