@@ -2,20 +2,10 @@ import type { DcrUnsafeAnswer, DcrUnsafeProbes } from '../../evidence/auth-types
 import type { Probe } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import {
-  AS_TRANSPORT_NOTE,
-  AS_TRANSPORTS,
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  serversFor,
-} from '../asm/as-common.js';
+import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
+import { withProbedServer } from './probed-server.js';
 
 /** The refusals RFC 7591 §3.2.2 defines for unacceptable client metadata. */
 const REFUSALS = new Set(['invalid_redirect_uri', 'invalid_client_metadata']);
@@ -67,40 +57,18 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
-    const all = authorizationServers(ev, d);
-    const probe = d.dcrUnsafe;
-    const probed = probe?.kind === 'ok' ? all.find((s) => s.issuer === probe.value.issuer) : undefined;
-    const server = probed ?? all[0];
-    if (!server) return noServers(d, ctx);
-    if (serversFor([server], ctx.revision).length === 0) return noServers(d, ctx, true);
-    const location = asLocation(server.issuer);
-    const found = foundMetadata(server);
-    if (!found) return missingMetadata(server, ctx);
-    if (typeof found.metadata['registration_endpoint'] !== 'string')
-      return ctx.notApplicable(
-        'feature_absent',
-        `${server.issuer} publishes no \`registration_endpoint\`: there is no open registration to test.`,
-        { location },
-      );
-    if (probe === undefined)
-      return ctx.inconclusive(
-        'probe_unavailable',
-        'The unsafe registrations (i.dcr) were not collected: the evidence predates them.',
-        [],
-        { location },
-      );
-    if (probe.kind === 'skipped' && probe.reason === 'not_needed')
-      return ctx.notApplicable(
-        'feature_absent',
-        `No registration was sent: ${probe.detail ?? 'not needed'}.`,
-        {
-          location,
-        },
-      );
-    if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The unsafe registrations (i.dcr)', { location });
-    return judge(ctx, probe.value, location);
+    return withProbedServer(
+      ev,
+      ctx,
+      {
+        probe: (d) => d.dcrUnsafe,
+        endpoint: 'registration_endpoint',
+        noEndpoint: 'there is no open registration to test',
+        name: 'The unsafe registrations (i.dcr)',
+        notSent: 'No registration was sent',
+      },
+      ({ value, location }) => judge(ctx, value, location),
+    );
   },
 });
 

@@ -4,49 +4,20 @@
  * what each first answer was — an error redirect, an error page, a login or consent step, a code,
  * or something that shows neither. Redirects were never followed; only their `Location` is read.
  */
-import type {
-  AuthDiscovery,
-  AuthorizationServerObservation,
-  AuthzAnswer,
-  AuthzProbes,
-  AuthzRedirect,
-} from '../../evidence/auth-types.js';
+import type { AuthzAnswer, AuthzProbes, AuthzRedirect } from '../../evidence/auth-types.js';
 import type { Evidence } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
-import {
-  asLocation,
-  authorizationServers,
-  discoveryOrVerdict,
-  exchangeOf,
-  foundMetadata,
-  isVerdict,
-  missingMetadata,
-  noServers,
-  serversFor,
-} from '../asm/as-common.js';
-import type { FoundMetadata } from '../asm/as-common.js';
+import { exchangeOf } from '../asm/as-common.js';
+import { withProbedServer } from './probed-server.js';
+import type { AsScene, ProbedScene } from './probed-server.js';
 
-export interface AuthzScene {
-  readonly d: AuthDiscovery;
+export interface AuthzScene extends Omit<ProbedScene<AuthzProbes>, 'value'> {
   readonly authz: AuthzProbes;
-  readonly server: AuthorizationServerObservation;
-  readonly found: FoundMetadata;
-  /** `as:<issuer>` of the probed server. */
-  readonly location: string;
-}
-
-export interface AsScene {
-  readonly server: AuthorizationServerObservation;
-  readonly found: FoundMetadata;
-  readonly location: string;
 }
 
 /**
- * Runs `judge` on the recorded authorization requests, or returns the right non-verdict:
- * no authorization in use, no server, no metadata, no `authorization_endpoint` (not_applicable),
- * `precondition` (a check's own applicability), evidence from before the probe existed
- * (`probe_unavailable`), or the probe not sent (mode, no designated client: `needs_designation`).
- * Only the first authorization server is probed; the verdict is located there.
+ * Runs `judge` on the recorded authorization requests, or returns the right non-verdict (see
+ * ./probed-server.ts); `precondition` is a check's own applicability, judged before the probe.
  */
 export function withAuthz(
   ev: Evidence,
@@ -54,43 +25,19 @@ export function withAuthz(
   judge: (scene: AuthzScene) => Verdict | readonly Verdict[],
   precondition?: (scene: AsScene) => Verdict | null,
 ): Verdict | readonly Verdict[] {
-  const d = discoveryOrVerdict(ev, ctx);
-  if (isVerdict(d)) return d;
-  const all = authorizationServers(ev, d);
-  const probe = d.authz;
-  const probed = probe?.kind === 'ok' ? all.find((s) => s.issuer === probe.value.issuer) : undefined;
-  const server = probed ?? all[0];
-  if (!server) return noServers(d, ctx);
-  // The 2025-03-26 origin AS is consulted only by clients of that revision.
-  if (serversFor([server], ctx.revision).length === 0) return noServers(d, ctx, true);
-  const location = asLocation(server.issuer);
-  const found = foundMetadata(server);
-  if (!found) return missingMetadata(server, ctx);
-  if (typeof found.metadata['authorization_endpoint'] !== 'string')
-    return ctx.notApplicable(
-      'feature_absent',
-      `${server.issuer} publishes no \`authorization_endpoint\`: there is no authorization request to test.`,
-      { location },
-    );
-  const gate = precondition?.({ server, found, location });
-  if (gate) return gate;
-  if (probe === undefined)
-    return ctx.inconclusive(
-      'probe_unavailable',
-      'The authorization requests (i.authz) were not collected: the evidence predates them.',
-      [],
-      { location },
-    );
-  if (probe.kind === 'skipped' && probe.reason === 'not_needed')
-    return ctx.notApplicable(
-      'feature_absent',
-      `No authorization request was sent: ${probe.detail ?? 'not needed'}.`,
-      {
-        location,
-      },
-    );
-  if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The authorization requests (i.authz)', { location });
-  return judge({ d, authz: probe.value, server, found, location });
+  return withProbedServer(
+    ev,
+    ctx,
+    {
+      probe: (d) => d.authz,
+      endpoint: 'authorization_endpoint',
+      noEndpoint: 'there is no authorization request to test',
+      name: 'The authorization requests (i.authz)',
+      notSent: 'No authorization request was sent',
+    },
+    ({ value, ...scene }) => judge({ ...scene, authz: value }),
+    precondition,
+  );
 }
 
 function parse(u: string | null): URL | null {
