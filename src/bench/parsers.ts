@@ -3,7 +3,7 @@
  * time(8n) ÷ time(n). Linear work gives about 8; quadratic work gives about 64. This replaces
  * wall-clock assertions in the test suite, which only check that the parsers finish and answer.
  */
-import { buildRpcReply } from '../evidence/parse/rpc-reply.js';
+import { buildHttpReply } from '../evidence/parse/http-reply.js';
 import { parseMediaType } from '../evidence/parse/media-type.js';
 import { parseWwwAuthenticate } from '../evidence/parse/www-authenticate.js';
 import type { BenchRow, BenchSection } from './format.js';
@@ -19,7 +19,7 @@ interface Shape {
 const rep = (motif: string, n: number): string => motif.repeat(Math.max(1, Math.ceil(n / motif.length)));
 
 const rpcReply = (contentType: string) => (text: string) =>
-  buildRpcReply(
+  buildHttpReply(
     'x1',
     {
       status: 200,

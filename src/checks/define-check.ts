@@ -7,7 +7,7 @@
  */
 import type { Citation } from '../spec/citations.js';
 import type { Revision } from '../spec/revisions.js';
-import type { Evidence, ExchangeId, Mode, Probe, Transport } from '../evidence/types.js';
+import type { Evidence, ExchangeId, Mode, Probe, SectionName, Transport } from '../evidence/types.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
@@ -59,6 +59,33 @@ export type Confidence = 'high' | 'medium' | 'low';
 
 export type CheckId = `MCPP-${Family}${number}${number}`;
 
+/**
+ * An evidence section a check reads: `sessions` must be present (the engine answers for the
+ * check when it is not: auth wall, failed probe, absent — docs/model.md#sections);
+ * `sessions?` may be absent and is handed over as it is.
+ */
+export type SectionRequirement = SectionName | `${SectionName}?`;
+
+type OptionalOf<R> = R extends `${infer S}?` ? S : never;
+type RequiredOf<R> = R extends `${string}?` ? never : R;
+
+/** What `evaluate` receives: exactly the sections the check requires, required ones non-null. */
+export type Given<R extends readonly SectionRequirement[]> = {
+  readonly [K in RequiredOf<R[number]> & SectionName]: NonNullable<Evidence[K]>;
+} & { readonly [K in OptionalOf<R[number]> & SectionName]: Evidence[K] };
+
+/** The rating scope a check is graded in (docs/rating.md); `none` for lint checks and scanner health. */
+export type CheckScope = 'protocol' | 'authorization' | 'none';
+
+/** How the rating treats a check: kept with the check, so a new check cannot miss the rating. */
+export interface RatingPolicy {
+  readonly scope: CheckScope;
+  /** A link of the OAuth discovery chain: a MUST failing at medium or above caps the letter at C. */
+  readonly discoveryChain?: boolean;
+  /** Deducts once together with this check when both fail on the same location (the higher counts). */
+  readonly mergesWith?: CheckId;
+}
+
 export interface CheckMeta {
   readonly id: CheckId;
   /** What passing means (catalogue "Title"). */
@@ -83,6 +110,21 @@ export interface CheckMeta {
   /** Where this implementation deliberately differs from the catalogue row, and why. */
   readonly notes?: string;
   readonly confidence?: Confidence;
+  /** The evidence sections `evaluate` reads (docs/model.md#sections). */
+  readonly requires: readonly SectionRequirement[];
+  readonly rating: RatingPolicy;
+  /** Also evaluated for unreachable, not-MCP and redirected targets (docs/model.md#target-classes). */
+  readonly classIndependent?: boolean;
+  /**
+   * Every result key the check can return, with what it means (like ESLint's messageIds). The
+   * engine turns an undeclared key into an `error` result; the doc page lists them.
+   */
+  readonly keys: Readonly<Record<string, string>>;
+  /**
+   * Why the default severity departs from the keyword's (a SHOULD at high, a policy check at
+   * critical): one line, shown on the doc page.
+   */
+  readonly severityRationale?: string;
 }
 
 /** One result of a check for one location. */
@@ -138,13 +180,21 @@ export interface CheckContext {
   fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict;
 }
 
+/** A check as registered: the engine hands `evaluate` only the sections in `meta.requires`. */
 export interface Check {
   readonly meta: CheckMeta;
-  evaluate(evidence: Evidence, ctx: CheckContext): Verdict | readonly Verdict[];
+  evaluate(evidence: Given<readonly SectionRequirement[]>, ctx: CheckContext): Verdict | readonly Verdict[];
 }
 
-export function defineCheck(check: Check): Check {
-  return check;
+/** A check as written: `evaluate` is typed by the sections its meta requires. */
+export interface CheckDefinition<R extends readonly SectionRequirement[]> {
+  readonly meta: CheckMeta & { readonly requires: R };
+  evaluate(evidence: Given<R>, ctx: CheckContext): Verdict | readonly Verdict[];
+}
+
+export function defineCheck<const R extends readonly SectionRequirement[]>(check: CheckDefinition<R>): Check {
+  // The engine projects the evidence to `requires` before calling, so the narrower type holds.
+  return check as unknown as Check;
 }
 
 /** A check over the other checks' results rather than over evidence (ERR00). */

@@ -8,7 +8,9 @@ import type {
   Check,
   CheckResult,
   Era,
+  Given,
   InconclusiveReason,
+  SectionRequirement,
   Severity,
   Status,
   Tier,
@@ -18,16 +20,7 @@ import { makeContext, SEVERITIES } from '../checks/define-check.js';
 import type { Evidence } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
-
-/** Checks evaluated for unreachable, not-MCP and redirected targets (catalogue §5.8). */
-const CLASS_INDEPENDENT = new Set([
-  'MCPP-TRN01',
-  'MCPP-TRN02',
-  'MCPP-TRN03',
-  'MCPP-TRN04',
-  'MCPP-TRN05',
-  'MCPP-TRN11',
-]);
+import { missingSection, project } from './sections.js';
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
 
@@ -65,9 +58,17 @@ function single(
 
 function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonly Verdict[] {
   const ctx = makeContext(check.meta, revision);
-  const out = check.evaluate(ev, ctx);
+  const { requires, keys } = check.meta;
+  // A required section that is missing has one standard answer: the check is not called.
+  const standard = missingSection(requires, ev, ctx);
+  if (standard) return [standard];
+  const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
+  for (const v of list) {
+    if (v.key !== null && !Object.hasOwn(keys, v.key))
+      throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
+  }
   return list;
 }
 
@@ -91,7 +92,7 @@ function revisionsToEvaluate(check: Check, ev: Evidence): { known: Revision[]; u
 export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
   const meta = check.meta;
   try {
-    if (ev.detection.targetClass !== 'reachable' && !CLASS_INDEPENDENT.has(meta.id)) {
+    if (ev.detection.targetClass !== 'reachable' && !meta.classIndependent) {
       return [
         single(check, {
           status: 'not_applicable',

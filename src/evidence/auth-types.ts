@@ -4,7 +4,7 @@
  * authorization server's metadata (RFC 8414 / OpenID Connect Discovery) → its
  * endpoints. Probes fill it; AUTHN, PRM, ASM, SCP and CIMD checks judge it.
  */
-import type { AddressScope, ExchangeId, Probe, RpcReply } from './types.js';
+import type { AddressScope, ExchangeId, HttpReply, Probe } from './primitives.js';
 
 /** One challenge of a `WWW-Authenticate` field (RFC 9110 §11.6.1). */
 export interface AuthChallenge {
@@ -101,7 +101,7 @@ export interface AuthorizationServerObservation {
   /** Index into `attempts` of the document used, and the document. */
   readonly found: { readonly attempt: number; readonly metadata: Readonly<Record<string, unknown>> } | null;
   /** `s.dcr.malformed`: POST `{` to the registration endpoint (safe: cannot create a client). */
-  readonly dcrMalformed: Probe<RpcReply>;
+  readonly dcrMalformed: Probe<HttpReply>;
   /** Resolution of the issuer and endpoint hosts. */
   readonly addresses: readonly AddressObservation[];
 }
@@ -110,7 +110,7 @@ export interface AuthorizationServerObservation {
 export interface LegacyAuthorizationBase {
   readonly metadata: Probe<DocumentFetch>;
   /** `/authorize`, `/token`, `/register` at the origin, fetched only when the metadata is absent. */
-  readonly defaults: readonly { readonly path: string; readonly probe: Probe<RpcReply> }[];
+  readonly defaults: readonly { readonly path: string; readonly probe: Probe<HttpReply> }[];
 }
 
 export interface AuthDiscovery {
@@ -123,14 +123,14 @@ export interface AuthDiscovery {
   /** Only when 2025-03-26 is possible and no PRM was found. */
   readonly legacyBase: LegacyAuthorizationBase | null;
   /** `s.token.garbage`: the first MCP request with a random bearer token. */
-  readonly garbageToken: Probe<RpcReply>;
+  readonly garbageToken: Probe<HttpReply>;
   /** `s.xfh`: the 401-yielding request and each found PRM URL, with X-Forwarded-Host/Proto and Forwarded. */
   readonly forwarded: {
-    readonly challenge: Probe<RpcReply>;
+    readonly challenge: Probe<HttpReply>;
     readonly prm: readonly { readonly url: string; readonly fetch: Probe<DocumentFetch> }[];
   };
   /** `s.methods.noauth`: each method and verb without credentials. */
-  readonly methodsNoAuth: readonly { readonly method: string; readonly probe: Probe<RpcReply> }[];
+  readonly methodsNoAuth: readonly { readonly method: string; readonly probe: Probe<HttpReply> }[];
   /** Resolution of `resource_metadata`, `authorization_servers` and PRM `jwks_uri` hosts. */
   readonly addresses: readonly AddressObservation[];
   /**
@@ -266,17 +266,17 @@ export interface TokenShape {
  * token (control), without any Authorization header, and with a garbage bearer token.
  */
 export interface SessionReplay {
-  readonly open: RpcReply;
-  readonly control: Probe<RpcReply>;
-  readonly withoutToken: Probe<RpcReply>;
-  readonly garbageToken: Probe<RpcReply>;
+  readonly open: HttpReply;
+  readonly control: Probe<HttpReply>;
+  readonly withoutToken: Probe<HttpReply>;
+  readonly garbageToken: Probe<HttpReply>;
 }
 
 /** A token other than the user's main one, and what the endpoint answered to it. */
 export interface OtherTokenProbe {
   readonly token: TokenShape;
   /** In send order: the opening request (initialize or server/discover), then method calls. */
-  readonly replies: readonly { readonly method: string; readonly probe: Probe<RpcReply> }[];
+  readonly replies: readonly { readonly method: string; readonly probe: Probe<HttpReply> }[];
 }
 
 /** Probes that need a token the user supplied, or the intrusive tier (catalogue §6). */
@@ -288,7 +288,7 @@ export interface TokenProbes {
   /** `t.narrow`: the narrow-scope token (`--narrow-token-env`) on the list methods and a dispatch. */
   readonly narrow: Probe<OtherTokenProbe>;
   /** `t.query` (token + intrusive): the opening request with the token only as `?access_token=`. */
-  readonly query: Probe<RpcReply>;
+  readonly query: Probe<HttpReply>;
   /** `s.token.forged` (intrusive): the opening request with an unsigned (`alg: none`) JWT. */
-  readonly forged: Probe<RpcReply>;
+  readonly forged: Probe<HttpReply>;
 }

@@ -1,11 +1,13 @@
 /**
  * Evidence bundles: a scan's evidence saved as JSON, so `evaluate` can re-run
  * the checks offline with the same results. Exchanges are already redacted by
- * the HTTP layer, so a bundle holds no user credential.
+ * the HTTP layer, so a bundle holds no user credential. Bundles of an older
+ * schema version are upgraded on load (./bundle-upgrade.ts).
  */
 import { z } from 'zod';
 
-import { escapeJsonText } from '../report/json.js';
+import { escapeJsonText } from '../escape/json-text.js';
+import { upgradeBundle } from './bundle-upgrade.js';
 import type { Evidence } from './types.js';
 import { EVIDENCE_SCHEMA_VERSION } from './types.js';
 
@@ -16,18 +18,14 @@ const BundleShape = z
     tool: z.object({ name: z.string(), version: z.string() }),
     startedAt: z.string(),
     durationMs: z.number(),
-    target: z
-      .object({
-        url: z.string(),
-        origin: z.string(),
-        scheme: z.enum(['http', 'https']),
-        hostname: z.string(),
-      })
-      .loose(),
+    target: z.object({ kind: z.enum(['http', 'stdio']), url: z.string() }).loose(),
     settings: z.object({ mode: z.enum(['passive', 'safe', 'intrusive']) }).loose(),
     detection: z.object({ revision: z.object({}).loose(), targetClass: z.string() }).loose(),
-    origin: z.object({}).loose(),
     auth: z.object({ inUse: z.boolean() }).loose(),
+    endpoint: z
+      .object({ origin: z.string(), scheme: z.enum(['http', 'https']), hostname: z.string() })
+      .loose()
+      .nullable(),
     tls: z.array(z.unknown()),
     plain: z.array(z.unknown()),
     exchanges: z.array(z.object({ id: z.string().regex(/^x\d+$/) }).loose()),
@@ -47,10 +45,12 @@ export function parseEvidence(text: string): Evidence {
   } catch (err) {
     throw new BundleError(`not JSON: ${(err as Error).message}`);
   }
-  const r = BundleShape.safeParse(raw);
+  const upgraded = upgradeBundle(raw);
+  if (typeof upgraded === 'string') throw new BundleError(upgraded);
+  const r = BundleShape.safeParse(upgraded);
   if (!r.success) {
     const first = r.error.issues[0]!;
     throw new BundleError(`not an evidence bundle: ${first.path.join('.') || '(root)'}: ${first.message}`);
   }
-  return raw as Evidence;
+  return upgraded as Evidence;
 }

@@ -4,7 +4,7 @@
  * the HTTP+SSE GET. The discover probe and the initialize probes are
  * independent, so they are sent concurrently.
  */
-import type { InitAttempt, Probe, RpcReply } from '../evidence/types.js';
+import type { HttpReply, InitAttempt, Probe } from '../evidence/types.js';
 import { modernSignal, offeredVersion } from '../evidence/derive/revision.js';
 import type { ModernSignal } from '../evidence/derive/revision.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
@@ -13,10 +13,15 @@ import { discoverHeaders, initializeParams, modernMeta, POST_HEADERS, rpcRequest
 import type { RpcIds } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
 
+/** An `initialize` of the ladder as sent over HTTP: the reply keeps its HTTP envelope. */
+export interface HttpInitAttempt extends InitAttempt {
+  readonly probe: Probe<HttpReply>;
+}
+
 export interface LadderResult {
-  readonly discover: Probe<RpcReply>;
+  readonly discover: Probe<HttpReply>;
   readonly modern: ModernSignal;
-  readonly inits: InitAttempt[];
+  readonly inits: HttpInitAttempt[];
 }
 
 export async function discover(
@@ -24,7 +29,7 @@ export async function discover(
   url: string,
   ids: RpcIds,
   probe = 'p.discover',
-): Promise<Probe<RpcReply>> {
+): Promise<Probe<HttpReply>> {
   const id = ids.take();
   return sendRpc(client, {
     method: 'POST',
@@ -46,7 +51,7 @@ export async function initialize(
   probe: string,
   purpose: string,
   extraHeaders: Record<string, string> = {},
-): Promise<Probe<RpcReply>> {
+): Promise<Probe<HttpReply>> {
   const id = ids.take();
   return sendRpc(client, {
     method: 'POST',
@@ -74,11 +79,11 @@ export async function runLadder(client: HttpClient, url: string, ids: RpcIds): P
     ),
   );
   const first = await discoverPromise;
-  let resend: Probe<RpcReply> | undefined;
+  let resend: Probe<HttpReply> | undefined;
   const code = first.kind === 'ok' ? first.value.response?.error?.code : undefined;
   if (code === -32020 || code === -32021) resend = await discover(client, url, ids, 'p.discover.resend');
   const probes = await Promise.all(initPromises);
-  const inits: InitAttempt[] = LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
+  const inits: HttpInitAttempt[] = LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
     const probe = probes[i]!;
     return { requested, probe, offered: probe.kind === 'ok' ? offeredVersion(probe.value) : null };
   });

@@ -3,7 +3,7 @@
  * following `nextCursor` with caps on pages and items (a hostile server can
  * page forever or list a million tools).
  */
-import type { ExchangeId, ListingEvidence, Probe, RpcReply } from '../evidence/types.js';
+import type { ExchangeId, ListingEvidence, Probe, HttpReply } from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
 import { rpcRequest } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
@@ -32,11 +32,11 @@ export type ListKey = (typeof LISTS)[number]['key'];
  */
 export async function paginate(
   index: number,
-  sendPage: (page: number, cursor: string | undefined) => Promise<Probe<RpcReply>>,
+  sendPage: (page: number, cursor: string | undefined) => Promise<Probe<HttpReply>>,
 ): Promise<Probe<ListingEvidence>> {
   const spec = LISTS[index]!;
   const items: unknown[] = [];
-  const replies: RpcReply[] = [];
+  const replies: HttpReply[] = [];
   const exchanges: ExchangeId[] = [];
   let cursor: string | undefined;
   let truncated = false;

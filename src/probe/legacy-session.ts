@@ -7,17 +7,17 @@
 import { randomUUID } from 'node:crypto';
 
 import type {
-  InitAttempt,
   LegacySessionEvidence,
   Mode,
   Probe,
-  RpcReply,
+  HttpReply,
   SessionSample,
 } from '../evidence/types.js';
 import { offeredVersion } from '../evidence/derive/revision.js';
 import { isRevision } from '../spec/revisions.js';
 import type { HttpClient } from './http/types.js';
 import { initialize } from './detect.js';
+import type { HttpInitAttempt } from './detect.js';
 import type { RpcIds } from './mcp-messages.js';
 import { POST_HEADERS, rpcNotification, rpcRequest, sessionHeaders, SSE_HEADERS } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
@@ -25,7 +25,7 @@ import { sendRpc } from './rpc.js';
 /** How long the GET stream is read before the scanner closes it. */
 const GET_WINDOW_MS = 2_000;
 
-const skipped = (reason: 'mode_disabled' | 'no_session', detail?: string): Probe<RpcReply> => ({
+const skipped = (reason: 'mode_disabled' | 'no_session', detail?: string): Probe<HttpReply> => ({
   kind: 'skipped',
   reason,
   ...(detail ? { detail } : {}),
@@ -38,7 +38,7 @@ export interface SessionContext {
   readonly mode: Mode;
 }
 
-function sessionOf(p: Probe<RpcReply>): string | null {
+function sessionOf(p: Probe<HttpReply>): string | null {
   return p.kind === 'ok' ? p.value.sessionId : null;
 }
 
@@ -83,8 +83,8 @@ function list(ctx: SessionContext, probe: string, purpose: string, headers: Reco
  */
 export async function probeLegacySession(
   ctx: SessionContext,
-  main: { attempt: InitAttempt; reply: RpcReply },
-  inits: readonly InitAttempt[],
+  main: { attempt: HttpInitAttempt; reply: HttpReply },
+  inits: readonly HttpInitAttempt[],
   listInventory: (headers: Record<string, string>) => Promise<void>,
 ): Promise<LegacySessionEvidence> {
   const version = main.attempt.offered!;
@@ -183,8 +183,8 @@ export async function probeLegacySession(
     ),
   );
 
-  let del: Probe<RpcReply> = skipped('no_session');
-  let sessionReuse: Probe<RpcReply> = noSession ?? disabled;
+  let del: Probe<HttpReply> = skipped('no_session');
+  let sessionReuse: Probe<HttpReply> = noSession ?? disabled;
   if (sessionId !== null) {
     del = await deleteSession(
       ctx,

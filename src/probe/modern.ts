@@ -13,7 +13,7 @@ import type {
   ModernEvidence,
   ModernListing,
   Probe,
-  RpcReply,
+  HttpReply,
 } from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
 import type { RpcIds } from './mcp-messages.js';
@@ -30,7 +30,7 @@ export { BOGUS_VERSION };
 
 export interface ModernProbeOptions {
   /** The ladder's `server/discover` answer: its capabilities choose the fresh list and the listen filter. */
-  readonly discover?: Probe<RpcReply>;
+  readonly discover?: Probe<HttpReply>;
   /** The server also answered legacy `initialize`: legacy rules govern GET and DELETE, so they are not sent. */
   readonly dualEra?: boolean;
   /** The side-effect-free tool the user designated: called (i.tool.*) only in intrusive mode. */
@@ -39,7 +39,7 @@ export interface ModernProbeOptions {
   readonly random?: () => string;
 }
 
-function capabilitiesOf(discover: Probe<RpcReply> | undefined): Record<string, unknown> | null {
+function capabilitiesOf(discover: Probe<HttpReply> | undefined): Record<string, unknown> | null {
   const result = discover?.kind === 'ok' ? discover.value.response?.result : undefined;
   if (typeof result !== 'object' || result === null || Array.isArray(result)) return null;
   const caps = (result as Record<string, unknown>)['capabilities'];
@@ -76,7 +76,7 @@ export async function probeModern(
   // After the listings: the designated tool is looked up in the tools/list just received.
   const designated = await designatedCalls(ctx, mode, lists, opts.designatedTool);
 
-  const off: Probe<RpcReply> = skipped('needs --mode safe');
+  const off: Probe<HttpReply> = skipped('needs --mode safe');
   const header = (await headerPromise) ?? {
     headers: {
       versionMismatch: off,
@@ -134,7 +134,7 @@ function designatedCalls(
 }
 
 /** serverInfo and instructions from a DiscoverResult, for the inventory of a server with no InitializeResult. */
-export function discoveredIdentity(discover: Probe<RpcReply>): {
+export function discoveredIdentity(discover: Probe<HttpReply>): {
   serverInfo: unknown;
   instructions: string | null;
 } {

@@ -3,7 +3,7 @@
  * answer, repeated with a foreign, a `null` and a look-alike Origin; a CORS
  * preflight from a foreign origin; and (local targets only) a foreign Host.
  */
-import type { AddressScope, Mode, OriginProbes, Probe, RpcReply } from '../evidence/types.js';
+import type { AddressScope, Mode, OriginProbes, Probe, HttpReply } from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
 import { sendRpc } from './rpc.js';
 
@@ -13,8 +13,8 @@ export const FOREIGN_HOST = 'evil.example';
 
 /** A request that can be re-sent with extra headers (a fresh JSON-RPC id each time). */
 export interface Replayable {
-  readonly reply: RpcReply | null;
-  send(extraHeaders: Record<string, string>, probe: string, purpose: string): Promise<Probe<RpcReply>>;
+  readonly reply: HttpReply | null;
+  send(extraHeaders: Record<string, string>, probe: string, purpose: string): Promise<Probe<HttpReply>>;
 }
 
 export async function probeOrigin(
@@ -24,9 +24,9 @@ export async function probeOrigin(
   scope: AddressScope,
   baseline: Replayable | null,
 ): Promise<OriginProbes> {
-  const disabled: Probe<RpcReply> = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
+  const disabled: Probe<HttpReply> = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
   if (mode === 'passive' || baseline === null) {
-    const none: Probe<RpcReply> =
+    const none: Probe<HttpReply> =
       baseline === null
         ? { kind: 'skipped', reason: 'dependency_failed', detail: 'no MCP request was answered' }
         : disabled;
@@ -76,7 +76,7 @@ export async function probeOrigin(
           's.host',
           `the first MCP request with Host: ${FOREIGN_HOST} (local targets; expects 4xx)`,
         )
-      : Promise.resolve<Probe<RpcReply>>({
+      : Promise.resolve<Probe<HttpReply>>({
           kind: 'skipped',
           reason: 'target_scope',
           detail: 'only for loopback and private targets',

@@ -4,7 +4,7 @@
  * when the answer looks like a live endpoint (2xx, 401, 405), one
  * `server/discover`-shaped POST over cleartext shows whether MCP is served.
  */
-import type { PlainObservation, Probe, RpcReply } from '../evidence/types.js';
+import type { PlainObservation, Probe, HttpReply } from '../evidence/types.js';
 import type { HttpClient } from './http/types.js';
 import { discoverHeaders, modernMeta, rpcRequest } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
@@ -37,7 +37,7 @@ export async function probePlain(
     rpcId: null,
     streamWindowMs: 1_000,
   });
-  let post: Probe<RpcReply> = { kind: 'skipped', reason: 'not_needed' };
+  let post: Probe<HttpReply> = { kind: 'skipped', reason: 'not_needed' };
   if (
     get.kind === 'ok' &&
     ((get.value.status >= 200 && get.value.status < 300) ||

@@ -1,10 +1,10 @@
 /**
  * Sends one MCP-bearing HTTP request and turns the answer into a typed
- * RpcReply. SSE replies are read only until the response to our request id
+ * HttpReply. SSE replies are read only until the response to our request id
  * arrives (or the 5 s window closes): servers may keep streams open.
  */
-import type { ExchangeId, JsonRpcId, Probe, RpcReply } from '../evidence/types.js';
-import { buildRpcReply } from '../evidence/parse/rpc-reply.js';
+import type { ExchangeId, JsonRpcId, Probe, HttpReply } from '../evidence/types.js';
+import { buildHttpReply } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
 import type { HttpClient, HttpResult, RequestSpec } from './http/types.js';
@@ -40,7 +40,7 @@ function answers(event: SseEvent, id: JsonRpcId): boolean {
   }
 }
 
-export function toProbe(result: HttpResult, build: (exchange: ExchangeId) => RpcReply): Probe<RpcReply> {
+export function toProbe(result: HttpResult, build: (exchange: ExchangeId) => HttpReply): Probe<HttpReply> {
   if (result.response) return { kind: 'ok', value: build(result.exchangeId), exchanges: [result.exchangeId] };
   return {
     kind: 'failed',
@@ -49,7 +49,7 @@ export function toProbe(result: HttpResult, build: (exchange: ExchangeId) => Rpc
   };
 }
 
-export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise<Probe<RpcReply>> {
+export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise<Probe<HttpReply>> {
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
   const { rpcId, streamWindowMs, ...rest } = spec;
@@ -68,7 +68,7 @@ export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise
   events.push(...acc.flush());
   const res = result.response;
   if (!res) return toProbe(result, () => unreachable());
-  return toProbe(result, (exchange) => buildRpcReply(exchange, res, rpcId, { sseEvents: events }));
+  return toProbe(result, (exchange) => buildHttpReply(exchange, res, rpcId, { sseEvents: events }));
 }
 
 function unreachable(): never {

@@ -6,15 +6,15 @@
  */
 import type {
   Detection,
+  HttpEndpoint,
   Evidence,
-  InitAttempt,
   Inventory,
   ListingEvidence,
   Mode,
   OriginProbes,
   PlainObservation,
   Probe,
-  RpcReply,
+  HttpReply,
   SseTransportEvidence,
   TargetClass,
   TargetInfo,
@@ -31,6 +31,7 @@ import { createRedactor } from './http/redact.js';
 import { NARROW_TOKEN_SET, SECOND_TOKEN_SET } from './auth/token-tier.js';
 import type { HttpClient } from './http/types.js';
 import { initialize, runLadder } from './detect.js';
+import type { HttpInitAttempt } from './detect.js';
 import { listAll, LISTS } from './inventory.js';
 import { deleteSession, probeLegacySession } from './legacy-session.js';
 import { discoverHeaders, modernMeta, RpcIds, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
@@ -90,18 +91,18 @@ const NETWORK_CODES = new Set([
   'aborted',
 ]);
 
-function isChallenge(reply: RpcReply, ev: HttpClient): boolean {
+function isChallenge(reply: HttpReply, ev: HttpClient): boolean {
   const ex = ev.exchanges().find((x) => x.id === reply.exchange);
   const values = ex?.response?.headers['www-authenticate'] ?? [];
   return values.some((v) => /^\s*bearer(\s|$|,)/i.test(v) || /,\s*bearer(\s|$)/i.test(v));
 }
 
 /** A reply that shows an MCP endpoint: a JSON-RPC response, or a modern error. */
-function isMcpReply(p: Probe<RpcReply>): boolean {
+function isMcpReply(p: Probe<HttpReply>): boolean {
   return p.kind === 'ok' && p.value.messages.some((m) => m.kind === 'response');
 }
 
-function firstOk(probes: readonly Probe<RpcReply>[]): RpcReply | null {
+function firstOk(probes: readonly Probe<HttpReply>[]): HttpReply | null {
   for (const p of probes) if (p.kind === 'ok') return p.value;
   return null;
 }
@@ -157,25 +158,20 @@ async function collect(
   const url = targetUrl.toString();
   const ids = new RpcIds();
   const resolved = await client.resolveScope(targetUrl.hostname);
-  const target: TargetInfo = {
-    url,
-    origin: targetUrl.origin,
-    scheme: targetUrl.protocol === 'https:' ? 'https' : 'http',
-    hostname: targetUrl.hostname,
-    address: resolved.address,
-    scope: resolved.scope,
-  };
+  const target: TargetInfo = { kind: 'http', url, scope: resolved.scope };
+  const origin0 = targetUrl.origin;
+  const scheme: 'http' | 'https' = targetUrl.protocol === 'https:' ? 'https' : 'http';
 
   progress(`detecting the protocol revision of ${url}`);
   const ladder = await runLadder(client, url, ids);
-  const postProbes: Probe<RpcReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
+  const postProbes: Probe<HttpReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
 
   // HTTP+SSE only when every POST failed with 400/404/405 and no modern error (catalogue §5.2 step 3).
   const postsFailed = postProbes.every(
     (p) => p.kind !== 'ok' || ([400, 404, 405].includes(p.value.status) && !isMcpReply(p)),
   );
   const anyPostAnswered = postProbes.some((p) => p.kind === 'ok');
-  let sseGet: Probe<RpcReply> = { kind: 'skipped', reason: 'not_needed' };
+  let sseGet: Probe<HttpReply> = { kind: 'skipped', reason: 'not_needed' };
   let sse: SseTransportEvidence | null = null;
   let sseVersion: string | null = null;
   let sseTools: Probe<ListingEvidence> | null = null;
@@ -198,7 +194,7 @@ async function collect(
 
   const allProbes = [...postProbes, sseGet];
   const replies = allProbes
-    .filter((p): p is Extract<Probe<RpcReply>, { kind: 'ok' }> => p.kind === 'ok')
+    .filter((p): p is Extract<Probe<HttpReply>, { kind: 'ok' }> => p.kind === 'ok')
     .map((p) => p.value);
   const challenge = replies.some((r) => (r.status === 401 || r.status === 403) && isChallenge(r, client));
   const authSignals: string[] = [];
@@ -210,11 +206,11 @@ async function collect(
 
   // Redirect of the MCP endpoint (not followed with MCP traffic).
   const redirectReply = replies.find((r) => r.status >= 300 && r.status < 400 && r.location);
-  let redirect: Detection['redirect'] = null;
+  let redirect: HttpEndpoint['redirect'] = null;
   if (redirectReply?.location) {
     let sameOrigin = false;
     try {
-      sameOrigin = new URL(redirectReply.location, url).origin === target.origin;
+      sameOrigin = new URL(redirectReply.location, url).origin === origin0;
     } catch {
       sameOrigin = false;
     }
@@ -256,15 +252,21 @@ async function collect(
   const detection: Detection = {
     discover: ladder.discover,
     inits: ladder.inits,
-    sseGet,
     transport,
     targetClass,
     revision,
-    redirect,
     authWall,
   };
+  const endpoint: HttpEndpoint = {
+    origin: origin0,
+    scheme,
+    hostname: targetUrl.hostname,
+    address: resolved.address,
+    sseGet,
+    redirect,
+  };
 
-  let legacy: Evidence['legacy'] = null;
+  let legacy: Evidence['sessions'] = null;
   let modern: Evidence['modern'] = null;
   let origin: OriginProbes = emptyOrigin();
   let inventory: Inventory | null = null;
@@ -286,7 +288,7 @@ async function collect(
         })
       : Promise.resolve(null);
     // The OAuth chain is walked when authorization shows (or the user brought a token for it).
-    const walkAuth = (challengeReplies: readonly RpcReply[]) =>
+    const walkAuth = (challengeReplies: readonly HttpReply[]) =>
       probeAuth({
         client,
         url,
@@ -314,7 +316,7 @@ async function collect(
     const publishedPrm =
       authSignals.length > 0 || opts.token
         ? Promise.resolve(false)
-        : Promise.all(wellKnownPrmUrls(url).map(createPrmFetcher(client, target.origin))).then((found) =>
+        : Promise.all(wellKnownPrmUrls(url).map(createPrmFetcher(client, origin0))).then((found) =>
             found.some((f) => jsonObject(f) !== null),
           );
     if (main && main.probe.kind === 'ok' && transport === 'streamable-http') {
@@ -370,11 +372,11 @@ async function collect(
 
   const tls: TlsObservation[] = [];
   const plain: PlainObservation[] = [];
-  if (target.scheme === 'https') {
+  if (scheme === 'https') {
     progress('checking TLS and the cleartext counterpart');
     const [t, p] = await Promise.all([
-      probeTls(target.origin, {
-        ...(target.address ? { address: target.address } : {}),
+      probeTls(origin0, {
+        ...(resolved.address ? { address: resolved.address } : {}),
         ...(opts.ca ? { ca: opts.ca } : {}),
       }),
       probePlain(client, url, ids, 'user'),
@@ -396,21 +398,22 @@ async function collect(
       tokenSupplied: Boolean(opts.token),
     },
     detection,
-    legacy,
     modern,
-    sse,
-    origin,
-    tls,
-    plain,
     inventory,
     auth: { inUse: authSignals.length > 0, signals: authSignals },
     oauth,
     exchanges: client.exchanges(),
+    endpoint,
+    sessions: legacy,
+    sse,
+    origin,
+    tls,
+    plain,
   };
 }
 
 function emptyOrigin(): OriginProbes {
-  const none: Probe<RpcReply> = {
+  const none: Probe<HttpReply> = {
     kind: 'skipped',
     reason: 'dependency_failed',
     detail: 'the target is not a reachable MCP endpoint',
@@ -423,8 +426,8 @@ function baselineRequest(
   client: HttpClient,
   url: string,
   ids: RpcIds,
-  discover: Probe<RpcReply>,
-  main: InitAttempt | null,
+  discover: Probe<HttpReply>,
+  main: HttpInitAttempt | null,
   sse: SseTransportEvidence | null,
 ): Replayable | null {
   if (sse) {
@@ -473,8 +476,8 @@ function baselineRequest(
 }
 
 /** Replies of the session and Origin probes (everything after the ladder that talks MCP). */
-function laterReplies(legacy: Evidence['legacy'], origin: OriginProbes): RpcReply[] {
-  const probes: Probe<RpcReply>[] = [origin.foreign, origin.nullOrigin, origin.lookalike, origin.host];
+function laterReplies(legacy: Evidence['sessions'], origin: OriginProbes): HttpReply[] {
+  const probes: Probe<HttpReply>[] = [origin.foreign, origin.nullOrigin, origin.lookalike, origin.host];
   if (legacy) {
     probes.push(
       legacy.initialized,

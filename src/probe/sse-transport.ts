@@ -10,12 +10,12 @@ import type {
   ListingEvidence,
   Probe,
   RpcMessage,
-  RpcReply,
+  HttpReply,
   SseEventRecord,
   SseTransportEvidence,
 } from '../evidence/types.js';
 import { classifyMessage, jsonDepthExceeds, MAX_JSON_DEPTH } from '../evidence/parse/json-rpc.js';
-import { buildRpcReply } from '../evidence/parse/rpc-reply.js';
+import { buildHttpReply } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
 import type { HttpClient } from './http/types.js';
@@ -88,7 +88,7 @@ export async function probeSseTransport(
   ids: RpcIds,
   safe: boolean,
   sessionHeaders: Record<string, string> = {},
-): Promise<{ get: Probe<RpcReply>; result: SseTransportResult | null }> {
+): Promise<{ get: Probe<HttpReply>; result: SseTransportResult | null }> {
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
   const endpoint = deferred<string | null>();
@@ -130,7 +130,7 @@ export async function probeSseTransport(
     done = true;
     stop.abort();
     const res = await getPromise;
-    const probe = toProbe(res, (x) => buildRpcReply(x, res.response!, null, { sseEvents: events }));
+    const probe = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
     if (probe.kind !== 'ok' || probe.value.mediaType !== 'text/event-stream')
       return { get: probe, result: null };
     return {
@@ -171,7 +171,7 @@ export async function probeSseTransport(
       purpose,
       source: 'learned',
     });
-    const http = toProbe(res, (x) => buildRpcReply(x, res.response!, id));
+    const http = toProbe(res, (x) => buildHttpReply(x, res.response!, id));
     // A POST that got no accepting answer will never produce a reply event: do not wait for one.
     const accepted = http.kind === 'ok' && http.value.status < 300;
     const event =
@@ -190,7 +190,7 @@ export async function probeSseTransport(
   let serverInfo: unknown = null;
   let instructions: string | null = null;
   let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
-  let badSession: Probe<RpcReply> = {
+  let badSession: Probe<HttpReply> = {
     kind: 'skipped',
     reason: 'dependency_failed',
     detail: 'endpoint URI unusable',
@@ -272,7 +272,7 @@ export async function probeSseTransport(
   done = true;
   stop.abort();
   const res = await getPromise;
-  const get = toProbe(res, (x) => buildRpcReply(x, res.response!, null, { sseEvents: events }));
+  const get = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
   if (get.kind !== 'ok') return { get, result: null };
   return {
     get,

@@ -69,70 +69,15 @@ export interface RatingOptions {
   readonly tokenSupplied?: boolean;
 }
 
-// §12.2 scope membership, as family + inclusive number range.
-interface IdRange {
-  readonly family: string;
-  readonly from?: number;
-  readonly to?: number;
-}
-const one = (family: string, n: number): IdRange => ({ family, from: n, to: n });
-export const SCOPE_MEMBERS: Readonly<Record<RatingScope, readonly IdRange[]>> = {
-  protocol: [
-    { family: 'TRN' },
-    { family: 'LEG' },
-    { family: 'MOD' },
-    { family: 'STDIO' },
-    one('AUTHN', 1),
-    one('AUTHN', 6),
-    one('ACT', 1),
-    one('ACT', 10),
-    { family: 'TOOL' },
-    { family: 'PIN', from: 1, to: 4 },
-    one('PIN', 7),
-  ],
-  authorization: [
-    { family: 'AUTHN', from: 2, to: 5 },
-    { family: 'AUTHN', from: 7, to: 10 },
-    { family: 'PRM' },
-    { family: 'ASM' },
-    { family: 'SCP' },
-    { family: 'CIMD', from: 1, to: 19 },
-    { family: 'ACT', from: 2, to: 9 },
-    { family: 'ACT', from: 11, to: 13 },
-    { family: 'PIN', from: 5, to: 6 },
-  ],
-};
-
-/** The scope a check is graded in; null for CIMD50–57 (lint), ERR00 and unknown IDs. */
+/** The scope a check is graded in (its meta's `rating.scope`); null for ungraded and unknown checks. */
 export function scopeOf(checkId: string): RatingScope | null {
-  const m = /^MCPP-([A-Z]+)([0-9]{2})$/.exec(checkId);
-  if (!m) return null;
-  const [family, n] = [m[1]!, Number(m[2])];
-  const inRange = (r: IdRange) => r.family === family && n >= (r.from ?? 0) && n <= (r.to ?? 99);
-  if (SCOPE_MEMBERS.protocol.some(inRange)) return 'protocol';
-  if (SCOPE_MEMBERS.authorization.some(inRange)) return 'authorization';
-  return null;
+  const scope = findCheck(checkId)?.meta.rating.scope;
+  return scope === undefined || scope === 'none' ? null : scope;
 }
 
 const WEIGHT: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 8, low: 2, info: 0 };
 const LETTERS: readonly Graded[] = ['A', 'B', 'C', 'D', 'F'];
 const ORDER: readonly MinGrade[] = ['F', 'D', 'C', 'B', 'A', 'A+'];
-const DISCOVERY_CHAIN = new Set(
-  [
-    'AUTHN02',
-    'AUTHN03',
-    'PRM01',
-    'PRM02',
-    'PRM03',
-    'PRM04',
-    'PRM05',
-    'ASM01',
-    'ASM02',
-    'ASM03',
-    'ASM14',
-    'ASM15',
-  ].map((id) => `MCPP-${id}`),
-);
 const MUST_KEYWORDS: ReadonlySet<Keyword> = new Set(['MUST', 'MUST NOT', 'REQUIRED']);
 const DEFAULT_TIERS: ReadonlySet<Tier> = new Set(['passive', 'safe']);
 /** Inconclusive for a tier the user did not enable: never makes a letter provisional (§12.6). */
@@ -229,8 +174,8 @@ const CAP_RULES: readonly CapRule[] = [
         f.filter((r) => {
           const kw = ctx.meta(r.checkId).keyword;
           return (
-            DISCOVERY_CHAIN.has(r.checkId) &&
-            // The listed IDs are all MUST/REQUIRED rows; an unknown keyword is taken as such.
+            findCheck(r.checkId)?.meta.rating.discoveryChain === true &&
+            // Discovery-chain checks are MUST/REQUIRED rows; an unknown keyword is taken as such.
             (kw === null || MUST_KEYWORDS.has(kw)) &&
             r.severity !== null &&
             SEVERITIES.indexOf(r.severity) <= SEVERITIES.indexOf('medium')
@@ -277,17 +222,25 @@ function deductionsFor(perCheck: ReadonlyMap<string, ReportResult[]>): Deduction
 const issuerOf = (location: string) =>
   location.startsWith('as:') ? location.slice(3).split('#')[0]! : location;
 
-/** §12.3: CIMD13 and ACT07 failing on the same AS test one flaw; deduct once, the higher. */
+/**
+ * Two checks that test one flaw from two sides (a check's `rating.mergesWith`, e.g. CIMD13 and
+ * ACT07) deduct once, the higher, when both fail on the same authorization server.
+ */
 function mergeSameAs(ds: Deduction[], perCheck: ReadonlyMap<string, ReportResult[]>): Deduction[] {
-  const a = ds.find((d) => d.checkId === 'MCPP-CIMD13');
-  const b = ds.find((d) => d.checkId === 'MCPP-ACT07');
-  if (!a || !b) return ds;
   const issuers = (id: string) =>
     new Set((perCheck.get(id) ?? []).filter((r) => r.status === 'fail').map((r) => issuerOf(r.location)));
-  const ia = issuers(a.checkId);
-  if (![...issuers(b.checkId)].some((i) => ia.has(i))) return ds;
-  const [keep, drop] = a.points > b.points ? [a, b] : [b, a];
-  return ds.map((d) => (d === drop ? { ...d, points: 0, mergedInto: keep.checkId } : d));
+  let out = ds;
+  for (const a of ds) {
+    const partner = findCheck(a.checkId)?.meta.rating.mergesWith;
+    const b = partner ? out.find((d) => d.checkId === partner) : undefined;
+    const current = out.find((d) => d.checkId === a.checkId);
+    if (!b || !current || current.mergedInto !== null || b.mergedInto !== null) continue;
+    const ia = issuers(a.checkId);
+    if (![...issuers(b.checkId)].some((i) => ia.has(i))) continue;
+    const [keep, drop] = current.points > b.points ? [current, b] : [b, current];
+    out = out.map((d) => (d === drop ? { ...d, points: 0, mergedInto: keep.checkId } : d));
+  }
+  return out;
 }
 
 function rateScope(scope: RatingScope, results: readonly ReportResult[], ctx: CapContext): ScopeRating {

@@ -16,7 +16,7 @@
 import { escapeTerminal } from './escape.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { buildRule, LEVEL_OF, ruleIds } from './sarif/rules.js';
-import { escapeJsonText } from './json.js';
+import { escapeJsonText } from '../escape/json-text.js';
 import { artifactUri, plainText, targetSlug } from './sarif/text.js';
 import type {
   SarifInvocation,

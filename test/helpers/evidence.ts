@@ -11,7 +11,7 @@ import type {
   LegacySessionEvidence,
   Probe,
   RpcMessage,
-  RpcReply,
+  HttpReply,
   SseEventRecord,
 } from '../../src/evidence/types.js';
 
@@ -63,7 +63,7 @@ export class EvidenceBuilder {
     return id;
   }
 
-  /** An RpcReply plus its exchange. */
+  /** An HttpReply plus its exchange. */
   reply(
     opts: {
       status?: number;
@@ -73,15 +73,15 @@ export class EvidenceBuilder {
       error?: { code: unknown; message: unknown; data?: unknown };
       id?: number | string | null;
       messages?: RpcMessage[];
-      bodyKind?: RpcReply['bodyKind'];
+      bodyKind?: HttpReply['bodyKind'];
       sseEvents?: SseEventRecord[];
-      issues?: RpcReply['issues'];
+      issues?: HttpReply['issues'];
       headers?: Record<string, string | string[]>;
       location?: string | null;
       method?: string;
       url?: string;
     } = {},
-  ): RpcReply {
+  ): HttpReply {
     const status = opts.status ?? 200;
     const mediaType =
       opts.mediaType === undefined ? (status === 202 ? null : 'application/json') : opts.mediaType;
@@ -95,7 +95,7 @@ export class EvidenceBuilder {
       ...(opts.method ? { method: opts.method } : {}),
       ...(opts.url ? { url: opts.url } : {}),
     });
-    let response: RpcReply['response'] = null;
+    let response: HttpReply['response'] = null;
     const messages: RpcMessage[] = opts.messages ? [...opts.messages] : [];
     if (opts.result !== undefined || opts.error !== undefined) {
       response = {
@@ -191,18 +191,11 @@ export class EvidenceBuilder {
       id: null,
     });
     const ev: Mutable<Evidence> = {
-      schemaVersion: 1,
+      schemaVersion: 2,
       tool: { name: 'mcp-posture', version: '0.0.0-test' },
       startedAt: '2026-01-01T00:00:00.000Z',
       durationMs: 10,
-      target: {
-        url: 'http://127.0.0.1:3000/mcp',
-        origin: 'http://127.0.0.1:3000',
-        scheme: 'http',
-        hostname: '127.0.0.1',
-        address: '127.0.0.1',
-        scope: 'loopback',
-      },
+      target: { kind: 'http', url: 'http://127.0.0.1:3000/mcp', scope: 'loopback' },
       settings: { mode: 'safe', pinnedRevision: null, allowPrivate: false, tokenSupplied: false },
       detection: {
         discover: this.ok(discover),
@@ -224,7 +217,6 @@ export class EvidenceBuilder {
             offered: '2024-11-05',
           },
         ],
-        sseGet: { kind: 'skipped', reason: 'not_needed' },
         transport: 'streamable-http',
         targetClass: 'reachable',
         revision: {
@@ -237,11 +229,22 @@ export class EvidenceBuilder {
           eras: ['legacy'],
           how: 'initialize negotiated 2025-11-25',
         },
-        redirect: null,
         authWall: false,
       },
-      legacy: legacy as Mutable<LegacySessionEvidence>,
       modern: null,
+      inventory: null,
+      auth: { inUse: false, signals: [] },
+      oauth: null,
+      exchanges: this.exchanges,
+      endpoint: {
+        origin: 'http://127.0.0.1:3000',
+        scheme: 'http',
+        hostname: '127.0.0.1',
+        address: '127.0.0.1',
+        sseGet: { kind: 'skipped', reason: 'not_needed' },
+        redirect: null,
+      },
+      sessions: legacy as Mutable<LegacySessionEvidence>,
       sse: null,
       origin: {
         baseline: init,
@@ -253,10 +256,6 @@ export class EvidenceBuilder {
       },
       tls: [],
       plain: [],
-      inventory: null,
-      auth: { inUse: false, signals: [] },
-      oauth: null,
-      exchanges: this.exchanges,
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);
     ev.exchanges = this.exchanges as Mutable<HttpExchange>[];
@@ -264,7 +263,7 @@ export class EvidenceBuilder {
   }
 }
 
-function isReply(v: unknown): v is RpcReply {
+function isReply(v: unknown): v is HttpReply {
   return typeof v === 'object' && v !== null && 'exchange' in v && 'status' in v;
 }
 

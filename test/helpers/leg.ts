@@ -10,7 +10,7 @@ import type {
   LegacySessionEvidence,
   RecordedRequest,
   RevisionInfo,
-  RpcReply,
+  HttpReply,
   SseEventRecord,
 } from '../../src/evidence/types.js';
 import type { Revision } from '../../src/spec/revisions.js';
@@ -21,9 +21,9 @@ type Patch = NonNullable<Parameters<typeof evidence>[0]>;
 /** The mutable evidence a patch receives. */
 export type Ev = Parameters<Patch>[0];
 
-/** Replace members of `ev.legacy` (its fields are readonly in the Mutable view). */
+/** Replace members of `ev.sessions` (its fields are readonly in the Mutable view). */
 export function setLegacy(ev: Ev, patch: Partial<LegacySessionEvidence>): void {
-  ev.legacy = { ...ev.legacy!, ...patch };
+  ev.sessions = { ...ev.sessions!, ...patch };
 }
 
 export function setRevision(ev: Ev, patch: Partial<RevisionInfo>): void {
@@ -50,7 +50,7 @@ export function sseReply(
   b: EvidenceBuilder,
   events: readonly Partial<SseEventRecord>[],
   result: unknown = { tools: [] },
-): RpcReply {
+): HttpReply {
   return b.reply({
     mediaType: 'text/event-stream',
     result,
@@ -70,7 +70,7 @@ export function primed(id: string, next: string): Partial<SseEventRecord>[] {
 export function stateless(ev: Ev): void {
   const noSession = { kind: 'skipped', reason: 'no_session' } as const;
   setLegacy(ev, {
-    init: { ...ev.legacy!.init, sessionId: null },
+    init: { ...ev.sessions!.init, sessionId: null },
     sessionId: null,
     sessionSamples: [],
     sessionNone: noSession,
@@ -84,7 +84,7 @@ export function stateless(ev: Ev): void {
 export function authWall(ev: Ev): void {
   ev.detection.authWall = true;
   ev.detection.transport = null;
-  ev.legacy = null;
+  ev.sessions = null;
   setRevision(ev, {
     value: null,
     source: 'unknown',
@@ -97,7 +97,7 @@ export function authWall(ev: Ev): void {
 
 /** A modern-only (2026-07-28) server: no legacy revision applies. */
 export function modernOnly(ev: Ev): void {
-  ev.legacy = null;
+  ev.sessions = null;
   setRevision(ev, {
     value: '2026-07-28',
     known: ['2026-07-28'],

@@ -12,7 +12,7 @@ import type {
   ModernMetaProbes,
   Probe,
   RpcMessage,
-  RpcReply,
+  HttpReply,
 } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
 import { evidence } from './evidence.js';
@@ -64,11 +64,11 @@ export function rpcError(
   code: number,
   message = 'error',
   data?: unknown,
-): RpcReply {
+): HttpReply {
   return b.reply({ status, error: { code, message, ...(data !== undefined ? { data } : {}) } });
 }
 
-export function ok(b: EvidenceBuilder, reply: RpcReply): Probe<RpcReply> {
+export function ok(b: EvidenceBuilder, reply: HttpReply): Probe<HttpReply> {
   return b.ok(reply);
 }
 
@@ -103,7 +103,7 @@ export function sseReply(
   b: EvidenceBuilder,
   messages: RpcMessage[],
   headers: Record<string, string> = { 'x-accel-buffering': 'no' },
-): RpcReply {
+): HttpReply {
   const response =
     messages.find((m): m is Extract<RpcMessage, { kind: 'response' }> => m.kind === 'response') ?? null;
   const r = b.reply({ mediaType: 'text/event-stream', bodyKind: 'sse', messages, headers });
@@ -322,7 +322,7 @@ export function setMeta(ev: Ev, patch: Partial<ModernMetaProbes>): void {
   setModern(ev, { meta: { ...m.meta, ...patch } });
 }
 
-export function setDiscover(ev: Ev, discover: Probe<RpcReply>): void {
+export function setDiscover(ev: Ev, discover: Probe<HttpReply>): void {
   Object.assign(ev.detection, { discover });
 }
 

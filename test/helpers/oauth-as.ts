@@ -10,7 +10,7 @@ import type {
   AuthorizationServerObservation,
   DocumentFetch,
 } from '../../src/evidence/auth-types.js';
-import type { Evidence, Probe, RpcReply } from '../../src/evidence/types.js';
+import type { Evidence, Probe, HttpReply } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
 import type { OAuthDraft, Patchable } from './oauth.js';
 import { asObservation, docFetch, goodAsMetadata, ISSUER, knownRevisions, oauthEvidence } from './oauth.js';
@@ -156,7 +156,7 @@ export function dcrAnswer(
   status: number,
   body = '',
   headers: Record<string, string> = {},
-): Probe<RpcReply> {
+): Probe<HttpReply> {
   const mediaType = body.startsWith('{') ? 'application/json' : body ? 'text/html' : null;
   const exchange = b.exchange({
     method: 'POST',
@@ -177,7 +177,7 @@ export function dcrAnswer(
     sseEvents: [],
     issues: [],
     location: null,
-  } satisfies RpcReply);
+  } satisfies HttpReply);
 }
 
 /** Replace the single default AS with `servers`. */
@@ -224,7 +224,7 @@ export function legacyModel(
             path,
             probe:
               status === 'timeout'
-                ? b.failed<RpcReply>('timeout')
+                ? b.failed<HttpReply>('timeout')
                 : b.ok(b.reply({ status, mediaType: 'text/html', method: 'GET', url: `${origin}${path}` })),
           }),
         ),

@@ -12,7 +12,7 @@ import type {
   LegacySessionEvidence,
   ListingEvidence,
   Probe,
-  RpcReply,
+  HttpReply,
 } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
 import { evidence } from './evidence.js';
@@ -157,7 +157,7 @@ export function setForwarded(
   challengeHeader: string | null,
   prm: { url: string; json: unknown }[],
 ): void {
-  const challenge: Probe<RpcReply> =
+  const challenge: Probe<HttpReply> =
     challengeHeader === null
       ? { kind: 'skipped', reason: 'not_needed' }
       : b.ok(b.reply({ status: 401, mediaType: null, headers: { 'www-authenticate': challengeHeader } }));
@@ -168,7 +168,7 @@ export function setForwarded(
 }
 
 /** Replaces one `s.methods.noauth` answer. */
-export function setMethod(d: OAuthDraft, method: string, probe: Probe<RpcReply>): void {
+export function setMethod(d: OAuthDraft, method: string, probe: Probe<HttpReply>): void {
   const i = d.methodsNoAuth.findIndex((m) => m.method === method);
   if (i >= 0) d.methodsNoAuth[i] = { method, probe };
   else d.methodsNoAuth.push({ method, probe });
@@ -182,7 +182,7 @@ export function sessionServer(patch?: (ev: Patchable, b: EvidenceBuilder) => voi
   });
 }
 
-/** Replaces fields of `ev.legacy` (which must be set). */
+/** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: Patchable, patch: Partial<LegacySessionEvidence>): void {
-  ev.legacy = { ...(ev.legacy as LegacySessionEvidence), ...patch } as Patchable['legacy'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as Patchable['legacy'];
 }

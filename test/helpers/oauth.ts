@@ -14,7 +14,7 @@ import type {
   DocumentFetch,
   PrmCandidate,
 } from '../../src/evidence/auth-types.js';
-import type { Evidence, Probe, RpcReply } from '../../src/evidence/types.js';
+import type { Evidence, Probe, HttpReply } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
 import { evidence } from './evidence.js';
 
@@ -31,9 +31,9 @@ export interface OAuthDraft {
   prm: PrmCandidate[];
   authorizationServers: AuthorizationServerObservation[];
   legacyBase: AuthDiscovery['legacyBase'];
-  garbageToken: Probe<RpcReply>;
+  garbageToken: Probe<HttpReply>;
   forwarded: AuthDiscovery['forwarded'];
-  methodsNoAuth: { method: string; probe: Probe<RpcReply> }[];
+  methodsNoAuth: { method: string; probe: Probe<HttpReply> }[];
   addresses: AuthDiscovery['addresses'][number][];
   tokenClaims: AuthDiscovery['tokenClaims'];
   tokenKind: AuthDiscovery['tokenKind'];
@@ -253,7 +253,7 @@ export function oauthEvidence(patch?: (d: OAuthDraft, b: EvidenceBuilder, ev: Pa
     };
     draft.authorizationServers.push(asObservation(b, goodAsMetadata()));
     // Behind the wall nothing MCP-level is known.
-    ev.legacy = null;
+    ev.sessions = null;
     ev.detection.authWall = true;
     ev.detection.transport = null;
     Object.assign(ev.detection, {

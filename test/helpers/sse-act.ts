@@ -8,7 +8,7 @@ import type {
   OriginProbes,
   Probe,
   RpcMessage,
-  RpcReply,
+  HttpReply,
   RevisionInfo,
   SseEventRecord,
   SseTransportEvidence,
@@ -49,9 +49,9 @@ export function setOrigin(ev: MutableEvidence, patch: Partial<OriginProbes>): vo
   ev.origin = { ...(ev.origin as OriginProbes), ...patch } as MutableEvidence['origin'];
 }
 
-/** Replaces fields of `ev.legacy` (which must be set). */
+/** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: MutableEvidence, patch: Partial<LegacySessionEvidence>): void {
-  ev.legacy = { ...(ev.legacy as LegacySessionEvidence), ...patch } as MutableEvidence['legacy'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as MutableEvidence['legacy'];
 }
 
 export function setRevision(ev: MutableEvidence, info: RevisionInfo): void {
@@ -95,7 +95,7 @@ export interface SseOptions {
   /** The negotiated version over HTTP+SSE (default 2024-11-05). */
   readonly revision?: Revision;
   readonly init?: (b: EvidenceBuilder) => SseTransportEvidence['init'];
-  readonly badSession?: (b: EvidenceBuilder) => Probe<RpcReply>;
+  readonly badSession?: (b: EvidenceBuilder) => Probe<HttpReply>;
 }
 
 function resolve(raw: string, base: string): string | null {
@@ -154,7 +154,7 @@ export function useSse(ev: MutableEvidence, b: EvidenceBuilder, opts: SseOptions
   };
   ev.detection.transport = 'http+sse';
   setKnown(ev, [opts.revision ?? '2024-11-05']);
-  ev.legacy = null;
+  ev.sessions = null;
   const sse: SseTransportEvidence = {
     streamUrl,
     get,
@@ -182,7 +182,7 @@ export function sseEvidence(opts: SseOptions = {}, patch?: Patch): Evidence {
 }
 
 /** An Origin/Host probe answer with the given status (2xx: a served JSON-RPC result). */
-export function answer(b: EvidenceBuilder, status: number, opts: { error?: boolean } = {}): Probe<RpcReply> {
+export function answer(b: EvidenceBuilder, status: number, opts: { error?: boolean } = {}): Probe<HttpReply> {
   if (opts.error) return b.ok(b.reply({ status, error: { code: -32000, message: 'refused' } }));
   if (status >= 200 && status < 300) return b.ok(b.reply({ status, result: b.initResult() }));
   return b.ok(b.reply({ status, mediaType: null }));
@@ -215,7 +215,7 @@ export function authWall(ev: MutableEvidence, b: EvidenceBuilder): void {
   ev.detection.transport = null;
   setRevision(ev, walledRevisions());
   ev.auth = { inUse: true, signals: ['401 challenge'] };
-  ev.legacy = null;
+  ev.sessions = null;
   setOrigin(ev, {
     baseline: wall,
     foreign: answer(b, 401),

@@ -9,7 +9,7 @@ import type {
   Evidence,
   PlainObservation,
   Probe,
-  RpcReply,
+  HttpReply,
   TargetInfo,
   TlsObservation,
 } from '../../src/evidence/types.js';
@@ -96,8 +96,8 @@ export interface PlainAnswer {
   readonly body?: string;
 }
 
-/** An RpcReply for a non-JSON-RPC answer (the `b.reply` builder records no body). */
-export function plainReply(b: EvidenceBuilder, url: string, method: string, answer: PlainAnswer): RpcReply {
+/** An HttpReply for a non-JSON-RPC answer (the `b.reply` builder records no body). */
+export function plainReply(b: EvidenceBuilder, url: string, method: string, answer: PlainAnswer): HttpReply {
   const exchange = b.exchange({
     method,
     url,
@@ -141,13 +141,13 @@ export function plainObservation(
 ): Mutable<PlainObservation> {
   const httpsOrigin = opts.httpsOrigin ?? HTTPS_ORIGIN;
   const url = opts.url ?? `${httpsOrigin.replace(/^https:/, 'http:')}/mcp`;
-  const get: Probe<RpcReply> =
+  const get: Probe<HttpReply> =
     opts.get === 'skipped'
       ? b.skipped('deadline')
       : typeof opts.get === 'string'
         ? b.failed(opts.get)
         : b.ok(plainReply(b, url, 'GET', opts.get));
-  const post: Probe<RpcReply> = opts.post
+  const post: Probe<HttpReply> = opts.post
     ? b.ok(b.reply({ method: 'POST', url, ...opts.post }))
     : b.skipped('not_needed');
   return { httpsOrigin, url, get, post } as Mutable<PlainObservation>;

@@ -12,7 +12,7 @@ import type {
   Probe,
   RecordedRequest,
   RevisionInfo,
-  RpcReply,
+  HttpReply,
   SseTransportEvidence,
 } from '../../src/evidence/types.js';
 import type { evidence, EvidenceBuilder } from './evidence.js';
@@ -30,7 +30,7 @@ export function setRevision(ev: Ev, patch: Partial<RevisionInfo>): void {
 }
 
 export function setLegacy(ev: Ev, patch: Partial<LegacySessionEvidence>): void {
-  Object.assign(ev.legacy!, patch);
+  Object.assign(ev.sessions!, patch);
 }
 
 export function setOrigin(ev: Ev, patch: Partial<OriginProbes>): void {
@@ -85,7 +85,7 @@ export function httpSseOnly(
   endpointRaw: string | null = '/messages?sessionId=0f9e8d7c-6b5a-4c3d-9e2f-1a0b9c8d7e6f',
   known: RevisionInfo['known'] = ['2024-11-05'],
 ): void {
-  const refused = (): Probe<RpcReply> => b.ok(b.reply({ status: 405, mediaType: 'text/plain' }));
+  const refused = (): Probe<HttpReply> => b.ok(b.reply({ status: 405, mediaType: 'text/plain' }));
   const sse = sseTransport(b, endpointRaw);
   setDetection(ev, {
     discover: refused(),
@@ -109,7 +109,7 @@ export function httpSseOnly(
 /** Every MCP request answered 401: no transport, no legacy session, K empty, U = C. */
 export function authWall(ev: Ev, b: EvidenceBuilder): void {
   stateless(ev, b);
-  const wall = (): Probe<RpcReply> =>
+  const wall = (): Probe<HttpReply> =>
     b.ok(b.reply({ status: 401, mediaType: 'application/json', headers: { 'www-authenticate': 'Bearer' } }));
   setDetection(ev, {
     discover: wall(),
@@ -154,7 +154,7 @@ export function corsReply(
     method?: string;
     mediaType?: string | null;
   },
-): RpcReply {
+): HttpReply {
   const headers: Record<string, string | string[]> = {};
   if (opts.acao !== undefined) headers['access-control-allow-origin'] = opts.acao;
   if (opts.acac !== undefined) headers['access-control-allow-credentials'] = opts.acac;
@@ -218,9 +218,9 @@ export function stateless(ev: Ev, b: EvidenceBuilder): void {
     for (const child of Object.values(v)) walk(child);
   };
   walk(ev.detection);
-  walk(ev.legacy);
+  walk(ev.sessions);
   walk(ev.origin);
-  if (ev.legacy) setLegacy(ev, { sessionSamples: [], sessionId: null });
+  if (ev.sessions) setLegacy(ev, { sessionSamples: [], sessionId: null });
   for (let i = 0; i < b.exchanges.length; i++) {
     const x = b.exchanges[i]!;
     if (!x.response) continue;

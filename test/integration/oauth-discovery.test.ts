@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AuthDiscovery, DocumentFetch } from '../../src/evidence/auth-types.js';
-import type { HttpExchange, Mode, Probe, RpcReply } from '../../src/evidence/types.js';
+import type { HttpExchange, Mode, Probe, HttpReply } from '../../src/evidence/types.js';
 import { asMetadataUrls } from '../../src/probe/auth/as-metadata.js';
 import { AUTH_PLAN } from '../../src/probe/auth/plan.js';
 import { probeAuth } from '../../src/probe/auth/probe-auth.js';
@@ -57,7 +57,7 @@ async function discover(
   try {
     const ids = new RpcIds();
     const ladder = await runLadder(client, rs.url, ids);
-    const probes: Probe<RpcReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
+    const probes: Probe<HttpReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
     const challengeReplies = probes.flatMap((p) =>
       p.kind === 'ok' && (p.value.status === 401 || p.value.status === 403) ? [p.value] : [],
     );
@@ -84,7 +84,7 @@ function ok<T>(p: Probe<T>): T {
   return p.value;
 }
 
-function status(p: Probe<RpcReply> | Probe<DocumentFetch>): number | string {
+function status(p: Probe<HttpReply> | Probe<DocumentFetch>): number | string {
   return p.kind === 'ok' ? p.value.status : p.kind;
 }
 

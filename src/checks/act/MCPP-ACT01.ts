@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
-import type { Evidence, RpcReply } from '../../evidence/types.js';
+import type { Evidence, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
 
@@ -18,13 +18,13 @@ type Judgement =
   | { readonly kind: 'undecided'; readonly reason: InconclusiveReason; readonly why: string };
 
 const is2xx = (s: number) => s >= 200 && s < 300;
-const hasError = (r: RpcReply) => r.response?.error !== undefined;
+const hasError = (r: HttpReply) => r.response?.error !== undefined;
 
 /**
  * What the variant's answer says about Origin validation, read against the same
  * request sent without an Origin (the baseline): only a difference proves a check.
  */
-function judge(reply: RpcReply, baseline: RpcReply | null, ev: Evidence): Judgement {
+function judge(reply: HttpReply, baseline: HttpReply | null, ev: Evidence): Judgement {
   const s = reply.status;
   if (is2xx(s)) {
     if (!hasError(reply)) return { kind: 'served' };
@@ -63,7 +63,7 @@ function evaluateRevision(ev: Evidence, ctx: CheckContext): Verdict[] {
   const need403 = ctx.revision !== null && atLeast(ctx.revision, '2025-11-25');
   const baseline = ev.origin.baseline;
   const verdicts: Verdict[] = [];
-  const wrongStatus: { label: string; status: number; exchange: RpcReply['exchange'] }[] = [];
+  const wrongStatus: { label: string; status: number; exchange: HttpReply['exchange'] }[] = [];
 
   for (const v of VARIANTS) {
     const probe = ev.origin[v.field];
@@ -139,6 +139,9 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
+    requires: ['target', 'settings', 'detection', 'auth', 'origin'],
+    rating: { scope: 'protocol' },
+    keys: { foreign: '', lookalike: '', null: '', status: '' },
     severity: 'high',
     citations: [
       mcp('2024-11-05', 'basic/transports', 'Security Warning'),

@@ -15,6 +15,9 @@ export default defineCheck({
     // Token tier (the engine gates on the token and on authorization being in use); the probe
     // itself is intrusive, so a safe-mode scan says mode_disabled.
     mode: 'token',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { served: '' },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Token Requirements'),

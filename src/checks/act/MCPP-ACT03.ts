@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'token',
+    requires: ['target'],
+    rating: { scope: 'authorization' },
+    keys: { served: '' },
     severity: 'critical',
     citations: [
       mcp('2025-06-18', 'basic/authorization', 'Token Handling'),

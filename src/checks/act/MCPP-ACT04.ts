@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import type { AuthDiscovery } from '../../evidence/auth-types.js';
-import type { Evidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { bearerOf, sentCredentials, withOAuth } from '../authn/discovery.js';
@@ -40,6 +40,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
+    requires: ['detection', 'oauth'],
+    rating: { scope: 'authorization' },
+    keys: { 'error-code': '', garbage: '', status: '' },
     severity: 'critical',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Token Handling'),
@@ -71,7 +74,7 @@ export default defineCheck({
         replay.kind === 'ok' &&
         replay.value.control.kind === 'ok' &&
         judgeSessionAnswer(replay.value.control.value) === 'served';
-      const variants: [key: string, what: string, probe: Probe<RpcReply> | null, severity: Severity][] = [
+      const variants: [key: string, what: string, probe: Probe<HttpReply> | null, severity: Severity][] = [
         [
           'forged',
           'an unsigned (alg: none) JWT naming the issuer and resource',

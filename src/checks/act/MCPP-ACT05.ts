@@ -1,6 +1,6 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
 
@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: ['detection', 'modern', 'sessions'],
+    rating: { scope: 'authorization' },
+    keys: { served: '', status: '' },
     severity: 'medium',
     citations: [
       mcp('2025-06-18', 'basic/transports', 'Protocol Version Header'),
@@ -34,8 +37,8 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const modern = ctx.revision === MODERN_REVISION;
-    let probe: Probe<RpcReply>;
-    let baseline: RpcReply | null;
+    let probe: Probe<HttpReply>;
+    let baseline: HttpReply | null;
     if (modern) {
       // The modern variant: server/discover with 1900-01-01 in the header and in _meta.
       if (!ev.modern) {
@@ -47,7 +50,7 @@ export default defineCheck({
       probe = ev.modern.versionBad;
       baseline = ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null;
     } else {
-      const legacy = ev.legacy;
+      const legacy = ev.sessions;
       if (!legacy) {
         return ev.detection.authWall
           ? ctx.inconclusive(
@@ -67,7 +70,7 @@ export default defineCheck({
   },
 });
 
-function judge(authWall: boolean, reply: RpcReply, baseline: RpcReply | null, ctx: CheckContext): Verdict {
+function judge(authWall: boolean, reply: HttpReply, baseline: HttpReply | null, ctx: CheckContext): Verdict {
   const evidence = baseline ? [reply.exchange, baseline.exchange] : [reply.exchange];
   const s = reply.status;
   if (s >= 500)

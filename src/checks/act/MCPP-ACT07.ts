@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'authorization', mergesWith: 'MCPP-CIMD13' },
+    keys: { consent: '', redirect: '' },
     severity: 'critical',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

@@ -26,6 +26,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { 'no-pkce': '', plain: '' },
     severity: 'high',
     citations: [
       oauth21('4.1.1'),

@@ -36,6 +36,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { http: '', javascript: '' },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
+    requires: ['target', 'detection', 'origin'],
+    rating: { scope: 'protocol' },
+    keys: { served: '' },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Local MCP Server Compromise'),

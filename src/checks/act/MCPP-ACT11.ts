@@ -18,6 +18,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { mismatch: '', missing: '' },
     severity: 'medium',
     citations: [
       rfc(9207, '2'),

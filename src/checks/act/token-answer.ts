@@ -2,7 +2,7 @@
  * Did a request with a given bearer token get past the token check? Shared by the checks that
  * judge what an endpoint does with tokens it must refuse (ACT02, ACT03, ACT04, AUTHN10).
  */
-import type { Evidence, RpcReply } from '../../evidence/types.js';
+import type { Evidence, HttpReply } from '../../evidence/types.js';
 import type { InconclusiveReason } from '../define-check.js';
 import { responseHeader } from '../authn/discovery.js';
 
@@ -16,12 +16,12 @@ const TOKEN_ERROR =
   /token|unauthori[sz]ed|unauthenticated|credential|authenticat|authoriz|forbidden|expired/i;
 
 /** The `error` attribute of a Bearer challenge in the response, if any. */
-function bearerError(ev: Evidence, reply: RpcReply): string | null {
+function bearerError(ev: Evidence, reply: HttpReply): string | null {
   const header = responseHeader(ev, reply.exchange, 'www-authenticate').join(', ');
   return /\berror\s*=\s*"?([\w.-]+)"?/i.exec(header)?.[1] ?? null;
 }
 
-export function judgeTokenAnswer(ev: Evidence, reply: RpcReply): TokenAnswer {
+export function judgeTokenAnswer(ev: Evidence, reply: HttpReply): TokenAnswer {
   const s = reply.status;
   if (s >= 500) return { kind: 'unclear', reason: 'fetch_failed', status: s };
   if (s === 429) return { kind: 'unclear', reason: 'rate_limited', status: s };
@@ -49,7 +49,7 @@ export function servedText(a: Extract<TokenAnswer, { kind: 'served' }>): string 
  * (a result, or an error such as method-not-found). A 4xx JSON-RPC error such as "Session not
  * found" is the session refusing, not serving; 5xx, 429 and redirects are unclear.
  */
-export function judgeSessionAnswer(reply: RpcReply): 'served' | 'refused' | InconclusiveReason {
+export function judgeSessionAnswer(reply: HttpReply): 'served' | 'refused' | InconclusiveReason {
   const s = reply.status;
   if (s >= 500) return 'fetch_failed';
   if (s === 429) return 'rate_limited';

@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { none: '', 'oidc-only': '' },
     severity: 'high',
     citations: [
       mcp('2025-06-18', 'basic/authorization', 'Server Metadata Discovery'),

@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { mismatch: '', missing: '', shape: '' },
     severity: 'high',
     citations: [
       rfc(8414, '3.3'),

@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: [...REVISIONS],
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { absent: '', 'no-s256': '' },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Authorization Code Protection'),

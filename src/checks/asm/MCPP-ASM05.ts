@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'low',
     citations: [rfc(7636, '4.2'), rfc(7636, '7.2'), oauth21('4.1.1'), rfc(9700, '2.1.1')],
     rationale:

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { default: '', implicit: '', password: '' },
     severity: 'high',
     citations: [rfc(9700, '2.1.2'), rfc(9700, '2.4'), rfc(8414, '2'), oauth21('10')],
     rationale:

@@ -22,6 +22,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { code: '', missing: '', token: '' },
     severity: 'medium',
     citations: [rfc(8414, '2'), rfc(9700, '2.1.2'), oauth21('10.1')],
     rationale:

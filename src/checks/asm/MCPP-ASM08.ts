@@ -14,6 +14,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'token',
+    requires: ['target'],
+    rating: { scope: 'authorization' },
+    keys: { absent: '', other: '' },
     severity: 'medium',
     citations: [
       rfc(8707, '2'),

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { open: '' },
     severity: 'info',
     citations: [
       rfc(7591, '3'),

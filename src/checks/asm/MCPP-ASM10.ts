@@ -18,6 +18,9 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Client ID Metadata Documents'),

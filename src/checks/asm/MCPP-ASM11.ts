@@ -24,6 +24,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/authorization', 'Authorization Response Validation'),

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: ['2025-03-26'],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['target', 'endpoint'],
+    rating: { scope: 'authorization' },
+    keys: { 'defaults-only': '', none: '' },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Server Metadata Discovery'),
@@ -37,7 +40,7 @@ export default defineCheck({
   evaluate(ev, ctx) {
     const d = discoveryOrVerdict(ev, ctx);
     if (isVerdict(d)) return d;
-    const location = asLocation(ev.target.origin);
+    const location = asLocation(ev.endpoint.origin);
     if (prmDocument(d)) {
       return ctx.notApplicable(
         'feature_absent',

@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { 'content-type': '', status: '' },
     severity: 'low',
     citations: [rfc(8414, '3.2'), OIDC_DISCOVERY('4.2')],
     rationale:

@@ -24,6 +24,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { missing: '', type: '' },
     severity: 'medium',
     citations: [rfc(8414, '2'), OIDC_DISCOVERY('3')],
     rationale:

@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: ['target'],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/security_best_practices', 'Server-Side Request Forgery (SSRF)'),

@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'low',
     citations: [rfc(9728, '4'), rfc(9728, '7.6')],
     rationale:

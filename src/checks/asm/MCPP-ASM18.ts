@@ -23,6 +23,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'token',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { long: '', 'no-exp': '' },
     severity: 'low',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Implementation Requirements'),

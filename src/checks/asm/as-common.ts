@@ -96,7 +96,7 @@ export function authorizationServers(
   const metadata = metadataJson(fetch);
   if (!metadata) return listed;
   const origin: AuthorizationServerObservation = {
-    issuer: ev.target.origin,
+    issuer: ev.endpoint.origin,
     via: 'origin-2025-03-26',
     attempts: [{ url: fetch.url, kind: 'oauth', fetch: base.metadata }],
     found: { attempt: 0, metadata },
@@ -105,9 +105,9 @@ export function authorizationServers(
     addresses: [
       {
         role: 'issuer',
-        url: ev.target.origin,
-        addresses: ev.target.address ? [ev.target.address] : [],
-        scope: ev.target.address ? ev.target.scope : null,
+        url: ev.endpoint.origin,
+        addresses: ev.endpoint.address ? [ev.endpoint.address] : [],
+        scope: ev.endpoint.address ? ev.target.scope : null,
       },
     ],
   };

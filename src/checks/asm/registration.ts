@@ -1,6 +1,6 @@
 /** Reading the answer to `s.dcr.malformed` (shared by ASM09 and CIMD02). */
 import type { Confidence } from '../define-check.js';
-import type { Evidence, RpcReply } from '../../evidence/types.js';
+import type { Evidence, HttpReply } from '../../evidence/types.js';
 import { exchangeOf, isObject } from './as-common.js';
 
 export type RegistrationAnswer =
@@ -26,7 +26,7 @@ const AUTH_ERRORS = new Set([
 ]);
 const PARSE_ERROR = /json|syntax|parse|unexpected end|malformed/i;
 
-export function registrationAnswer(ev: Evidence, reply: RpcReply): RegistrationAnswer {
+export function registrationAnswer(ev: Evidence, reply: HttpReply): RegistrationAnswer {
   const s = reply.status;
   const x = exchangeOf(ev, reply.exchange);
   const challenged = (x?.response?.headers['www-authenticate'] ?? []).length > 0;

@@ -1,6 +1,6 @@
 import type { Severity } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, ListingEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, ListingEvidence, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { isObject, responseHeader, sentCredentials } from './discovery.js';
@@ -150,6 +150,9 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['target', 'detection', 'inventory', 'auth', 'oauth', 'origin'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Security Warning'),
@@ -174,7 +177,7 @@ export default defineCheck({
     const refused: ExchangeId[] = [];
     const undecided: Probe<ListingEvidence>[] = [];
 
-    const judgeReplies = (label: string, items: readonly unknown[], replies: readonly RpcReply[]) => {
+    const judgeReplies = (label: string, items: readonly unknown[], replies: readonly HttpReply[]) => {
       // A listing sent with a token proves nothing about anonymous access.
       if (replies.length === 0 || replies.some((r) => sentCredentials(ev, r.exchange))) return;
       const ids = replies.map((r) => r.exchange);

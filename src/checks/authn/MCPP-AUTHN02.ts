@@ -17,7 +17,7 @@ function endpointUrls(ev: Evidence): Set<string> {
     if (c) urls.add(c);
   };
   add(ev.target.url);
-  if (ev.detection.redirect?.sameOrigin) add(ev.detection.redirect.location, ev.target.url);
+  if (ev.endpoint.redirect?.sameOrigin) add(ev.endpoint.redirect.location, ev.target.url);
   add(ev.sse?.endpoint?.resolved);
   return urls;
 }
@@ -54,6 +54,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['target', 'detection', 'oauth', 'exchanges', 'endpoint', 'sse'],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: {},
     severity: 'medium',
     citations: [
       rfc(9110, '15.5.2'),

@@ -23,6 +23,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['target'],
+    rating: { scope: 'authorization' },
+    keys: { 'cross-origin': '', http: '', invalid: '' },
     severity: 'medium',
     citations: [rfc(9728, '5.1'), rfc(9728, '7.1')],
     rationale:

@@ -131,7 +131,7 @@ function scan(ev: Evidence): Map<Label, Hit> | null {
     if (!h) hits.set(label, { ids: [id], sample: excerpt(sample) });
     else if (!h.ids.includes(id)) h.ids.push(id);
   };
-  const own = new Set<string>([ev.target.address ?? '', ev.target.hostname]);
+  const own = new Set<string>([ev.endpoint.address ?? '', ev.endpoint.hostname]);
   for (const x of ev.exchanges) if (x.remoteAddress) own.add(x.remoteAddress);
 
   let answered = 0;
@@ -199,6 +199,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
+    requires: ['target', 'exchanges', 'endpoint'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [OWASP_ERROR_HANDLING, rfc(9110, '10.2.4')],
     rationale:

@@ -1,6 +1,6 @@
 import type { Confidence, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, RpcReply } from '../../evidence/types.js';
+import type { ExchangeId, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { withOAuth } from './discovery.js';
@@ -15,7 +15,7 @@ type Answer =
   | { readonly kind: 'served'; readonly confidence: Confidence; readonly how: string }
   | { readonly kind: 'other' };
 
-function classify(method: string, r: RpcReply): Answer {
+function classify(method: string, r: HttpReply): Answer {
   const s = r.status;
   if (s === 401 || s === 403) return { kind: 'refused' };
   if (VERBS.has(method)) {
@@ -48,6 +48,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),

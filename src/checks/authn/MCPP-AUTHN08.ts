@@ -30,6 +30,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { challenge: '', 'prm-resource': '', 'prm-urls': '' },
     severity: 'high',
     citations: [rfc(9728, '3.3'), rfc(9728, '7.3'), rfc(7239)],
     rationale:

@@ -1,6 +1,6 @@
 import type { Confidence, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { noAuth, responseHeader, sentCredentials } from './discovery.js';
@@ -14,13 +14,13 @@ const CREDENTIAL_ERROR =
 
 interface Seen {
   readonly method: string;
-  readonly reply: RpcReply;
+  readonly reply: HttpReply;
 }
 
 /** The unauthenticated MCP requests of the passive ladder and of `s.methods.noauth`. */
 function unauthenticatedReplies(ev: Evidence): Seen[] {
   const out: Seen[] = [];
-  const add = (method: string, p: Probe<RpcReply>) => {
+  const add = (method: string, p: Probe<HttpReply>) => {
     if (p.kind === 'ok' && !sentCredentials(ev, p.value.exchange)) out.push({ method, reply: p.value });
   };
   add('server/discover', ev.detection.discover);
@@ -39,6 +39,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['detection', 'oauth'],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Error Handling'),

@@ -1,14 +1,14 @@
 import { defineCheck } from '../define-check.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import type { SessionReplay } from '../../evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { judgeSessionAnswer } from '../act/token-answer.js';
 import { noAuth, responseHeader, sentCredentials } from './discovery.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
-const servedOk = (p: Probe<RpcReply>): p is Extract<Probe<RpcReply>, { kind: 'ok' }> =>
+const servedOk = (p: Probe<HttpReply>): p is Extract<Probe<HttpReply>, { kind: 'ok' }> =>
   p.kind === 'ok' && is2xx(p.value.status) && p.value.response?.result !== undefined;
 
 export default defineCheck({
@@ -21,6 +21,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: ['settings', 'detection', 'oauth', 'exchanges', 'sessions'],
+    rating: { scope: 'authorization' },
+    keys: { indicator: '', replay: '' },
     severity: 'critical',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),
@@ -40,7 +43,7 @@ export default defineCheck({
   evaluate(ev, ctx) {
     const gate = noAuth(ev, ctx);
     if (gate) return gate;
-    const legacy = ev.legacy;
+    const legacy = ev.sessions;
     if (legacy && legacy.sessionId === null) {
       return ctx.notApplicable('feature_absent', 'The server issued no session ID.');
     }
@@ -56,7 +59,7 @@ export default defineCheck({
       const baseline = legacy.baseline.value;
       const tokenOnBaseline = sentCredentials(ev, baseline.exchange);
       const noAuthList = ev.oauth?.methodsNoAuth.find((m) => m.method === 'tools/list')?.probe;
-      const variants: [string, Probe<RpcReply> | undefined][] = [
+      const variants: [string, Probe<HttpReply> | undefined][] = [
         ['without Mcp-Session-Id', legacy.sessionNone],
         ['with an unknown Mcp-Session-Id', legacy.sessionUnknown],
         ['without Mcp-Session-Id (s.methods.noauth)', noAuthList],

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/authorization/client-registration'),

@@ -12,6 +12,9 @@ export default defineAggregateCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'none' },
+    keys: { error: '' },
     severity: 'info',
     citations: [mcp('2026-07-28', 'basic/index')],
     rationale:

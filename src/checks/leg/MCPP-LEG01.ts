@@ -84,6 +84,9 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
+    requires: ['detection', 'exchanges', 'sse'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/lifecycle', 'Version Negotiation'),

@@ -40,6 +40,16 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'safe',
+    requires: ['detection', 'sessions'],
+    rating: { scope: 'protocol' },
+    keys: {
+      '5xx': '',
+      echo: '',
+      'error-without-versions': '',
+      'not-latest': '',
+      timeout: '',
+      unsupported: '',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/lifecycle', 'Version Negotiation'),
@@ -63,7 +73,7 @@ export default defineCheck({
         'Every MCP request was answered 401/403; the bogus-version initialize was not judged.',
       );
     }
-    const leg = ev.legacy;
+    const leg = ev.sessions;
     if (!leg) return noBogusInit(ev, ctx);
     const p = leg.initBogus;
     if (p.kind === 'failed' && p.error.code === 'timeout') {

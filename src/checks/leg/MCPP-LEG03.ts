@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { failedInit } from './preamble.js';
@@ -35,16 +35,16 @@ function problems(result: unknown): Key[] {
 /** Every InitializeResult the scan received (success responses to `initialize`), once per exchange. */
 function initializeResults(ev: Evidence): { readonly exchange: ExchangeId; readonly result: unknown }[] {
   const out = new Map<ExchangeId, unknown>();
-  const add = (p: Probe<RpcReply> | undefined) => {
+  const add = (p: Probe<HttpReply> | undefined) => {
     if (p?.kind !== 'ok' || p.value.status >= 300) return;
     const res = p.value.response;
     if (res && 'result' in res && res.result !== undefined) out.set(p.value.exchange, res.result);
   };
   for (const a of ev.detection.inits) add(a.probe);
-  add(ev.legacy?.init2);
-  add(ev.legacy?.initBogus);
-  if (ev.legacy && !out.has(ev.legacy.init.exchange) && ev.legacy.init.response?.result !== undefined) {
-    out.set(ev.legacy.init.exchange, ev.legacy.init.response.result);
+  add(ev.sessions?.init2);
+  add(ev.sessions?.initBogus);
+  if (ev.sessions && !out.has(ev.sessions.init.exchange) && ev.sessions.init.response?.result !== undefined) {
+    out.set(ev.sessions.init.exchange, ev.sessions.init.response.result);
   }
   const sse = ev.sse?.init;
   if (
@@ -67,6 +67,9 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
+    requires: ['detection', 'sessions', 'sse'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'schema', 'InitializeResult'),

@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['exchanges'],
+    rating: { scope: 'protocol' },
+    keys: { body: '', rejected: '', status: '' },
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Sending Messages to the Server'),

@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { '404': '', '5xx': '', auth: '', status: '' },
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { alive: '' },
     severity: 'high',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:

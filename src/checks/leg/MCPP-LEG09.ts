@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { timeout: '' },
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:

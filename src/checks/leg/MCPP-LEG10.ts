@@ -1,12 +1,12 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { legacySession } from './preamble.js';
 import { mainSessionProbes } from './replies.js';
 
-function replies(probes: readonly Probe<RpcReply>[]): RpcReply[] {
+function replies(probes: readonly Probe<HttpReply>[]): HttpReply[] {
   return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
 }
 
@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['exchanges'],
+    rating: { scope: 'protocol' },
+    keys: { changed: '', 'mint-on-request': '' },
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
@@ -88,8 +91,8 @@ export default defineCheck({
       );
       return verdicts;
     }
-    const minted: RpcReply[] = [];
-    const probed: RpcReply[] = [];
+    const minted: HttpReply[] = [];
+    const probed: HttpReply[] = [];
     if (none.kind === 'ok') {
       probed.push(none.value);
       if (none.value.sessionId !== null) minted.push(none.value);

@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { '400': '', '5xx': '', rejected: '' },
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Protocol Version Header'),

@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { processed: '', 'rejected-0326': '' },
     severity: 'medium',
     citations: [
       mcp('2025-03-26', 'basic/index', 'Batching'),

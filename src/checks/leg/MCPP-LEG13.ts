@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import type { Evidence, Probe, RpcReply, SseEventRecord } from '../../evidence/types.js';
+import type { Evidence, Probe, HttpReply, SseEventRecord } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { noLegacy } from './preamble.js';
@@ -16,13 +16,13 @@ function isPriming(e: SseEventRecord | undefined): boolean {
  * header-less, bad-header and batch variants are left out: the server may
  * legitimately treat them as another revision.
  */
-function postReplies(ev: Evidence): RpcReply[] {
-  const out = new Map<string, RpcReply>();
-  const add = (p: Probe<RpcReply> | undefined) => {
+function postReplies(ev: Evidence): HttpReply[] {
+  const out = new Map<string, HttpReply>();
+  const add = (p: Probe<HttpReply> | undefined) => {
     if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
   };
   for (const a of ev.detection.inits) if (a.offered === PRIMING_REVISION) add(a.probe);
-  const leg = ev.legacy;
+  const leg = ev.sessions;
   if (leg?.revision === PRIMING_REVISION) {
     out.set(leg.init.exchange, leg.init);
     add(leg.init2);
@@ -41,6 +41,9 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection', 'sessions'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'info',
     citations: [mcp('2025-11-25', 'basic/transports', 'Sending Messages to the Server')],
     rationale:
@@ -60,7 +63,7 @@ export default defineCheck({
         'Every MCP request was answered 401/403; no SSE reply was observed.',
       );
     }
-    if (!ev.legacy && !ev.detection.inits.some((a) => a.offered !== null)) return noLegacy(ev, ctx);
+    if (!ev.sessions && !ev.detection.inits.some((a) => a.offered !== null)) return noLegacy(ev, ctx);
     const candidates = postReplies(ev);
     if (candidates.length === 0) {
       return ctx.notApplicable(

@@ -1,5 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, LegacySessionEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, LegacySessionEvidence, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { legacySession } from './preamble.js';
@@ -12,9 +12,9 @@ const MAX_REPORTED = 5;
  * SSE replies that share the ID scope: the main session's streams, or — without
  * session management — every stream the scanner (one client) received.
  */
-function streamsInScope(ev: Evidence, leg: LegacySessionEvidence): RpcReply[] {
-  const out = new Map<ExchangeId, RpcReply>();
-  const add = (p: Probe<RpcReply> | undefined) => {
+function streamsInScope(ev: Evidence, leg: LegacySessionEvidence): HttpReply[] {
+  const out = new Map<ExchangeId, HttpReply>();
+  const add = (p: Probe<HttpReply> | undefined) => {
     if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
   };
   out.set(leg.init.exchange, leg.init);
@@ -36,6 +36,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Resumability and Redelivery')],
     rationale:

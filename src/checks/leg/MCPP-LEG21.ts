@@ -20,6 +20,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse'],
     mode: 'passive',
+    requires: ['sse'],
+    rating: { scope: 'protocol' },
+    keys: { 'cross-origin': '', downgrade: '' },
     severity: 'medium',
     citations: [
       mcp('2024-11-05', 'basic/transports', 'HTTP with SSE'),

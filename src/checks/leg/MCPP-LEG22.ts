@@ -46,6 +46,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse'],
     mode: 'passive',
+    requires: ['sse'],
+    rating: { scope: 'protocol' },
+    keys: { path: '', userinfo: '' },
     severity: 'high',
     citations: [mcp('2025-06-18', 'basic/authorization', 'Token Requirements'), rfc(6750, '2.3')],
     rationale:

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse'],
     mode: 'passive',
+    requires: ['sse'],
+    rating: { scope: 'protocol' },
+    keys: { data: '', 'event-name': '', 'post-body': '' },
     severity: 'low',
     citations: [mcp('2024-11-05', 'basic/transports', 'HTTP with SSE')],
     rationale:

@@ -11,6 +11,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse'],
     mode: 'safe',
+    requires: ['sse'],
+    rating: { scope: 'protocol' },
+    keys: { '5xx': '', accepted: '', timeout: '' },
     severity: 'medium',
     citations: [mcp('2024-11-05', 'basic/transports', 'HTTP with SSE')],
     rationale:

@@ -4,7 +4,7 @@
  * `initialize`, and a server that issued no session makes session probes moot.
  */
 import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence, LegacySessionEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, LegacySessionEvidence, Probe, HttpReply } from '../../evidence/types.js';
 
 /** The non-verdict for the first `initialize` of the version ladder that failed, if any. */
 export function failedLadderInit(ev: Evidence, ctx: CheckContext): Verdict | null {
@@ -38,14 +38,14 @@ export function legacySession(
   authWallMessage = 'Every MCP request was answered 401/403; no session was opened.',
 ): { readonly leg: LegacySessionEvidence } | { readonly verdict: Verdict } {
   if (ev.detection.authWall) return { verdict: ctx.inconclusive('auth_wall', authWallMessage) };
-  if (!ev.legacy) return { verdict: noLegacy(ev, ctx) };
-  return { leg: ev.legacy };
+  if (!ev.sessions) return { verdict: noLegacy(ev, ctx) };
+  return { leg: ev.sessions };
 }
 
 /** not_applicable when the server issued no session ID (the probe was then skipped or moot). */
 export function noSessionIssued(
   leg: LegacySessionEvidence,
-  probe: Probe<RpcReply>,
+  probe: Probe<HttpReply>,
   ctx: CheckContext,
 ): Verdict | null {
   if (leg.sessionId === null || (probe.kind === 'skipped' && probe.reason === 'no_session'))

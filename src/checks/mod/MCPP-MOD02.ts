@@ -43,6 +43,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { capabilities: '', instructions: '', 'served-version-missing': '', versions: '' },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/discover', 'DiscoverResult'),

@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/index', '_meta'),

@@ -19,6 +19,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { 'input-required-not-allowed': '', missing: '', 'unknown-value': '' },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/index', 'ResultType'), mcp('2026-07-28', 'basic/patterns/mrtr')],
     rationale:

@@ -55,6 +55,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/utilities/caching', 'Cacheable Results'),

@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import { sentCredentials } from '../authn/discovery.js';
@@ -21,7 +21,7 @@ interface Page {
   readonly exchange: ExchangeId;
 }
 
-function pageOf(context: string, reply: RpcReply | undefined, member: string, id: string): Page | null {
+function pageOf(context: string, reply: HttpReply | undefined, member: string, id: string): Page | null {
   const result = reply?.response?.result;
   if (!reply || reply.status < 200 || reply.status >= 300 || !isObject(result)) return null;
   const items = result[member];
@@ -30,7 +30,7 @@ function pageOf(context: string, reply: RpcReply | undefined, member: string, id
   return { context, ids: [...new Set(ids)].sort(), scope: result['cacheScope'], exchange: reply.exchange };
 }
 
-const okReply = (p: Probe<RpcReply> | undefined): RpcReply | undefined =>
+const okReply = (p: Probe<HttpReply> | undefined): HttpReply | undefined =>
   p?.kind === 'ok' ? p.value : undefined;
 
 const same = (a: Page, b: Page) => a.ids.join('\n') === b.ids.join('\n');
@@ -59,6 +59,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'token',
+    requires: ['oauth'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/utilities/caching', 'Cache Scope Field'),

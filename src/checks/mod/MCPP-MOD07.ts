@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { code: '', data: '', served: '' },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Protocol Version Negotiation'),

@@ -1,18 +1,18 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { RpcReply } from '../../evidence/types.js';
+import type { HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import { errorCode, modernOf, rejectionVerdict, resultOf, unusable } from './common.js';
 
 /** The answer has the shape of what the header named, not of the body's `server/discover`. */
-function headerRouted(reply: RpcReply, variant: 'mismatch' | 'case'): boolean {
+function headerRouted(reply: HttpReply, variant: 'mismatch' | 'case'): boolean {
   if (variant === 'mismatch') return Array.isArray(resultOf(reply)?.['tools']);
   // `Server/Discover` names no method: -32601 means the server looked the header up.
   return errorCode(reply) === -32601;
 }
 
-function judge(ctx: CheckContext, reply: RpcReply, variant: 'mismatch' | 'case'): Verdict {
+function judge(ctx: CheckContext, reply: HttpReply, variant: 'mismatch' | 'case'): Verdict {
   const what =
     variant === 'mismatch'
       ? 'A `server/discover` request with `Mcp-Method: tools/list`'
@@ -42,6 +42,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { case: '' },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),

@@ -1,6 +1,6 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { RpcReply } from '../../evidence/types.js';
+import type { HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import {
@@ -13,14 +13,14 @@ import {
   unusable,
 } from './common.js';
 
-function mentions(reply: RpcReply, name: string): boolean {
+function mentions(reply: HttpReply, name: string): boolean {
   const data = reply.response?.error?.data;
   return `${errorMessage(reply)} ${data === undefined ? '' : JSON.stringify(data)}`.includes(name);
 }
 
 function judge(
   ctx: CheckContext,
-  reply: RpcReply,
+  reply: HttpReply,
   variant: 'missing' | 'mismatch',
   names: { readonly body: string; readonly header: string },
 ): Verdict {
@@ -59,6 +59,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { 'header-routed': '', mismatch: '' },
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),

@@ -1,6 +1,6 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import { describe, isDiscoverResult, modernOf, reachedDispatch, unusable } from './common.js';
@@ -13,7 +13,12 @@ const WHAT: Record<Variant, string> = {
   ows: '`tools/call` with spaces around `Mcp-Name`',
 };
 
-function judge(ctx: CheckContext, variant: Variant, p: Probe<RpcReply>, reference: RpcReply | null): Verdict {
+function judge(
+  ctx: CheckContext,
+  variant: Variant,
+  p: Probe<HttpReply>,
+  reference: HttpReply | null,
+): Verdict {
   if (p.kind !== 'ok') return ctx.fromProbe(p, `s.hdr.${variant}`, { key: variant });
   const reply = p.value;
   const evidence = reference ? [reply.exchange, reference.exchange] : [reply.exchange];
@@ -43,6 +48,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Value Encoding'),

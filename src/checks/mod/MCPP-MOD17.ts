@@ -1,11 +1,11 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import { modernOf, unusable } from './common.js';
 
-function judge(ctx: CheckContext, verb: 'GET' | 'DELETE', p: Probe<RpcReply>): Verdict | null {
+function judge(ctx: CheckContext, verb: 'GET' | 'DELETE', p: Probe<HttpReply>): Verdict | null {
   if (p.kind !== 'ok') return ctx.fromProbe(p, `${verb} without a session`, { key: verb });
   const s = p.value.status;
   if (s === 405) return null;
@@ -31,6 +31,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions')],
     rationale:

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { rejected: '', replay: '' },
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions'),

@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { 'dual-broken': '', 'no-versions': '', shape: '', status: '' },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Backward Compatibility with Initialization-Based Versions'),

@@ -20,6 +20,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/index', 'Statelessness')],
     rationale:

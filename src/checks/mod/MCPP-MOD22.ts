@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { added: '', changed: '', removed: '' },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'server/tools', 'Capabilities')],
     rationale:

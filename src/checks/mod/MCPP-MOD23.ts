@@ -25,6 +25,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { 'empty-contents': '', resource: '', 'resource-code': '' },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/index', 'Error Codes'),

@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { request: '', unrelated: '' },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Receiving Messages')],
     rationale:

@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['exchanges'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'info',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Receiving Messages')],
     rationale:

@@ -14,6 +14,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'server/utilities/logging', 'Per-request log level'),

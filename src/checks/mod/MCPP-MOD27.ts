@@ -29,6 +29,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { 'no-ack': '', 'subscription-id': '', type: '' },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/patterns/subscriptions', 'Acknowledgment'),

@@ -21,6 +21,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Extension Negotiation'),

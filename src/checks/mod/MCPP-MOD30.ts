@@ -1,6 +1,6 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { DesignatedParam, DesignatedToolEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { DesignatedParam, DesignatedToolEvidence, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import { describe, errorCode, modernOf, unusable } from './common.js';
@@ -8,14 +8,14 @@ import { annotatedTools, at, designatedOf, executed, nameList, sameAnswer } from
 
 type Variant = 'missing' | 'mismatch';
 
-const isHeaderMismatch = (r: RpcReply): boolean => r.status === 400 && errorCode(r) === -32020;
+const isHeaderMismatch = (r: HttpReply): boolean => r.status === 400 && errorCode(r) === -32020;
 
 function judge(
   ctx: CheckContext,
   tool: DesignatedToolEvidence,
   param: DesignatedParam,
   variant: Variant,
-  probe: Probe<RpcReply>,
+  probe: Probe<HttpReply>,
 ): Verdict {
   const opts = at(tool, { key: variant });
   if (probe.kind !== 'ok') return ctx.fromProbe(probe, `i.tool.param-${variant}`, opts);
@@ -84,6 +84,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Server Behavior for Custom Headers'),

@@ -14,6 +14,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'intrusive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { data: '', mrtr: '', status: '', 'tool-error': '' },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/index', '_meta'),

@@ -4,7 +4,7 @@
  * code X" judgement most safe probes of the modern wire use.
  */
 import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, ModernEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, ModernEvidence, Probe, HttpReply } from '../../evidence/types.js';
 import { isObject } from '../../evidence/parse/json-value.js';
 
 /** The version `s.version.bad` names (header and `_meta`). */
@@ -38,20 +38,20 @@ export function modernOf(
 }
 
 /** The reply of a probe that produced one. */
-export function okReply(p: Probe<RpcReply>): RpcReply | null {
+export function okReply(p: Probe<HttpReply>): HttpReply | null {
   return p.kind === 'ok' ? p.value : null;
 }
 
-export function resultOf(reply: RpcReply | null): Readonly<Record<string, unknown>> | null {
+export function resultOf(reply: HttpReply | null): Readonly<Record<string, unknown>> | null {
   const r = reply?.response?.result;
   return isObject(r) ? r : null;
 }
 
-export function errorCode(reply: RpcReply | null): unknown {
+export function errorCode(reply: HttpReply | null): unknown {
   return reply?.response?.error?.code;
 }
 
-export function errorMessage(reply: RpcReply | null): string {
+export function errorMessage(reply: HttpReply | null): string {
   const m = reply?.response?.error?.message;
   return typeof m === 'string' ? m : '';
 }
@@ -59,7 +59,7 @@ export function errorMessage(reply: RpcReply | null): string {
 export const is2xx = (s: number): boolean => s >= 200 && s < 300;
 
 /** A reply that says nothing about the rule under test: server error, rate limit, redirect, auth. */
-export function unusable(reply: RpcReply): { reason: InconclusiveReason; why: string } | null {
+export function unusable(reply: HttpReply): { reason: InconclusiveReason; why: string } | null {
   const s = reply.status;
   if (s >= 500) return { reason: 'fetch_failed', why: `answered ${s}` };
   if (s === 429) return { reason: 'rate_limited', why: 'answered 429' };
@@ -76,7 +76,7 @@ export type RejectionJudgement =
   | { readonly kind: 'unusable'; readonly reason: InconclusiveReason; readonly why: string };
 
 /** "MUST reject with 400 and JSON-RPC error `code`": which way a reply meets or misses that. */
-export function judgeRejection(reply: RpcReply, codes: readonly number[]): RejectionJudgement {
+export function judgeRejection(reply: HttpReply, codes: readonly number[]): RejectionJudgement {
   const bad = unusable(reply);
   if (bad) return { kind: 'unusable', ...bad };
   const code = errorCode(reply);
@@ -87,7 +87,7 @@ export function judgeRejection(reply: RpcReply, codes: readonly number[]): Rejec
 }
 
 /** Words for a reply: `400 with -32020`, `200 with a result`, `404 without a JSON-RPC error`. */
-export function describe(reply: RpcReply): string {
+export function describe(reply: HttpReply): string {
   const code = errorCode(reply);
   if (code !== undefined) return `${reply.status} with JSON-RPC error ${String(code)}`;
   if (reply.response?.result !== undefined) return `${reply.status} with a result`;
@@ -101,14 +101,14 @@ export function exchangesOf(...probes: Probe<unknown>[]): ExchangeId[] {
 /** The first probe that did not produce a reply, as the check's non-verdict. */
 export function firstMissing(
   ctx: CheckContext,
-  probes: readonly (readonly [Probe<RpcReply>, string])[],
+  probes: readonly (readonly [Probe<HttpReply>, string])[],
 ): Verdict | null {
   for (const [p, what] of probes) if (p.kind !== 'ok') return ctx.fromProbe(p, what);
   return null;
 }
 
 /** A DiscoverResult: a result object with `supportedVersions`. */
-export function isDiscoverResult(reply: RpcReply | null): boolean {
+export function isDiscoverResult(reply: HttpReply | null): boolean {
   const r = resultOf(reply);
   return r !== null && Array.isArray(r['supportedVersions']);
 }
@@ -126,7 +126,7 @@ export interface RejectionSpec {
 }
 
 /** The verdict for one reply that must be a 400 with one of `codes`. */
-export function rejectionVerdict(ctx: CheckContext, reply: RpcReply, spec: RejectionSpec): Verdict {
+export function rejectionVerdict(ctx: CheckContext, reply: HttpReply, spec: RejectionSpec): Verdict {
   const evidence = [reply.exchange];
   const j = judgeRejection(reply, spec.codes);
   const key = (k: string) => (spec.prefix ? `${spec.prefix}-${k}` : k);
@@ -154,7 +154,7 @@ export function rejectionVerdict(ctx: CheckContext, reply: RpcReply, spec: Rejec
 }
 
 /** A tool call reached dispatch: a result, or the unknown-tool / unknown-method errors dispatch gives. */
-export function reachedDispatch(reply: RpcReply): boolean {
+export function reachedDispatch(reply: HttpReply): boolean {
   const code = errorCode(reply);
   return is2xx(reply.status) || code === -32602 || code === -32601;
 }

@@ -4,7 +4,7 @@
  * readings of a `tools/list` and of an InputRequiredResult they both need.
  */
 import type { CheckContext, Verdict, VerdictOptions } from '../define-check.js';
-import type { DesignatedToolEvidence, ModernEvidence, RpcReply } from '../../evidence/types.js';
+import type { DesignatedToolEvidence, ModernEvidence, HttpReply } from '../../evidence/types.js';
 import { headerParams } from '../../evidence/parse/x-mcp-header.js';
 import { errorCode, isObject } from './common.js';
 
@@ -52,12 +52,12 @@ export function designatedOf(
 }
 
 /** Same HTTP status and JSON-RPC error code. */
-export function sameAnswer(a: RpcReply, b: RpcReply): boolean {
+export function sameAnswer(a: HttpReply, b: HttpReply): boolean {
   return a.status === b.status && errorCode(a) === errorCode(b);
 }
 
 /** A reply carrying a JSON-RPC result (a call the server processed), not an error. */
-export function executed(reply: RpcReply): boolean {
+export function executed(reply: HttpReply): boolean {
   return reply.response !== null && reply.response.error === undefined && reply.response.result !== undefined;
 }
 

@@ -3,13 +3,13 @@
  * modern wire), labelled with its probe and JSON-RPC method, so the checks that
  * judge "every modern result" or "every SSE reply" gather the same set.
  */
-import type { Evidence, ModernEvidence, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ModernEvidence, Probe, HttpReply } from '../../evidence/types.js';
 
 export interface ModernReply {
   readonly label: string;
   /** JSON-RPC method of the request; null for batches, GET and DELETE. */
   readonly method: string | null;
-  readonly reply: RpcReply;
+  readonly reply: HttpReply;
   /** A crafted probe (wrong on purpose), not an ordinary client request. */
   readonly crafted: boolean;
   /** A POST carrying a JSON-RPC body with `_meta`; false for the GET and DELETE probes. */
@@ -19,7 +19,7 @@ export interface ModernReply {
 export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
   const out: ModernReply[] = [];
   const seen = new Set<string>();
-  const add = (label: string, method: string | null, p: Probe<RpcReply>, crafted: boolean) => {
+  const add = (label: string, method: string | null, p: Probe<HttpReply>, crafted: boolean) => {
     if (p.kind !== 'ok' || seen.has(p.value.exchange)) return;
     seen.add(p.value.exchange);
     out.push({ label, method, reply: p.value, crafted, post: !/^s\.(get|delete)\.modern$/.test(label) });
@@ -64,6 +64,6 @@ export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
   return out;
 }
 
-function ok(reply: RpcReply): Probe<RpcReply> {
+function ok(reply: HttpReply): Probe<HttpReply> {
   return { kind: 'ok', value: reply, exchanges: [reply.exchange] };
 }

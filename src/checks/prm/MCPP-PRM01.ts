@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2025-06-18', 'basic/authorization', 'Authorization Server Location'),

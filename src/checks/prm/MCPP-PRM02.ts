@@ -29,6 +29,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { advertised: '', 'content-type': '', 'empty-member': '', status: '' },
     severity: 'medium',
     citations: [rfc(9728, '3.2')],
     rationale:

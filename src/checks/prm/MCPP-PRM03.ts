@@ -61,7 +61,7 @@ interface Rule {
 /** The URLs a client of this endpoint requests: the configured URL and, after a same-origin redirect, the final one. */
 function endpoints(ev: Evidence): string[] {
   const out = [ev.target.url];
-  const r = ev.detection.redirect;
+  const r = ev.endpoint.redirect;
   if (r?.sameOrigin) {
     const final = canonicalUrl(r.location, ev.target.url);
     if (final && !out.includes(final)) out.push(final);
@@ -141,6 +141,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['target', 'detection', 'endpoint'],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { host: '', missing: '', 'other-path': '', parent: '', slash: '' },
     severity: 'high',
     citations: [
       rfc(9728, '3.3'),

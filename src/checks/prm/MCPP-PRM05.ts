@@ -14,6 +14,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization', discoveryChain: true },
+    keys: { fragment: '', http: '', invalid: '', query: '' },
     severity: 'high',
     citations: [rfc(8414, '2'), rfc(9728, '2')],
     rationale:

@@ -11,6 +11,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'high',
     citations: [
       rfc(6750, '2.3'),

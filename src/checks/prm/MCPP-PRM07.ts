@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { absent: '', empty: '' },
     severity: 'low',
     citations: [rfc(9728, '2'), mcp('2025-11-25', 'basic/authorization', 'Scope Selection Strategy')],
     rationale:

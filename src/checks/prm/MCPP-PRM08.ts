@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { fragment: '', query: '' },
     severity: 'high',
     citations: [
       rfc(8707, '2'),

@@ -61,6 +61,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { 'alg-none': '', decode: '', iss: '', mismatch: '', signature: '' },
     severity: 'medium',
     citations: [rfc(9728, '2.2'), rfc(7515)],
     rationale:

@@ -14,6 +14,9 @@ export default defineCheck({
     revisions: ['2026-07-28'],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: { challenge: '', prm: '' },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/authorization', 'Refresh Tokens')],
     rationale:

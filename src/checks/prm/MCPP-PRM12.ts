@@ -11,6 +11,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'medium',
     citations: [rfc(9728, '2')],
     rationale:

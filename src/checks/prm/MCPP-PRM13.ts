@@ -23,6 +23,9 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'high',
     citations: [rfc(9728, '1.2'), rfc(9728, '2')],
     rationale:

@@ -15,6 +15,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['target', 'auth'],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'high',
     citations: [
       rfc(9728, '7.7'),

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Protected Resource Metadata Discovery Requirements'),

@@ -65,6 +65,9 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: ['streamable-http'],
     mode: 'token',
+    requires: [],
+    rating: { scope: 'authorization' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Runtime Insufficient Scope Errors'),

@@ -12,6 +12,10 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['target', 'detection', 'auth', 'endpoint', 'sessions', 'sse'],
+    rating: { scope: 'protocol' },
+    classIndependent: true,
+    keys: { endpoint: '', 'sse-endpoint': '' },
     severity: 'high',
     citations: [rfc(6750, '5.3'), oauth21('1.5'), rfc(9325)],
     rationale:
@@ -25,11 +29,11 @@ export default defineCheck({
       'Severity is critical when authorization is in use or a session ID is issued, high otherwise (catalogue row). The MUST keyword applies when bearer tokens or sessions are in use; otherwise the row is policy.',
   },
   evaluate(ev, ctx) {
-    const sessionIssued = (ev.legacy?.sessionSamples.length ?? 0) > 0;
+    const sessionIssued = (ev.sessions?.sessionSamples.length ?? 0) > 0;
     const severity = ev.auth.inUse || sessionIssued ? 'critical' : 'high';
     const verdicts = [];
     const exchange = ev.detection.discover.kind !== 'skipped' ? ev.detection.discover.exchanges : [];
-    if (ev.target.scheme === 'https') {
+    if (ev.endpoint.scheme === 'https') {
       verdicts.push(ctx.pass('The MCP endpoint is served over https.', exchange));
     } else if (ev.target.scope === 'loopback') {
       verdicts.push(ctx.pass('Plain http on a loopback address: traffic never leaves the host.', exchange));

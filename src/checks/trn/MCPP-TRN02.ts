@@ -24,6 +24,10 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
+    requires: ['target', 'endpoint', 'tls'],
+    rating: { scope: 'protocol' },
+    classIndependent: true,
+    keys: {},
     severity: 'high',
     citations: [rfc(8996), rfc(9325, '3.1.1'), rfc(9728, '7.1'), rfc(8414, '6.1')],
     rationale:
@@ -39,11 +43,16 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const verdicts: Verdict[] = [];
-    if (ev.target.scheme === 'https' && !ev.tls.some((o) => o.origin === ev.target.origin)) {
+    if (ev.endpoint.scheme === 'https' && !ev.tls.some((o) => o.origin === ev.endpoint.origin)) {
       verdicts.push(
-        ctx.inconclusive('probe_unavailable', `No TLS handshake was recorded for ${ev.target.origin}.`, [], {
-          location: `origin:${ev.target.origin}`,
-        }),
+        ctx.inconclusive(
+          'probe_unavailable',
+          `No TLS handshake was recorded for ${ev.endpoint.origin}.`,
+          [],
+          {
+            location: `origin:${ev.endpoint.origin}`,
+          },
+        ),
       );
     }
     if (ev.tls.length === 0 && verdicts.length === 0) {

@@ -1,6 +1,12 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, NetErrorCode, PlainObservation, RpcReply } from '../../evidence/types.js';
+import type {
+  Evidence,
+  ExchangeId,
+  NetErrorCode,
+  PlainObservation,
+  HttpReply,
+} from '../../evidence/types.js';
 import { rfc } from '../../spec/citations.js';
 
 /** Cleartext port closed or not speaking HTTP: nothing is served in cleartext. */
@@ -31,6 +37,10 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
+    requires: ['target', 'exchanges', 'endpoint', 'plain'],
+    rating: { scope: 'protocol' },
+    classIndependent: true,
+    keys: { 'no-redirect': '', 'serves-mcp': '', 'serves-metadata': '' },
     severity: 'high',
     citations: [rfc(6797, '7.2'), rfc(9325, '3.2')],
     rationale:
@@ -46,14 +56,14 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const verdicts: Verdict[] = [];
-    if (ev.target.scheme === 'https' && !ev.plain.some((p) => p.httpsOrigin === ev.target.origin)) {
+    if (ev.endpoint.scheme === 'https' && !ev.plain.some((p) => p.httpsOrigin === ev.endpoint.origin)) {
       verdicts.push(
         ctx.inconclusive(
           'probe_unavailable',
-          `No cleartext request was recorded for ${ev.target.origin}.`,
+          `No cleartext request was recorded for ${ev.endpoint.origin}.`,
           [],
           {
-            location: `origin:${ev.target.origin}`,
+            location: `origin:${ev.endpoint.origin}`,
           },
         ),
       );
@@ -83,7 +93,7 @@ function judge(ev: Evidence, ctx: CheckContext, plain: PlainObservation): Verdic
     }
     return ctx.fromProbe(get, `The cleartext request to ${plain.url}`, { location });
   }
-  const replies: RpcReply[] = [get.value];
+  const replies: HttpReply[] = [get.value];
   if (plain.post.kind === 'ok') replies.push(plain.post.value);
 
   for (const r of replies) {
@@ -150,7 +160,7 @@ function judge(ev: Evidence, ctx: CheckContext, plain: PlainObservation): Verdic
 }
 
 /** Why a reply counts as MCP service, or null. */
-function servesMcp(ev: Evidence, r: RpcReply): string | null {
+function servesMcp(ev: Evidence, r: HttpReply): string | null {
   if (r.messages.some((m) => m.kind !== 'invalid')) return 'a JSON-RPC message';
   if (r.bodyKind === 'sse' || r.mediaType === 'text/event-stream' || r.sseEvents.length > 0)
     return 'an event stream';
@@ -159,7 +169,7 @@ function servesMcp(ev: Evidence, r: RpcReply): string | null {
   return null;
 }
 
-function metadataMembers(ev: Evidence, r: RpcReply): string[] {
+function metadataMembers(ev: Evidence, r: HttpReply): string[] {
   if (r.status < 200 || r.status > 299) return [];
   const text = body(ev, r.exchange);
   try {

@@ -21,6 +21,10 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
+    requires: ['target', 'exchanges', 'endpoint', 'tls'],
+    rating: { scope: 'protocol' },
+    classIndependent: true,
+    keys: { absent: '', short: '' },
     severity: 'low',
     citations: [rfc(6797, '6.1'), rfc(9325, '3.2')],
     rationale:
@@ -39,7 +43,7 @@ export default defineCheck({
     const add = (origin: string | null) => {
       if (origin && origin.startsWith('https:') && !byOrigin.has(origin)) byOrigin.set(origin, []);
     };
-    if (ev.target.scheme === 'https') add(originOf(ev.target.origin));
+    if (ev.endpoint.scheme === 'https') add(originOf(ev.endpoint.origin));
     for (const obs of ev.tls) add(originOf(obs.origin));
     for (const x of ev.exchanges) {
       const origin = originOf(x.request.url);
@@ -144,7 +148,7 @@ function originOf(url: string): string | null {
 }
 
 function isLoopback(ev: Evidence, origin: string): boolean {
-  if (origin === originOf(ev.target.origin) && ev.target.scope === 'loopback') return true;
+  if (origin === originOf(ev.endpoint.origin) && ev.target.scope === 'loopback') return true;
   const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return (
     host === 'localhost' ||

@@ -1,9 +1,9 @@
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 
-function exchangesOf(p: Probe<RpcReply>): readonly ExchangeId[] {
+function exchangesOf(p: Probe<HttpReply>): readonly ExchangeId[] {
   return p.kind === 'skipped' ? [] : p.exchanges;
 }
 
@@ -17,6 +17,9 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['target', 'detection', 'sse'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'HTTP+SSE Transport (2024-11-05)'),

@@ -45,7 +45,7 @@ function containsId(url: string, id: string, base: string): boolean {
 /** Every Mcp-Session-Id the server issued, from the legacy samples and any response header. */
 function issuedIds(ev: Evidence): Set<string> {
   const ids = new Set<string>();
-  for (const s of ev.legacy?.sessionSamples ?? []) ids.add(s.value);
+  for (const s of ev.sessions?.sessionSamples ?? []) ids.add(s.value);
   for (const r of listReplies(ev)) if (r.reply.sessionId) ids.add(r.reply.sessionId);
   for (const x of ev.exchanges)
     for (const v of x.response?.headers['mcp-session-id'] ?? []) ids.add(v.trim());
@@ -73,6 +73,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse', 'streamable-http'],
     mode: 'passive',
+    requires: ['target', 'detection', 'exchanges', 'sessions', 'sse'],
+    rating: { scope: 'protocol' },
+    keys: { redirect: '', 'sse-path': '', 'sse-query': '', url: '' },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),

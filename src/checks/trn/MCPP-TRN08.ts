@@ -22,6 +22,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection', 'sessions'],
+    rating: { scope: 'protocol' },
+    keys: { charset: '', identical: '', sequential: '', short: '' },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Session Management'),
@@ -40,7 +43,7 @@ export default defineCheck({
       'Keys `charset` (medium), `identical`, `sequential` (confidence medium) and `short` (high) as in the catalogue. Deviation: under 2025-03-26 only the transport text applies (uniqueness and cryptographic security are SHOULD; the Security Best Practices MUST on non-deterministic IDs dates from 2025-06-18), so the guessable keys are medium there; a server also speaking ≥2025-06-18 gets high. A single issued ID is judged for charset and clear shortness only; otherwise the result is inconclusive (uniqueness and sequence need two samples). Time-ordered IDs whose random part is small surface as `short` rather than `sequential`.',
   },
   evaluate(ev, ctx) {
-    if (!ev.legacy) {
+    if (!ev.sessions) {
       return ev.detection.authWall
         ? ctx.inconclusive(
             'auth_wall',
@@ -53,7 +56,8 @@ export default defineCheck({
     }
     // The same exchange can be listed twice (main init and the version enumeration).
     const byExchange = new Map<ExchangeId, SessionSample>();
-    for (const s of ev.legacy.sessionSamples) if (!byExchange.has(s.exchange)) byExchange.set(s.exchange, s);
+    for (const s of ev.sessions.sessionSamples)
+      if (!byExchange.has(s.exchange)) byExchange.set(s.exchange, s);
     const samples = [...byExchange.values()];
     if (samples.length === 0) {
       return ctx.notApplicable('feature_absent', 'The server issued no `Mcp-Session-Id` (stateless).');

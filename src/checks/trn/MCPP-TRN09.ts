@@ -16,6 +16,9 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: { echo: '', ignored: '', mint: '', rejected: '' },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions')],
     rationale:

@@ -13,6 +13,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: { 'cors-credentials': '', nosniff: '' },
     severity: 'low',
     citations: [rfc(9728, '3.2'), rfc(8414, '3.2'), FETCH_CORS],
     rationale:

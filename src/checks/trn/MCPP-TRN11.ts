@@ -1,6 +1,6 @@
 import type { Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import type { ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 
 type Key = 'same-origin-307' | 'same-origin-method-change' | 'cross-origin';
@@ -36,6 +36,10 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['target', 'detection', 'endpoint'],
+    rating: { scope: 'protocol' },
+    classIndependent: true,
+    keys: {},
     severity: 'low',
     citations: [rfc(9110, '15.4'), mcp('2026-07-28', 'basic/transports/streamable-http', 'Sending Messages')],
     rationale:
@@ -51,9 +55,9 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const d = ev.detection;
-    const probes: [string, Probe<RpcReply>][] = [
+    const probes: [string, Probe<HttpReply>][] = [
       ['p.discover', d.discover],
-      ...d.inits.map((a): [string, Probe<RpcReply>] => [`p.init(${a.requested})`, a.probe]),
+      ...d.inits.map((a): [string, Probe<HttpReply>] => [`p.init(${a.requested})`, a.probe]),
     ];
     const hops: Hop[] = [];
     for (const [probe, p] of probes) {
@@ -95,7 +99,7 @@ export default defineCheck({
           ? true
           : h.probe === 'detection' && d.redirect
             ? d.redirect.sameOrigin
-            : target === ev.target.origin;
+            : target === ev.endpoint.origin;
       const key: Key = !sameOrigin
         ? 'cross-origin'
         : h.location && target && (h.status === 307 || h.status === 308)

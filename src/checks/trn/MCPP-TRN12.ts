@@ -1,6 +1,6 @@
 import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, HttpExchange, Probe, RpcReply } from '../../evidence/types.js';
+import type { ExchangeId, HttpExchange, Probe, HttpReply } from '../../evidence/types.js';
 import { FETCH_CORS, mcp } from '../../spec/citations.js';
 import { exchangeIndex, listReplies, responseHeader } from './replies.js';
 
@@ -42,7 +42,7 @@ function grantOf(
   return { grant: null, credentials }; // a fixed allow-listed origin: not arbitrary sites
 }
 
-function servedOf(p: Probe<RpcReply>): Served {
+function servedOf(p: Probe<HttpReply>): Served {
   if (p.kind !== 'ok') return 'unknown';
   if (p.value.status === 403) return 'refused-origin';
   if (p.value.status === 401) return 'refused-auth';
@@ -59,6 +59,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
+    requires: ['target', 'settings', 'detection', 'auth', 'origin'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Security Warning'),
@@ -111,7 +114,7 @@ export default defineCheck({
       }
     };
 
-    const probes: [string, Probe<RpcReply>, Served][] = [
+    const probes: [string, Probe<HttpReply>, Served][] = [
       ['s.preflight', o.preflight, foreignServed],
       ['s.origin.foreign', o.foreign, foreignServed],
       ['s.origin.null', o.nullOrigin, servedOf(o.nullOrigin)],

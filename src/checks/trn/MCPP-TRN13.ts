@@ -18,6 +18,9 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Sending Messages to the Server'),

@@ -20,6 +20,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
+    requires: [],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'low',
     citations: [
       rfc(9728, '3.3'),

@@ -12,6 +12,9 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
+    requires: ['detection'],
+    rating: { scope: 'protocol' },
+    keys: {},
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Protocol Version Negotiation'),

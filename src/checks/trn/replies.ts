@@ -1,9 +1,9 @@
 /**
- * Every RpcReply in an evidence bundle, labelled with the probe that produced it
+ * Every HttpReply in an evidence bundle, labelled with the probe that produced it
  * and what the request carried, so checks that judge "every reply" (TRN07, TRN12,
  * TRN13, TRN14) gather the same set. Pure: reads the evidence, nothing else.
  */
-import type { Evidence, ExchangeId, HttpExchange, Probe, RpcReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, HttpExchange, Probe, HttpReply } from '../../evidence/types.js';
 
 /** What the HTTP request that produced a reply carried. */
 export type RequestKind = 'request' | 'notification' | 'batch' | 'none' | 'unknown';
@@ -11,7 +11,7 @@ export type RequestKind = 'request' | 'notification' | 'batch' | 'none' | 'unkno
 export interface LabelledReply {
   /** Catalogue probe ID (`p.init(2025-11-25)`, `s.origin.foreign`, `p.list(tools)` ...). */
   readonly label: string;
-  readonly reply: RpcReply;
+  readonly reply: HttpReply;
   /** A safe-tier probe with crafted headers or body (not what an ordinary client sends). */
   readonly crafted: boolean;
   /** `plain`: the cleartext counterpart of an https endpoint (may be a different server). */
@@ -23,7 +23,7 @@ export interface LabelledReply {
 
 interface Seed {
   readonly label: string;
-  readonly reply: RpcReply;
+  readonly reply: HttpReply;
   readonly crafted: boolean;
   readonly channel: 'mcp' | 'plain';
   /** What the probe sends, used when the recorded request body is absent or unreadable. */
@@ -74,7 +74,7 @@ function seeds(ev: Evidence): Seed[] {
   const out: Seed[] = [];
   const add = (
     label: string,
-    reply: RpcReply | null,
+    reply: HttpReply | null,
     fallback: Seed['fallback'],
     crafted = false,
     channel: Seed['channel'] = 'mcp',
@@ -86,7 +86,7 @@ function seeds(ev: Evidence): Seed[] {
   for (const a of d.inits) add(`p.init(${a.requested})`, okValue(a.probe), REQUEST('initialize'));
   add('p.sse', okValue(d.sseGet), NONE);
 
-  const l = ev.legacy;
+  const l = ev.sessions;
   if (l) {
     add('p.init', l.init, REQUEST('initialize'));
     add('p.initialized', okValue(l.initialized), {
@@ -171,7 +171,7 @@ function seeds(ev: Evidence): Seed[] {
 }
 
 /**
- * Every RpcReply in the evidence, once per exchange (the first label wins: `origin.baseline`
+ * Every HttpReply in the evidence, once per exchange (the first label wins: `origin.baseline`
  * and `legacy.init` usually repeat a detection reply), in a fixed order.
  */
 export function listReplies(ev: Evidence): LabelledReply[] {
@@ -206,7 +206,7 @@ export function listReplies(ev: Evidence): LabelledReply[] {
  * True when a reply body is JSON-RPC (a parsed message, or a JSON value with a `jsonrpc`
  * member): an error page from a proxy, WAF or gateway is not an MCP message.
  */
-export function carriesJsonRpc(reply: RpcReply, exchange: HttpExchange | undefined): boolean {
+export function carriesJsonRpc(reply: HttpReply, exchange: HttpExchange | undefined): boolean {
   const hasMember = (v: unknown) => typeof v === 'object' && v !== null && 'jsonrpc' in v;
   if (
     reply.messages.some(

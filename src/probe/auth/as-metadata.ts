@@ -11,7 +11,7 @@ import type {
   AsMetadataAttempt,
   AuthorizationServerObservation,
 } from '../../evidence/auth-types.js';
-import type { Mode, Probe, RpcReply } from '../../evidence/types.js';
+import type { Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
 import { sendRpc } from '../rpc.js';
 import type { ResolveRole } from './addresses.js';
@@ -81,7 +81,7 @@ export async function probeDcrMalformed(
   client: HttpClient,
   metadata: Readonly<Record<string, unknown>> | null,
   mode: Mode,
-): Promise<Probe<RpcReply>> {
+): Promise<Probe<HttpReply>> {
   if (mode === 'passive') return { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
   if (metadata === null) {
     return { kind: 'skipped', reason: 'dependency_failed', detail: 'no authorization-server metadata' };

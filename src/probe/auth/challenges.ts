@@ -4,7 +4,7 @@
  * recorded exchange) and parsed strictly.
  */
 import type { ChallengeObservation } from '../../evidence/auth-types.js';
-import type { ExchangeId, HttpExchange, RpcReply } from '../../evidence/types.js';
+import type { ExchangeId, HttpExchange, HttpReply } from '../../evidence/types.js';
 import { parseWwwAuthenticate } from '../../evidence/parse/www-authenticate.js';
 import type { HttpClient } from '../http/types.js';
 
@@ -12,7 +12,7 @@ function exchangeNumber(id: ExchangeId): number {
   return Number(id.slice(1));
 }
 
-export function observeChallenges(client: HttpClient, replies: readonly RpcReply[]): ChallengeObservation[] {
+export function observeChallenges(client: HttpClient, replies: readonly HttpReply[]): ChallengeObservation[] {
   const byId = new Map<ExchangeId, HttpExchange>(client.exchanges().map((x) => [x.id, x]));
   const seen = new Set<ExchangeId>();
   const out: ChallengeObservation[] = [];

@@ -4,7 +4,7 @@
  * what through. Requests use the legacy wire unless only 2026-07-28 is possible.
  */
 import { randomBytes } from 'node:crypto';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST, MODERN_REVISION } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
@@ -34,7 +34,7 @@ function send(
   method: NoAuthMethod,
   modern: boolean,
   tool: string,
-): Promise<Probe<RpcReply>> {
+): Promise<Probe<HttpReply>> {
   const common = {
     url: ctx.url,
     probe: AUTH_PROBES.noauth(method),
@@ -80,7 +80,7 @@ function send(
 /** Sends every method concurrently; JSON-RPC ids are taken in NOAUTH_METHODS order at call time. */
 export function probeMethodsNoAuth(
   ctx: NoAuthContext,
-): Promise<{ method: string; probe: Probe<RpcReply> }[]> {
+): Promise<{ method: string; probe: Probe<HttpReply> }[]> {
   const modern = ctx.candidates.length > 0 && ctx.candidates.every((r) => r === MODERN_REVISION);
   const tool = `${PROBE_PREFIX}-${randomBytes(6).toString('hex')}`;
   const pending = NOAUTH_METHODS.map((method) =>

@@ -21,7 +21,7 @@ import type {
   PrmCandidate,
   TokenProbes,
 } from '../../evidence/auth-types.js';
-import type { AddressScope, Mode, Probe, RpcReply } from '../../evidence/types.js';
+import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
 import { RpcIds } from '../mcp-messages.js';
@@ -54,7 +54,7 @@ export interface AuthProbeContext {
   readonly mode: Mode;
   readonly targetScope: AddressScope;
   /** Every 401/403 reply from the detection ladder. */
-  readonly challengeReplies: readonly RpcReply[];
+  readonly challengeReplies: readonly HttpReply[];
   /** K ∪ U. */
   readonly candidates: readonly Revision[];
   /** The user's token, for local decoding only; the client attaches it to requests by origin. */
@@ -74,7 +74,7 @@ const TOKEN_TIER_FIRST_ID = 9_001;
 
 const MODE_DISABLED = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' } as const;
 
-function okReplies(probes: readonly Probe<RpcReply>[]): RpcReply[] {
+function okReplies(probes: readonly Probe<HttpReply>[]): HttpReply[] {
   return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
 }
 
@@ -117,7 +117,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   // Round 1. JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
   const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
   const shape = firstChallengeShape(ladderChallenges);
-  const garbagePending: Promise<Probe<RpcReply>> = safe
+  const garbagePending: Promise<Probe<HttpReply>> = safe
     ? replay(ids, {
         client,
         url,
@@ -131,7 +131,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const methodsPending = safe
     ? probeMethodsNoAuth({ client, url, ids, candidates: ctx.candidates })
     : Promise.resolve([]);
-  const forwardedPending: Promise<Probe<RpcReply>> = !safe
+  const forwardedPending: Promise<Probe<HttpReply>> = !safe
     ? Promise.resolve(MODE_DISABLED)
     : shape === null
       ? Promise.resolve({ kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' })
@@ -300,7 +300,7 @@ function advertisedScopes(
     .slice(0, 20);
 }
 
-function tokenTierReplies(t: TokenProbes): RpcReply[] {
+function tokenTierReplies(t: TokenProbes): HttpReply[] {
   const replay = t.sessionReplay.kind === 'ok' ? t.sessionReplay.value : null;
   const others = [t.foreign, t.narrow].flatMap((p) => (p.kind === 'ok' ? p.value.replies : []));
   return okReplies([
@@ -311,7 +311,7 @@ function tokenTierReplies(t: TokenProbes): RpcReply[] {
 }
 
 /** A server that let an unauthenticated (or garbage-token) initialize through opened a session: close it. */
-async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<RpcReply>[]): Promise<void> {
+async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<HttpReply>[]): Promise<void> {
   const sessions = new Set<string>();
   for (const r of okReplies(probes)) if (r.sessionId !== null && r.status < 300) sessions.add(r.sessionId);
   await Promise.all(

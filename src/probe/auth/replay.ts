@@ -4,7 +4,7 @@
  * discover probe, an initialize of one version, or the HTTP+SSE GET.
  */
 import type { ChallengeObservation } from '../../evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { isRevision } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
 import {
@@ -51,7 +51,7 @@ export interface ReplaySpec {
 }
 
 /** Takes its JSON-RPC id synchronously, at call time. */
-export function replay(ids: RpcIds, spec: ReplaySpec): Promise<Probe<RpcReply>> {
+export function replay(ids: RpcIds, spec: ReplaySpec): Promise<Probe<HttpReply>> {
   const { client, url, shape, headers, probe, purpose, attachCredentials, credentialSet } = spec;
   const common = {
     url,

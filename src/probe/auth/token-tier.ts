@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { UnsecuredJWT } from 'jose';
 import type { OtherTokenProbe, SessionReplay, TokenProbes, TokenShape } from '../../evidence/auth-types.js';
-import type { Mode, Probe, RpcReply } from '../../evidence/types.js';
+import type { Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
 import { deleteSession } from '../legacy-session.js';
 import {
@@ -62,7 +62,7 @@ interface Credential {
 const skipped = (reason: 'mode_disabled' | 'no_token' | 'no_session' | 'not_needed', detail: string) =>
   ({ kind: 'skipped', reason, detail }) as const;
 
-const served = (p: Probe<RpcReply>): p is Extract<Probe<RpcReply>, { kind: 'ok' }> =>
+const served = (p: Probe<HttpReply>): p is Extract<Probe<HttpReply>, { kind: 'ok' }> =>
   p.kind === 'ok' && p.value.status >= 200 && p.value.status < 300;
 
 function credentialFields(c: Credential) {
@@ -81,7 +81,7 @@ function call(
   method: string,
   session: { id: string | null; version: string | null } | null,
   notification = false,
-): Promise<Probe<RpcReply>> {
+): Promise<Probe<HttpReply>> {
   const params: Record<string, unknown> =
     method === 'tools/call' ? { name: `${PROBE_PREFIX}-nonexistent-tool`, arguments: {} } : {};
   const modern = ctx.shape.kind === 'discover';
@@ -105,7 +105,7 @@ function call(
 }
 
 /** The opening request (initialize or server/discover) with this credential. */
-function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url): Promise<Probe<RpcReply>> {
+function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url): Promise<Probe<HttpReply>> {
   return replay(ctx.ids, {
     client: ctx.client,
     url,
@@ -118,7 +118,7 @@ function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url
 }
 
 /** Ends a session the probe opened, with the credential that opened it. */
-async function close(ctx: TokenTierContext, c: Credential, opened: Probe<RpcReply>): Promise<void> {
+async function close(ctx: TokenTierContext, c: Credential, opened: Probe<HttpReply>): Promise<void> {
   if (!served(opened) || opened.value.sessionId === null) return;
   await deleteSession(
     { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
@@ -138,7 +138,7 @@ async function tryToken(
   methods: readonly string[],
 ): Promise<OtherTokenProbe['replies']> {
   const opened = await open(ctx, c, probe);
-  const replies: { method: string; probe: Probe<RpcReply> }[] = [
+  const replies: { method: string; probe: Probe<HttpReply> }[] = [
     { method: ctx.shape.kind === 'discover' ? 'server/discover' : 'initialize', probe: opened },
   ];
   if (!served(opened)) return replies;
@@ -235,7 +235,7 @@ export function forgedToken(
     .encode();
 }
 
-async function queryToken(ctx: TokenTierContext): Promise<Probe<RpcReply>> {
+async function queryToken(ctx: TokenTierContext): Promise<Probe<HttpReply>> {
   if (ctx.mode !== 'intrusive')
     return skipped('mode_disabled', 'needs --mode intrusive (the token lands in URL logs)');
   if (ctx.tokens.user === null) return skipped('no_token', 'needs --token');
@@ -247,7 +247,7 @@ async function queryToken(ctx: TokenTierContext): Promise<Probe<RpcReply>> {
   return opened;
 }
 
-async function forged(ctx: TokenTierContext): Promise<Probe<RpcReply>> {
+async function forged(ctx: TokenTierContext): Promise<Probe<HttpReply>> {
   if (ctx.mode !== 'intrusive') return skipped('mode_disabled', 'needs --mode intrusive');
   const c: Credential = {
     label: 'with an unsigned (alg: none) JWT naming the issuer and resource',

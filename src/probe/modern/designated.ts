@@ -12,7 +12,7 @@ import type {
   DesignatedToolEvidence,
   ListingEvidence,
   Probe,
-  RpcReply,
+  HttpReply,
 } from '../../evidence/types.js';
 import { encodeHeaderValue } from '../../evidence/parse/header-sentinel.js';
 import { isObject } from '../../evidence/parse/json-value.js';
@@ -118,7 +118,7 @@ export async function probeDesignated(
       readonly headers?: Readonly<Record<string, string | null>>;
       readonly capabilities?: Readonly<Record<string, unknown>>;
     } = {},
-  ): Promise<Probe<RpcReply>> =>
+  ): Promise<Probe<HttpReply>> =>
     sendModern(ctx, {
       id: ID_BASE + offset,
       method: 'tools/call',

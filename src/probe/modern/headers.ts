@@ -3,7 +3,7 @@
  * variants call tools that do not exist (random names), so nothing can run
  * whatever the server does with the header.
  */
-import type { ModernHeaderProbes, Probe, RpcReply } from '../../evidence/types.js';
+import type { ModernHeaderProbes, Probe, HttpReply } from '../../evidence/types.js';
 import { encodeSentinel } from '../../evidence/parse/header-sentinel.js';
 import { modernMeta } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
@@ -14,7 +14,7 @@ export const MISMATCHED_META_VERSION = '2025-11-25';
 
 export interface HeaderProbeResult {
   readonly headers: ModernHeaderProbes;
-  readonly toolUnknown: Probe<RpcReply>;
+  readonly toolUnknown: Probe<HttpReply>;
 }
 
 /** Takes every id before the first await, so request bodies do not depend on timing. */

@@ -3,7 +3,7 @@
  * and removed methods, the bad and missing version, GET/DELETE, a bogus
  * session, Last-Event-ID, a batch and a missing resource.
  */
-import type { ModernMethodProbe, Probe, RpcReply } from '../../evidence/types.js';
+import type { ModernMethodProbe, Probe, HttpReply } from '../../evidence/types.js';
 import { modernMeta, PROBE_PREFIX, SSE_HEADERS } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
 import { sendRpc } from '../rpc.js';
@@ -31,15 +31,15 @@ export const UNKNOWN_METHODS: readonly { method: string; params: Record<string, 
 ];
 
 export interface MethodProbeResult {
-  readonly versionBad: Probe<RpcReply>;
-  readonly versionNone: Probe<RpcReply>;
+  readonly versionBad: Probe<HttpReply>;
+  readonly versionNone: Probe<HttpReply>;
   readonly methods: readonly ModernMethodProbe[];
-  readonly get: Probe<RpcReply>;
-  readonly delete: Probe<RpcReply>;
-  readonly bogusSession: Probe<RpcReply>;
-  readonly lastEventId: Probe<RpcReply>;
-  readonly batch: Probe<RpcReply>;
-  readonly resourceMissing: Probe<RpcReply>;
+  readonly get: Probe<HttpReply>;
+  readonly delete: Probe<HttpReply>;
+  readonly bogusSession: Probe<HttpReply>;
+  readonly lastEventId: Probe<HttpReply>;
+  readonly batch: Probe<HttpReply>;
+  readonly resourceMissing: Probe<HttpReply>;
 }
 
 export async function probeMethods(

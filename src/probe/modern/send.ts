@@ -3,7 +3,7 @@
  * headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` where the method
  * mirrors a name), each of which a probe may drop or replace.
  */
-import type { Probe, RpcReply } from '../../evidence/types.js';
+import type { Probe, HttpReply } from '../../evidence/types.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
 import { modernMeta, POST_HEADERS, PROBE_PREFIX } from '../mcp-messages.js';
@@ -70,7 +70,7 @@ export function modernBody(req: Pick<ModernRequest, 'id' | 'method' | 'params' |
   };
 }
 
-export function sendModern(ctx: ModernContext, req: ModernRequest): Promise<Probe<RpcReply>> {
+export function sendModern(ctx: ModernContext, req: ModernRequest): Promise<Probe<HttpReply>> {
   return sendRpc(ctx.client, {
     method: 'POST',
     url: ctx.url,

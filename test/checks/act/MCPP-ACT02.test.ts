@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/act/MCPP-ACT02.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { evidence } from '../../helpers/evidence.js';
 import { MCP_URL, oauthEvidence, TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
 
 /** The opening request with the token only as `?access_token=` (no Authorization header), answered `opts`. */
-function queryReply(b: EvidenceBuilder, opts: Parameters<EvidenceBuilder['reply']>[0]): Probe<RpcReply> {
+function queryReply(b: EvidenceBuilder, opts: Parameters<EvidenceBuilder['reply']>[0]): Probe<HttpReply> {
   return b.ok(b.reply({ url: `${MCP_URL}?access_token=[REDACTED]`, ...opts }));
 }
 
 /** An intrusive token scan whose `t.query` is built by `make`. */
-const intrusive = (make: (b: EvidenceBuilder) => Probe<RpcReply>) =>
+const intrusive = (make: (b: EvidenceBuilder) => Probe<HttpReply>) =>
   oauthEvidence((d, b, ev) => {
     ev.settings.mode = 'intrusive';
     ev.settings.tokenSupplied = true;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/act/MCPP-ACT03.js';
 import type { OtherTokenProbe, TokenShape } from '../../../src/evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { evidence } from '../../helpers/evidence.js';
@@ -16,7 +16,7 @@ const jwt = (claims: Record<string, unknown>): TokenShape => ({ kind: 'jwt', cla
 const FOREIGN_JWT = jwt({ iss: 'http://127.0.0.1:4000', aud: OTHER_AUD, sub: 'u1' });
 
 /** A reply to a request that carried the second token (the recorded request has an Authorization header). */
-function sent(b: EvidenceBuilder, opts: Parameters<EvidenceBuilder['reply']>[0]): Probe<RpcReply> {
+function sent(b: EvidenceBuilder, opts: Parameters<EvidenceBuilder['reply']>[0]): Probe<HttpReply> {
   const reply = b.reply(opts);
   withCredentials(b, reply.exchange);
   return b.ok(reply);
@@ -34,7 +34,7 @@ const served = (b: EvidenceBuilder, result: unknown = b.initResult()) => sent(b,
 /** `t.foreign` as the probe records it: the opening request, then tools/list when the opening was served. */
 function foreignProbe(
   token: TokenShape,
-  replies: { method: string; probe: Probe<RpcReply> }[],
+  replies: { method: string; probe: Probe<HttpReply> }[],
 ): Probe<OtherTokenProbe> {
   return {
     kind: 'ok',
@@ -54,7 +54,7 @@ function scan(
 }
 
 /** The second token answered `opening` on the opening request (tools/list not sent, as the probe does). */
-const opening = (token: TokenShape, answer: (b: EvidenceBuilder) => Probe<RpcReply>) =>
+const opening = (token: TokenShape, answer: (b: EvidenceBuilder) => Probe<HttpReply>) =>
   scan((b) => foreignProbe(token, [{ method: 'initialize', probe: answer(b) }]));
 
 /** PRM `resource` on a public https origin (to exercise default-port and trailing-slash spellings). */

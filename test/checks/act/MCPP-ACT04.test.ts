@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/act/MCPP-ACT04.js';
 import type { SessionReplay } from '../../../src/evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { evidence } from '../../helpers/evidence.js';
@@ -12,7 +12,7 @@ import { oauthEvidence, withCredentials } from '../../helpers/oauth-rs.js';
 type ReplyOpts = Parameters<EvidenceBuilder['reply']>[0];
 
 /** A reply to a request that carried a (crafted) Authorization header. */
-function sent(b: EvidenceBuilder, opts: ReplyOpts): Probe<RpcReply> {
+function sent(b: EvidenceBuilder, opts: ReplyOpts): Probe<HttpReply> {
   const reply = b.reply(opts);
   withCredentials(b, reply.exchange);
   return b.ok(reply);

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/act/MCPP-ACT05.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { evidence } from '../../helpers/evidence.js';
 import { authWall, setKnown, setLegacy, sseEvidence } from '../../helpers/sse-act.js';
@@ -9,7 +9,7 @@ import { authWall, setKnown, setLegacy, sseEvidence } from '../../helpers/sse-ac
 function dualEra(
   ev: Parameters<Parameters<typeof evidence>[0] & object>[0],
   b: EvidenceBuilder,
-  versionBad: Probe<RpcReply>,
+  versionBad: Probe<HttpReply>,
 ): void {
   setKnown(ev, ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'], ['modern', 'legacy']);
   const discover = b.ok(b.reply({ result: { supportedVersions: ['2026-07-28'], resultType: 'complete' } }));

@@ -2,7 +2,7 @@ import check from '../../../src/checks/asm/MCPP-ASM09.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { asObservation, oauthEvidence } from '../../helpers/oauth.js';
 import {
   asFound,
@@ -13,7 +13,7 @@ import {
 } from '../../helpers/oauth-as.js';
 
 /** oidc-provider's metadata, with `answer` as the reply to the malformed registration POST. */
-const registration = (answer: (b: EvidenceBuilder) => Probe<RpcReply>, metadata = oidcProviderMetadata()) =>
+const registration = (answer: (b: EvidenceBuilder) => Probe<HttpReply>, metadata = oidcProviderMetadata()) =>
   oauthEvidence((d, b) => setServers(d, { ...asFound(b, metadata), dcrMalformed: answer(b) }));
 
 testCheck(check, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/authn/MCPP-AUTHN10.js';
 import type { SessionReplay } from '../../../src/evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 import {
@@ -20,10 +20,10 @@ import { bareOAuth, TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
 /** A session established with the token, then one request on it without Authorization answered `status`. */
 function tokenSession(ev: Patchable, b: EvidenceBuilder, status: number): void {
   ev.settings.tokenSupplied = true;
-  withCredentials(b, ev.legacy!.init.exchange);
+  withCredentials(b, ev.sessions!.init.exchange);
   b.exchange({
     status,
-    requestHeaders: { 'mcp-session-id': ev.legacy!.sessionId! },
+    requestHeaders: { 'mcp-session-id': ev.sessions!.sessionId! },
     probe: 't.session-replay',
   });
 }
@@ -39,7 +39,7 @@ const refused401: ReplyOpts = {
 };
 
 /** A leg of `t.session-replay`; `token` records an Authorization header on the request. */
-function leg(b: EvidenceBuilder, opts: Leg, token: boolean): Probe<RpcReply> {
+function leg(b: EvidenceBuilder, opts: Leg, token: boolean): Probe<HttpReply> {
   if (opts === 'timeout') return b.failed('timeout');
   const reply = b.reply({ ...opts, sessionId: null });
   if (token) withCredentials(b, reply.exchange);
@@ -210,7 +210,7 @@ testCheck(check, {
     {
       name: 'modern-only server without sessions',
       evidence: sessionServer((ev) => {
-        ev.legacy = null;
+        ev.sessions = null;
         setDetection(ev, { authWall: false });
       }),
       reason: 'feature_absent',

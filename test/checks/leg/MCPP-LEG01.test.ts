@@ -67,7 +67,7 @@ testCheck(check, {
       evidence: evidence((ev, b) => {
         ev.detection.transport = 'http+sse';
         setInits(ev, []);
-        ev.legacy = null;
+        ev.sessions = null;
         setRevision(ev, { known: ['2024-11-05'], candidates: ['2024-11-05'] });
         const post = b.reply({ status: 202, mediaType: null });
         editRequest(b, post.exchange, {
@@ -171,7 +171,7 @@ testCheck(check, {
     {
       name: 'every initialize timed out',
       evidence: evidence((ev, b) => {
-        ev.legacy = null;
+        ev.sessions = null;
         setInits(
           ev,
           (['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const).map((requested) => ({

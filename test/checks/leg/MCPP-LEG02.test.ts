@@ -98,7 +98,7 @@ testCheck(check, {
       name: 'HTTP+SSE target: probe only sent over Streamable HTTP',
       evidence: evidence((ev) => {
         ev.detection.transport = 'http+sse';
-        ev.legacy = null;
+        ev.sessions = null;
       }),
       reason: 'probe_unavailable',
     },

@@ -69,7 +69,7 @@ testCheck(check, {
     {
       name: 'no InitializeResult: every initialize timed out',
       evidence: evidence((ev, b) => {
-        ev.legacy = null;
+        ev.sessions = null;
         setInits(
           ev,
           ev.detection.inits.map((a) => ({ ...a, probe: b.failed('timeout'), offered: null })),

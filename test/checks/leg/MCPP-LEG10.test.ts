@@ -11,7 +11,7 @@ testCheck(check, {
       name: 'the same ID echoed on later responses',
       evidence: evidence((ev, b) =>
         setLegacy(ev, {
-          baseline: b.ok(b.reply({ result: { tools: [] }, sessionId: ev.legacy!.sessionId })),
+          baseline: b.ok(b.reply({ result: { tools: [] }, sessionId: ev.sessions!.sessionId })),
         }),
       ),
     },

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/mod/MCPP-MOD06.js';
 import type { AuthDiscovery } from '../../../src/evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { complete, listing, modernEvidence } from '../../helpers/modern.js';
@@ -21,7 +21,7 @@ interface Contexts {
   readonly anonymous?: { tools: unknown[]; scope?: string };
 }
 
-const toolsReply = (b: EvidenceBuilder, tools: unknown[], scope = 'public'): RpcReply =>
+const toolsReply = (b: EvidenceBuilder, tools: unknown[], scope = 'public'): HttpReply =>
   b.reply({ result: { ...complete({ tools }), cacheScope: scope } });
 
 /** A token scan of a 2026-07-28 server with tools/list seen from up to three authorization contexts. */
@@ -50,7 +50,7 @@ function scan(c: Contexts) {
           exchanges: [narrowReply.exchange],
         }
       : TOKEN_PROBES_SKIPPED.narrow;
-    const anonymous: Probe<RpcReply> = c.anonymous
+    const anonymous: Probe<HttpReply> = c.anonymous
       ? b.ok(toolsReply(b, c.anonymous.tools, c.anonymous.scope))
       : b.ok(b.reply({ status: 401, mediaType: null, headers: { 'www-authenticate': 'Bearer' } }));
     const oauth = bareOAuth({

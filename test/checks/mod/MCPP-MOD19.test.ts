@@ -1,5 +1,5 @@
 import check from '../../../src/checks/mod/MCPP-MOD19.js';
-import type { InitAttempt, Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { InitAttempt, Probe, HttpReply } from '../../../src/evidence/types.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import type { Ev } from '../../helpers/modern.js';
@@ -13,11 +13,11 @@ import {
   setDiscover,
 } from '../../helpers/modern.js';
 
-function initAnswer(make: (b: EvidenceBuilder) => RpcReply) {
+function initAnswer(make: (b: EvidenceBuilder) => HttpReply) {
   return (ev: Ev, b: EvidenceBuilder) => {
     const inits: InitAttempt[] = (ev.detection.inits as readonly InitAttempt[]).map((a) => ({
       ...a,
-      probe: b.ok(make(b)) as Probe<RpcReply>,
+      probe: b.ok(make(b)) as Probe<HttpReply>,
     }));
     Object.assign(ev.detection, { inits });
   };
@@ -73,7 +73,7 @@ testCheck(check, {
       evidence: modernEvidence((ev, b) => {
         const inits = (ev.detection.inits as readonly InitAttempt[]).map((a) => ({
           ...a,
-          probe: b.failed<RpcReply>(),
+          probe: b.failed<HttpReply>(),
         }));
         Object.assign(ev.detection, { inits });
       }),

@@ -26,7 +26,7 @@ testCheck(check, {
     {
       name: 'after a same-origin redirect to /mcp/, the final URL',
       evidence: oauthEvidence((d, b, ev) => {
-        ev.detection.redirect = { status: 308, location: '/mcp/', sameOrigin: true };
+        ev.endpoint.redirect = { status: 308, location: '/mcp/', sameOrigin: true };
         setPrm(d, b, goodPrm({ resource: 'http://127.0.0.1:3000/mcp/' }));
       }),
     },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import check from '../../../src/checks/scp/MCPP-SCP03.js';
 import type { OtherTokenProbe } from '../../../src/evidence/auth-types.js';
-import type { Probe, RpcReply } from '../../../src/evidence/types.js';
+import type { Probe, HttpReply } from '../../../src/evidence/types.js';
 import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
@@ -30,7 +30,7 @@ type Answer = 'served' | { status: number; params: Record<string, string> | null
 const narrowScan = (answers: Record<string, Answer>, claims: Record<string, unknown> = {}) =>
   oauthEvidence((d: OAuthDraft, b: EvidenceBuilder, ev) => {
     ev.settings.tokenSupplied = true;
-    const reply = (a: Answer): Probe<RpcReply> => {
+    const reply = (a: Answer): Probe<HttpReply> => {
       if (a === 'served') {
         const r = b.reply({ result: {} });
         withCredentials(b, r.exchange);

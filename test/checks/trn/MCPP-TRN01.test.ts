@@ -39,7 +39,7 @@ testCheck(check, {
       name: 'http on a private (RFC 1918) host without sessions is high',
       evidence: evidence((ev) => {
         ev.target = { ...publicHttp, hostname: '10.1.2.3', address: '10.1.2.3', scope: 'private' };
-        ev.legacy = null;
+        ev.sessions = null;
       }),
       key: 'endpoint',
       severity: 'high',

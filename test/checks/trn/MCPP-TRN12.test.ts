@@ -1,4 +1,4 @@
-import type { RpcReply } from '../../../src/evidence/types.js';
+import type { HttpReply } from '../../../src/evidence/types.js';
 import check from '../../../src/checks/trn/MCPP-TRN12.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
@@ -101,7 +101,7 @@ testCheck(check, {
     {
       name: '* on ordinary replies in a passive scan',
       evidence: evidence((ev, b) => {
-        const skipped = b.skipped<RpcReply>('mode_disabled');
+        const skipped = b.skipped<HttpReply>('mode_disabled');
         setOrigin(ev, {
           foreign: skipped,
           nullOrigin: skipped,
@@ -118,7 +118,7 @@ testCheck(check, {
     {
       name: 'passive scan without grants on ordinary replies',
       evidence: evidence((ev, b) => {
-        const skipped = b.skipped<RpcReply>('mode_disabled');
+        const skipped = b.skipped<HttpReply>('mode_disabled');
         setOrigin(ev, {
           foreign: skipped,
           nullOrigin: skipped,

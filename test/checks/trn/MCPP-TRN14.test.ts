@@ -1,4 +1,4 @@
-import type { RpcReply } from '../../../src/evidence/types.js';
+import type { HttpReply } from '../../../src/evidence/types.js';
 import check from '../../../src/checks/trn/MCPP-TRN14.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
@@ -137,7 +137,7 @@ testCheck(check, {
     {
       name: 'stdio target: no stdio evidence yet',
       evidence: evidence((ev, b) => {
-        const skipped = b.skipped<RpcReply>('not_needed');
+        const skipped = b.skipped<HttpReply>('not_needed');
         setDetection(ev, { transport: 'stdio', discover: skipped, inits: [] });
         Object.assign(ev, { legacy: null });
         Object.assign(ev.origin, {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeTerminal, escapeTerminalLine } from '../../../src/report/escape.js';
 import { escapeHtml } from '../../../src/report/escape-html.js';
 import { escapeMarkdown } from '../../../src/report/escape-markdown.js';
-import { escapeJsonText } from '../../../src/report/json.js';
+import { escapeJsonText } from '../../../src/escape/json-text.js';
 import { escapeXml } from '../../../src/report/junit.js';
 import { plainText } from '../../../src/report/sarif/text.js';
 import { DANGEROUS } from '../../helpers/hostile-checks.js';

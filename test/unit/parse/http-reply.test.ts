@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRpcReply, jsonRpcErrorCode, resultOf } from '../../../src/evidence/parse/rpc-reply.js';
+import { buildHttpReply, jsonRpcErrorCode, resultOf } from '../../../src/evidence/parse/http-reply.js';
 import { SseAccumulator } from '../../../src/evidence/parse/sse.js';
 import type { JsonRpcId, MessageIssue } from '../../../src/evidence/types.js';
 import type { HttpResponseData } from '../../../src/probe/http/types.js';
@@ -19,9 +19,9 @@ function res(
 const keys = (issues: readonly MessageIssue[]): string[] => issues.map((i) => i.key);
 const ok = (id: JsonRpcId, result: unknown = {}): string => JSON.stringify({ jsonrpc: '2.0', id, result });
 
-describe('buildRpcReply: JSON bodies', () => {
+describe('buildHttpReply: JSON bodies', () => {
   it('reads a plain JSON response and the session header', () => {
-    const r = buildRpcReply(
+    const r = buildHttpReply(
       'x1',
       res(
         200,
@@ -51,7 +51,7 @@ describe('buildRpcReply: JSON bodies', () => {
       id: 'q',
       error: { code: -32601, message: 'Method not found' },
     });
-    const r = buildRpcReply('x2', res(200, { 'content-type': 'Application/JSON' }, body), 'q');
+    const r = buildHttpReply('x2', res(200, { 'content-type': 'Application/JSON' }, body), 'q');
     expect(jsonRpcErrorCode(r)).toBe(-32601);
     expect(resultOf(r)).toBeNull();
   });
@@ -63,30 +63,30 @@ describe('buildRpcReply: JSON bodies', () => {
       error: { code: -32700, message: 'Parse error' },
     });
     expect(
-      jsonRpcErrorCode(buildRpcReply('x3', res(400, { 'content-type': 'application/json' }, nullId), 5)),
+      jsonRpcErrorCode(buildHttpReply('x3', res(400, { 'content-type': 'application/json' }, nullId), 5)),
     ).toBe(-32700);
-    const other = buildRpcReply('x4', res(200, { 'content-type': 'application/json' }, ok(6)), 5);
+    const other = buildHttpReply('x4', res(200, { 'content-type': 'application/json' }, ok(6)), 5);
     expect(other.response).toBeNull();
     expect(other.messages).toHaveLength(1);
     expect(
-      buildRpcReply('x5', res(200, { 'content-type': 'application/json' }, ok(6)), null).response?.id,
+      buildHttpReply('x5', res(200, { 'content-type': 'application/json' }, ok(6)), null).response?.id,
     ).toBe(6);
   });
 
   it('does not match ids across types', () => {
     expect(
-      buildRpcReply('x1', res(200, { 'content-type': 'application/json' }, ok('1')), 1).response,
+      buildHttpReply('x1', res(200, { 'content-type': 'application/json' }, ok('1')), 1).response,
     ).toBeNull();
   });
 
   it('gives no single response for a batch body', () => {
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'application/json' }, `[${ok(1)},${ok(2)}]`), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'application/json' }, `[${ok(1)},${ok(2)}]`), 1);
     expect(r.response).toBeNull();
     expect(r.messages).toHaveLength(2);
   });
 
   it('accepts +json and reports malformed JSON', () => {
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'application/vnd.x+json' }, '{"jsonrpc":'), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'application/vnd.x+json' }, '{"jsonrpc":'), 1);
     expect(r.bodyKind).toBe('json');
     expect(keys(r.issues)).toEqual(['json']);
     expect(r.response).toBeNull();
@@ -97,13 +97,13 @@ describe('buildRpcReply: JSON bodies', () => {
     const bytes = new TextEncoder().encode(text);
     const bad = bytes.slice();
     bad.set([0xff], text.indexOf('\uFFFD'));
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'application/json' }, text, { bytes: bad }), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'application/json' }, text, { bytes: bad }), 1);
     expect(keys(r.issues)).toEqual(['utf8']);
     expect(r.response).not.toBeNull();
   });
 
   it('does not report parse failures of a body the scanner cut', () => {
-    const r = buildRpcReply(
+    const r = buildHttpReply(
       'x1',
       res(200, { 'content-type': 'application/json' }, '{"jsonrpc":"2.0","id":1,"re', { truncated: true }),
       1,
@@ -120,7 +120,7 @@ describe('buildRpcReply: JSON bodies', () => {
     [{ 'content-type': 'garbage' }, ok(1), 'other', null],
     [{ 'content-type': ['application/json', 'text/html'] }, ok(1), 'other', null],
   ] as const)('classifies %j with body %j as %s', (headers, text, kind, mediaType) => {
-    const r = buildRpcReply('x1', res(202, headers, text), 1);
+    const r = buildHttpReply('x1', res(202, headers, text), 1);
     expect(r.bodyKind).toBe(kind);
     expect(r.mediaType).toBe(mediaType);
     expect(r.messages).toEqual([]);
@@ -128,7 +128,7 @@ describe('buildRpcReply: JSON bodies', () => {
   });
 
   it('records the redirect target', () => {
-    const r = buildRpcReply('x1', res(307, { location: ['https://elsewhere.example/mcp', 'x'] }, ''), 1);
+    const r = buildHttpReply('x1', res(307, { location: ['https://elsewhere.example/mcp', 'x'] }, ''), 1);
     expect(r).toMatchObject({
       status: 307,
       location: 'https://elsewhere.example/mcp',
@@ -138,14 +138,14 @@ describe('buildRpcReply: JSON bodies', () => {
   });
 });
 
-describe('buildRpcReply: SSE bodies', () => {
+describe('buildHttpReply: SSE bodies', () => {
   const sseBody =
     'id: prime-1\nretry: 1000\ndata:\n\n' +
     `event: message\nid: e2\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}\n\n` +
     `data: ${ok(3, { tools: [] })}\n\n`;
 
   it('reads a priming event and the response event', () => {
-    const r = buildRpcReply(
+    const r = buildHttpReply(
       'x7',
       res(200, { 'content-type': 'text/event-stream;charset=UTF-8' }, sseBody),
       3,
@@ -170,7 +170,7 @@ describe('buildRpcReply: SSE bodies', () => {
   it('uses events parsed incrementally when given', () => {
     const acc = new SseAccumulator();
     const events = [...acc.push(sseBody.slice(0, 50)), ...acc.push(sseBody.slice(50)), ...acc.flush()];
-    const r = buildRpcReply('x7', res(200, { 'content-type': 'text/event-stream' }, ''), 3, {
+    const r = buildHttpReply('x7', res(200, { 'content-type': 'text/event-stream' }, ''), 3, {
       sseEvents: events,
     });
     expect(r.bodyKind).toBe('sse');
@@ -180,7 +180,7 @@ describe('buildRpcReply: SSE bodies', () => {
   it('reports non-JSON data of message events, and skips other event types', () => {
     const body =
       'event: endpoint\ndata: /messages?session=1\n\ndata: not json\n\nevent: message\ndata: {"jsonrpc":"1.0","id":1,"result":{}}\n\n';
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
     expect(keys(r.issues)).toEqual(['sse-data', 'version']);
     expect(r.issues[0]?.detail).toMatch(/^event #1: /);
     expect(r.response?.id).toBe(1);
@@ -189,10 +189,10 @@ describe('buildRpcReply: SSE bodies', () => {
 
   it('flags an unterminated last event, unless the scanner closed the stream', () => {
     const body = `data: ${ok(1)}\n`;
-    const closedByServer = buildRpcReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
+    const closedByServer = buildHttpReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
     expect(keys(closedByServer.issues)).toEqual(['sse-data']);
     expect(closedByServer.response?.id).toBe(1);
-    const cut = buildRpcReply(
+    const cut = buildHttpReply(
       'x1',
       res(200, { 'content-type': 'text/event-stream' }, `${body}data: {"jso`, { truncated: true }),
       1,
@@ -204,7 +204,7 @@ describe('buildRpcReply: SSE bodies', () => {
   it('bounds the event records and excerpts', () => {
     const long = `data: ${'é'.repeat(1000)}\n\n`;
     const body = `${long}${': c\ndata:\n\n'.repeat(300)}`;
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
     expect(r.sseEvents).toHaveLength(200);
     expect(r.sseEvents[0]?.data).toHaveLength(400);
     expect(r.sseEvents[0]?.dataLength).toBe(1000);
@@ -213,12 +213,12 @@ describe('buildRpcReply: SSE bodies', () => {
 
   it('does not cut a surrogate pair in an excerpt', () => {
     const body = `event: x\ndata: ${'a'.repeat(399)}${'😀'.repeat(10)}\n\n`;
-    const r = buildRpcReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': 'text/event-stream' }, body), 1);
     expect(r.sseEvents[0]?.data).toBe('a'.repeat(399));
   });
 });
 
-describe('buildRpcReply properties', () => {
+describe('buildHttpReply properties', () => {
   it('never throws, whatever the body and headers', () => {
     const ct = fc.oneof(
       fc.constantFrom('application/json', 'text/event-stream', 'text/plain', 'application/x+json'),
@@ -235,7 +235,7 @@ describe('buildRpcReply properties', () => {
         fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
         fc.boolean(),
         (contentType, text, id, truncated) => {
-          const r = buildRpcReply('x1', res(200, { 'content-type': contentType }, text, { truncated }), id);
+          const r = buildHttpReply('x1', res(200, { 'content-type': contentType }, text, { truncated }), id);
           expect(r.sseEvents.length).toBeLessThanOrEqual(200);
           if (r.response !== null) expect(r.messages).toContain(r.response);
         },
@@ -245,7 +245,7 @@ describe('buildRpcReply properties', () => {
   });
 });
 
-describe('buildRpcReply: bounded output on 1 MiB hostile bodies', () => {
+describe('buildHttpReply: bounded output on 1 MiB hostile bodies', () => {
   const MiB = 1024 * 1024;
   it.each([
     ['tiny SSE events', 'text/event-stream', 'data:{}\n\n'.repeat(MiB / 9)],
@@ -254,7 +254,7 @@ describe('buildRpcReply: bounded output on 1 MiB hostile bodies', () => {
     ['deep nesting', 'application/json', '['.repeat(MiB)],
     ['quotes and escapes', 'application/json', `"${'\\"'.repeat(MiB / 2)}`],
   ])('%s', (_name, contentType, text) => {
-    const r = buildRpcReply('x1', res(200, { 'content-type': contentType }, text), 1);
+    const r = buildHttpReply('x1', res(200, { 'content-type': contentType }, text), 1);
     expect(r.issues.length).toBeLessThanOrEqual(110);
     expect(r.messages.length).toBeLessThanOrEqual(20_000);
   });

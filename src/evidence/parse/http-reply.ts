@@ -1,9 +1,9 @@
 /**
- * Turns one HTTP answer to an MCP-bearing request into an RpcReply: media type,
+ * Turns one HTTP answer to an MCP-bearing request into an HttpReply: media type,
  * session header, the JSON-RPC messages of the body (JSON or SSE) and the
  * response that answers our request.
  */
-import type { ExchangeId, JsonRpcId, RpcMessage, RpcReply, SseEventRecord } from '../types.js';
+import type { ExchangeId, JsonRpcId, RpcMessage, HttpReply, SseEventRecord } from '../types.js';
 import type { HttpResponseData } from '../../probe/http/types.js';
 import { IssueList } from './issues.js';
 import { MAX_MESSAGES, parseJsonRpcBody, utf8Issue } from './json-rpc.js';
@@ -16,7 +16,7 @@ export const SSE_EXCERPT_CHARS = 400;
 
 type ResponseMessage = Extract<RpcMessage, { kind: 'response' }>;
 
-export interface BuildRpcReplyOptions {
+export interface BuildHttpReplyOptions {
   /** Events already parsed incrementally (from an SseAccumulator); otherwise the body text is parsed. */
   readonly sseEvents?: readonly SseEvent[];
 }
@@ -61,23 +61,23 @@ function pickResponse(messages: readonly RpcMessage[], requestId: JsonRpcId | nu
 }
 
 /**
- * Builds the RpcReply for one HTTP response. Never throws. A JSON body that is a
+ * Builds the HttpReply for one HTTP response. Never throws. A JSON body that is a
  * batch array has no single `response` (see `messages`). When the scanner cut the
  * body (`res.truncated`), failures caused by the cut are not reported as issues.
  */
-export function buildRpcReply(
+export function buildHttpReply(
   exchange: ExchangeId,
   res: HttpResponseData,
   requestId: JsonRpcId | null,
-  opts: BuildRpcReplyOptions = {},
-): RpcReply {
+  opts: BuildHttpReplyOptions = {},
+): HttpReply {
   const mediaType = parseMediaType(headerValues(res, 'content-type'))?.essence ?? null;
   const issues = new IssueList();
   const messages: RpcMessage[] = [];
   let sseEvents: SseEventRecord[] = [];
   let isBatch = false;
 
-  const bodyKind: RpcReply['bodyKind'] =
+  const bodyKind: HttpReply['bodyKind'] =
     res.text === '' && (opts.sseEvents === undefined || opts.sseEvents.length === 0)
       ? 'empty'
       : isJsonEssence(mediaType)
@@ -136,13 +136,13 @@ export function buildRpcReply(
 }
 
 /** The integer `error.code` of the matched response, or null. */
-export function jsonRpcErrorCode(reply: RpcReply): number | null {
+export function jsonRpcErrorCode(reply: HttpReply): number | null {
   const code = reply.response?.error?.code;
   return typeof code === 'number' && Number.isInteger(code) ? code : null;
 }
 
 /** The `result` object of the matched success response, or null. */
-export function resultOf(reply: RpcReply): Record<string, unknown> | null {
+export function resultOf(reply: HttpReply): Record<string, unknown> | null {
   const r = reply.response;
   if (r === null || r.error !== undefined) return null;
   const result = r.result;

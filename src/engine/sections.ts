@@ -1,0 +1,101 @@
+/**
+ * What the engine answers for a check whose required evidence section is missing, so that
+ * checks never repeat the same preamble (docs/model.md#sections): behind an authorization
+ * wall the section could not be gathered (`auth_wall`); a probe that failed explains itself
+ * (`fetch_failed`, `tls_unverified`, …); a section that belongs to another transport does not
+ * apply (`transport`); a target without authorization has no OAuth chain (`no_auth`).
+ */
+import type { CheckContext, SectionRequirement, Verdict } from '../checks/define-check.js';
+import type { Evidence, SectionName } from '../evidence/types.js';
+
+type Explain = (ev: Evidence, ctx: CheckContext) => Verdict;
+
+const wall = (ev: Evidence, ctx: CheckContext, what: string): Verdict | null =>
+  ev.detection.authWall
+    ? ctx.inconclusive('auth_wall', `Every MCP request was answered 401/403; ${what}.`)
+    : null;
+
+const notHttp = (ev: Evidence, ctx: CheckContext): Verdict | null =>
+  ev.target.kind !== 'http'
+    ? ctx.notApplicable('transport', `The target is not an HTTP endpoint (${ev.target.kind}).`)
+    : null;
+
+/** The first `initialize` of the version ladder that failed, as the reason nothing came of it. */
+export function failedLadderInit(ev: Pick<Evidence, 'detection'>, ctx: CheckContext): Verdict | null {
+  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
+  if (failed && failed.probe.kind === 'failed')
+    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
+  return null;
+}
+
+/** Why a nullable section is absent, for each section that can be. */
+const ABSENT: Partial<Record<SectionName, Explain>> = {
+  endpoint: (ev, ctx) =>
+    notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No HTTP endpoint was recorded.'),
+  origin: (ev, ctx) =>
+    notHttp(ev, ctx) ??
+    ctx.inconclusive('probe_unavailable', 'No Origin probe was recorded for this scan.'),
+  sessions: (ev, ctx) =>
+    notHttp(ev, ctx) ??
+    wall(ev, ctx, 'no session was opened') ??
+    failedLadderInit(ev, ctx) ??
+    ctx.inconclusive(
+      'ambiguous',
+      'No initialize returned an InitializeResult over Streamable HTTP, so no legacy session was probed.',
+    ),
+  sse: (ev, ctx) =>
+    wall(ev, ctx, 'no SSE stream was opened') ??
+    (ev.detection.transport === 'http+sse'
+      ? ctx.inconclusive('fetch_failed', 'HTTP+SSE was detected but the stream was not recorded.')
+      : ctx.notApplicable('transport', 'No HTTP+SSE stream was observed.')),
+  modern: (ev, ctx) =>
+    wall(ev, ctx, 'no modern probe was sent') ??
+    ctx.inconclusive(
+      'ambiguous',
+      'No modern probe was sent: the server showed no 2026-07-28 evidence (`server/discover` gave no DiscoverResult or modern error).',
+    ),
+  inventory: (ev, ctx) =>
+    wall(ev, ctx, 'nothing could be listed') ??
+    ctx.inconclusive('ambiguous', 'The server was not listed (no tools, prompts or resources were requested).'),
+  oauth: (ev, ctx) =>
+    ev.auth.inUse
+      ? ctx.inconclusive(
+          'probe_unavailable',
+          'Authorization is in use but no OAuth discovery evidence was recorded for this scan.',
+        )
+      : ctx.notApplicable(
+          'no_auth',
+          'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
+        ),
+};
+
+const nameOf = (r: SectionRequirement): SectionName => r.replace(/\?$/, '') as SectionName;
+const optional = (r: SectionRequirement): boolean => r.endsWith('?');
+
+/** The standard non-verdict for the first required section that is missing, or null when all are there. */
+export function missingSection(
+  requires: readonly SectionRequirement[],
+  ev: Evidence,
+  ctx: CheckContext,
+): Verdict | null {
+  for (const r of requires) {
+    if (optional(r)) continue;
+    const name = nameOf(r);
+    if (ev[name] !== null && ev[name] !== undefined) continue;
+    const explain = ABSENT[name];
+    return explain
+      ? explain(ev, ctx)
+      : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);
+  }
+  return null;
+}
+
+/** The evidence cut down to the sections a check declared: it cannot read what it did not name. */
+export function project(requires: readonly SectionRequirement[], ev: Evidence): Partial<Evidence> {
+  const out: Record<string, unknown> = {};
+  for (const r of requires) {
+    const name = nameOf(r);
+    out[name] = ev[name] ?? null;
+  }
+  return out as Partial<Evidence>;
+}

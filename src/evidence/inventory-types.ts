@@ -1,0 +1,23 @@
+/**
+ * What the server lists for the model: tools, prompts, resources and resource templates, with
+ * the server's `instructions` and `serverInfo`. Transport-neutral.
+ */
+import type { Probe, RpcReply } from './primitives.js';
+
+export interface ListingEvidence {
+  /** Items as served (bounded by the page and item caps). */
+  readonly items: readonly unknown[];
+  readonly pages: number;
+  /** True when a cap stopped the listing before the server's last page. */
+  readonly truncated: boolean;
+  readonly replies: readonly RpcReply[];
+}
+
+export interface Inventory {
+  readonly tools: Probe<ListingEvidence>;
+  readonly prompts: Probe<ListingEvidence>;
+  readonly resources: Probe<ListingEvidence>;
+  readonly resourceTemplates: Probe<ListingEvidence>;
+  readonly serverInfo: unknown;
+  readonly instructions: string | null;
+}
