@@ -9,7 +9,7 @@ import type { Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
 import { collectEvidence } from './probe/scan.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
-import { buildReport } from './report/model.js';
+import { buildReport } from './report/build-report.js';
 
 export interface ScanOutput {
   readonly evidence: Evidence;

@@ -30,7 +30,7 @@ import type { Caller, ModernFixtureOptions } from './modern-fixture/options.js';
 import { isObject } from './modern-fixture/validate.js';
 
 export { MODERN_DEFECTS } from './modern-fixture/options.js';
-export { REGION_DESIGNATION } from './modern-fixture/tools.js';
+export { REGION_DESIGNATION } from './modern-fixture/region.js';
 export type { ModernDefect, ModernDefectSpec, ModernFixtureOptions } from './modern-fixture/options.js';
 
 export interface ModernFixtureServer {

@@ -71,6 +71,18 @@ export interface HttpExchange {
  */
 export type Exchange = HttpExchange;
 
+/** What one HTTP answer delivered, decoded, for the parsers (the HTTP client produces it). */
+export interface HttpResponseData {
+  readonly status: number;
+  /** Lower-case names, all values in order. */
+  readonly headers: Readonly<Record<string, readonly string[]>>;
+  /** Full decoded body text (up to the cap), not redacted — for parsing only. */
+  readonly text: string;
+  /** Raw decoded bytes (up to the cap), for UTF-8 validity checks. */
+  readonly bytes: Uint8Array;
+  readonly truncated: boolean;
+}
+
 /** The outcome of one probe: a typed value, a failure, or a reason it did not run. */
 export type Probe<T> =
   | { readonly kind: 'ok'; readonly value: T; readonly exchanges: readonly ExchangeId[] }

@@ -4,12 +4,13 @@
  * the HTTP+SSE GET. The discover probe and the initialize probes are
  * independent, so they are sent concurrently.
  */
-import type { HttpReply, InitAttempt, Probe } from '../evidence/types.js';
+import type { HttpReply, InitAttempt, Probe, RpcReply } from '../evidence/types.js';
 import { modernSignal, offeredVersion } from '../evidence/derive/revision.js';
 import type { ModernSignal } from '../evidence/derive/revision.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../spec/revisions.js';
 import type { HttpClient } from './http/types.js';
-import { discoverHeaders, initializeParams, modernMeta, POST_HEADERS, rpcRequest } from './mcp-messages.js';
+import type { RpcChannel } from './channel/types.js';
+import { initializeParams, POST_HEADERS, rpcRequest } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
 
@@ -18,31 +19,40 @@ export interface HttpInitAttempt extends InitAttempt {
   readonly probe: Probe<HttpReply>;
 }
 
-export interface LadderResult {
-  readonly discover: Probe<HttpReply>;
+/** The ladder's probe IDs (the plan entries are in ./stages/ladder.ts). */
+export const LADDER_PROBES = {
+  discover: 'p.discover',
+  discoverResend: 'p.discover.resend',
+  init: (v: string) => `p.init(${v})`,
+} as const;
+
+export interface LadderResult<R extends RpcReply = HttpReply> {
+  readonly discover: Probe<R>;
   readonly modern: ModernSignal;
-  readonly inits: HttpInitAttempt[];
+  readonly inits: (InitAttempt & { readonly probe: Probe<R> })[];
 }
 
-export async function discover(
-  client: HttpClient,
-  url: string,
+/** The channels the ladder speaks on: the modern wire and the handshake era (one channel on stdio). */
+export interface LadderChannels<R extends RpcReply> {
+  readonly modern: RpcChannel<R>;
+  readonly handshake: RpcChannel<R>;
+}
+
+export function discover<R extends RpcReply>(
+  channel: RpcChannel<R>,
   ids: RpcIds,
-  probe = 'p.discover',
-): Promise<Probe<HttpReply>> {
-  const id = ids.take();
-  return sendRpc(client, {
-    method: 'POST',
-    url,
-    headers: discoverHeaders(),
-    body: rpcRequest(id, 'server/discover', { _meta: modernMeta() }),
+  probe: string = LADDER_PROBES.discover,
+): Promise<Probe<R>> {
+  return channel.call({
+    id: ids.take(),
+    method: 'server/discover',
+    params: {},
     probe,
     purpose: 'server/discover (2026-07-28 wire): detect the modern era',
-    source: 'user',
-    rpcId: id,
   });
 }
 
+/** `initialize` with its own headers, re-sendable by the Origin probes (HTTP only). */
 export async function initialize(
   client: HttpClient,
   url: string,
@@ -65,25 +75,32 @@ export async function initialize(
   });
 }
 
-export async function runLadder(client: HttpClient, url: string, ids: RpcIds): Promise<LadderResult> {
+/**
+ * `server/discover` and `initialize` with each legacy version, newest first, all at once; the
+ * discover is re-sent once when it answered -32020/-32021 (a persistent error is modern evidence).
+ */
+export async function runLadder<R extends RpcReply>(
+  channels: LadderChannels<R>,
+  ids: RpcIds,
+): Promise<LadderResult<R>> {
   // Take ids up front in a fixed order so bodies are identical across scans whatever the timing.
-  const discoverPromise = discover(client, url, ids);
+  const discoverPromise = discover(channels.modern, ids);
   const initPromises = LEGACY_REVISIONS_NEWEST_FIRST.map((v) =>
-    initialize(
-      client,
-      url,
-      ids,
-      v,
-      `p.init(${v})`,
-      `initialize with protocolVersion ${v}: detect the legacy era`,
-    ),
+    channels.handshake.call({
+      id: ids.take(),
+      method: 'initialize',
+      params: initializeParams(v) as Record<string, unknown>,
+      probe: LADDER_PROBES.init(v),
+      purpose: `initialize with protocolVersion ${v}: detect the legacy era`,
+    }),
   );
   const first = await discoverPromise;
-  let resend: Probe<HttpReply> | undefined;
+  let resend: Probe<R> | undefined;
   const code = first.kind === 'ok' ? first.value.response?.error?.code : undefined;
-  if (code === -32020 || code === -32021) resend = await discover(client, url, ids, 'p.discover.resend');
+  if (code === -32020 || code === -32021)
+    resend = await discover(channels.modern, ids, LADDER_PROBES.discoverResend);
   const probes = await Promise.all(initPromises);
-  const inits: HttpInitAttempt[] = LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
+  const inits = LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
     const probe = probes[i]!;
     return { requested, probe, offered: probe.kind === 'ok' ? offeredVersion(probe.value) : null };
   });

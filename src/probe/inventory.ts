@@ -3,10 +3,8 @@
  * following `nextCursor` with caps on pages and items (a hostile server can
  * page forever or list a million tools).
  */
-import type { ExchangeId, ListingEvidence, Probe, HttpReply } from '../evidence/types.js';
-import type { HttpClient } from './http/types.js';
-import { rpcRequest } from './mcp-messages.js';
-import { sendRpc } from './rpc.js';
+import type { ExchangeId, ListingEvidence, Probe, RpcReply } from '../evidence/types.js';
+import type { RpcChannel } from './channel/types.js';
 import { resultObject } from '../evidence/parse/json-value.js';
 
 export const MAX_PAGES = 20;
@@ -22,21 +20,17 @@ export const LISTS = [
 export type ListKey = (typeof LISTS)[number]['key'];
 
 /**
- * Lists one kind of item. Each list gets its own id range (base + page) so the
- * bodies sent do not depend on how concurrent requests interleave.
- */
-/**
  * Follows `nextCursor` under the page and item caps, whatever wire the pages
  * travel on: `sendPage` sends one page (legacy session headers or modern
  * `_meta`); this loop owns the caps and what is kept.
  */
 export async function paginate(
   index: number,
-  sendPage: (page: number, cursor: string | undefined) => Promise<Probe<HttpReply>>,
+  sendPage: (page: number, cursor: string | undefined) => Promise<Probe<RpcReply>>,
 ): Promise<Probe<ListingEvidence>> {
   const spec = LISTS[index]!;
   const items: unknown[] = [];
-  const replies: HttpReply[] = [];
+  const replies: RpcReply[] = [];
   const exchanges: ExchangeId[] = [];
   let cursor: string | undefined;
   let truncated = false;
@@ -66,25 +60,16 @@ export async function paginate(
   return { kind: 'ok', value: { items, pages: replies.length, truncated, replies }, exchanges };
 }
 
-export function listAll(
-  client: HttpClient,
-  url: string,
-  index: number,
-  headers: Record<string, string>,
-  extraParams: Record<string, unknown> = {},
-): Promise<Probe<ListingEvidence>> {
+/** Lists one kind of item over a channel (the session's, on the handshake era). */
+export function listAll(channel: RpcChannel, index: number): Promise<Probe<ListingEvidence>> {
   const spec = LISTS[index]!;
-  return paginate(index, (page, cursor) => {
-    const id = 10_000 * (index + 1) + page;
-    return sendRpc(client, {
-      method: 'POST',
-      url,
-      headers,
-      body: rpcRequest(id, spec.method, { ...extraParams, ...(cursor !== undefined ? { cursor } : {}) }),
+  return paginate(index, (page, cursor) =>
+    channel.call({
+      id: 10_000 * (index + 1) + page,
+      method: spec.method,
+      params: cursor !== undefined ? { cursor } : {},
       probe: `p.list(${spec.method})`,
       purpose: `${spec.method}${page > 0 ? ` page ${page + 1}` : ''}: inventory`,
-      source: 'user',
-      rpcId: id,
-    });
-  });
+    }),
+  );
 }

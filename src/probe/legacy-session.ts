@@ -6,13 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type {
-  LegacySessionEvidence,
-  Mode,
-  Probe,
-  HttpReply,
-  SessionSample,
-} from '../evidence/types.js';
+import type { LegacySessionEvidence, Mode, Probe, HttpReply, SessionSample } from '../evidence/types.js';
 import { offeredVersion } from '../evidence/derive/revision.js';
 import { isRevision } from '../spec/revisions.js';
 import type { HttpClient } from './http/types.js';
@@ -85,7 +79,7 @@ export async function probeLegacySession(
   ctx: SessionContext,
   main: { attempt: HttpInitAttempt; reply: HttpReply },
   inits: readonly HttpInitAttempt[],
-  listInventory: (headers: Record<string, string>) => Promise<void>,
+  listInventory: (session: { sessionId: string | null; version: string }) => Promise<void>,
 ): Promise<LegacySessionEvidence> {
   const version = main.attempt.offered!;
   const sessionId = main.reply.sessionId;
@@ -114,7 +108,7 @@ export async function probeLegacySession(
       'second initialize: a second session-ID sample',
     ),
     list(ctx, 'p.list.baseline', 'tools/list on the session (baseline for the safe variants)', headers),
-    listInventory(headers),
+    listInventory({ sessionId, version }),
   ]);
 
   const withoutSession = { ...headers };
@@ -277,4 +271,22 @@ function batch2(ctx: SessionContext, headers: Record<string, string>) {
     source: 'user',
     rpcId: b,
   });
+}
+
+/** Replies of every probe sent on (or about) the scanner's session, for late authorization signals. */
+export function mainSessionReplies(s: LegacySessionEvidence): HttpReply[] {
+  return [
+    s.initialized,
+    s.init2,
+    s.baseline,
+    s.get,
+    s.sessionNone,
+    s.sessionUnknown,
+    s.versionBad,
+    s.versionNone,
+    s.batch,
+    s.initBogus,
+    s.delete,
+    s.sessionReuse,
+  ].flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
 }

@@ -132,23 +132,3 @@ function designatedCalls(
   };
   return probeDesignated(ctx, tools, designation);
 }
-
-/** serverInfo and instructions from a DiscoverResult, for the inventory of a server with no InitializeResult. */
-export function discoveredIdentity(discover: Probe<HttpReply>): {
-  serverInfo: unknown;
-  instructions: string | null;
-} {
-  const result = discover.kind === 'ok' ? discover.value.response?.result : undefined;
-  if (typeof result !== 'object' || result === null || Array.isArray(result))
-    return { serverInfo: null, instructions: null };
-  const r = result as Record<string, unknown>;
-  const meta = r['_meta'];
-  const info =
-    typeof meta === 'object' && meta !== null
-      ? (meta as Record<string, unknown>)['io.modelcontextprotocol/serverInfo']
-      : undefined;
-  return {
-    serverInfo: info ?? null,
-    instructions: typeof r['instructions'] === 'string' ? r['instructions'] : null,
-  };
-}

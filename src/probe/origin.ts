@@ -24,7 +24,11 @@ export async function probeOrigin(
   scope: AddressScope,
   baseline: Replayable | null,
 ): Promise<OriginProbes> {
-  const disabled: Probe<HttpReply> = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
+  const disabled: Probe<HttpReply> = {
+    kind: 'skipped',
+    reason: 'mode_disabled',
+    detail: 'needs --mode safe',
+  };
   if (mode === 'passive' || baseline === null) {
     const none: Probe<HttpReply> =
       baseline === null

@@ -14,18 +14,18 @@ import type {
   SseEventRecord,
   SseTransportEvidence,
 } from '../evidence/types.js';
-import { classifyMessage, jsonDepthExceeds, MAX_JSON_DEPTH } from '../evidence/parse/json-rpc.js';
 import { buildHttpReply } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
 import type { HttpClient } from './http/types.js';
-import { initializeParams, POST_HEADERS, rpcNotification, rpcRequest, SSE_HEADERS } from './mcp-messages.js';
+import { parseEventMessage, sseChannel, within } from './channel/http-sse.js';
+import type { ReplyWaiters } from './channel/http-sse.js';
+import { initializeParams, SSE_HEADERS } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { toProbe } from './rpc.js';
 import { asObject } from '../evidence/parse/json-value.js';
 
 const ENDPOINT_WAIT_MS = 5_000;
-const REPLY_WAIT_MS = 5_000;
 const STREAM_WINDOW_MS = 15_000;
 
 function record(e: SseEvent): SseEventRecord {
@@ -41,12 +41,6 @@ function deferred<T>() {
   let resolve!: (v: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
-}
-
-function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<T>((r) => (timer = setTimeout(() => r(fallback), ms)));
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
 function messageId(data: string): number | string | null {
@@ -92,7 +86,7 @@ export async function probeSseTransport(
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
   const endpoint = deferred<string | null>();
-  const waiters = new Map<number | string, (e: SseEvent) => void>();
+  const waiters: ReplyWaiters = new Map();
   let done = false;
   const stop = new AbortController();
 
@@ -159,28 +153,7 @@ export async function probeSseTransport(
     resolved = null;
   }
 
-  /** POST one message to the announced endpoint and wait for its reply event. */
-  const post = async (body: string, id: number | null, probe: string, purpose: string, url = resolved!) => {
-    const reply = id === null ? null : new Promise<SseEvent>((r) => waiters.set(id, r));
-    const res = await client.send({
-      method: 'POST',
-      url,
-      headers: POST_HEADERS,
-      body,
-      probe,
-      purpose,
-      source: 'learned',
-    });
-    const http = toProbe(res, (x) => buildHttpReply(x, res.response!, id));
-    // A POST that got no accepting answer will never produce a reply event: do not wait for one.
-    const accepted = http.kind === 'ok' && http.value.status < 300;
-    const event =
-      reply && accepted
-        ? await within<SseEvent | null>(Promise.race([reply, streamClosed]), REPLY_WAIT_MS, null)
-        : null;
-    return { http, event };
-  };
-
+  const channel = resolved === null ? null : sseChannel(client, resolved, waiters, streamClosed);
   let init: SseTransportEvidence['init'] = {
     kind: 'skipped',
     reason: 'dependency_failed',
@@ -196,16 +169,16 @@ export async function probeSseTransport(
     detail: 'endpoint URI unusable',
   };
 
-  if (resolved !== null) {
-    const initId = ids.take();
-    const r = await post(
-      rpcRequest(initId, 'initialize', initializeParams('2024-11-05')),
-      initId,
-      'p.sse.init',
-      'initialize over the HTTP+SSE message endpoint',
-    );
+  if (resolved !== null && channel !== null) {
+    const r = await channel.exchange({
+      id: ids.take(),
+      method: 'initialize',
+      params: initializeParams('2024-11-05') as Record<string, unknown>,
+      probe: 'p.sse.init',
+      purpose: 'initialize over the HTTP+SSE message endpoint',
+    });
     if (r.http.kind === 'ok') {
-      const message: RpcMessage | null = r.event ? parseMessage(r.event.data) : null;
+      const message: RpcMessage | null = r.event ? parseEventMessage(r.event.data) : null;
       init = {
         kind: 'ok',
         value: { post: r.http.value, reply: r.event ? record(r.event) : null, message },
@@ -216,20 +189,20 @@ export async function probeSseTransport(
         version = result['protocolVersion'];
         serverInfo = result['serverInfo'] ?? null;
         instructions = typeof result['instructions'] === 'string' ? result['instructions'] : null;
-        await post(
-          rpcNotification('notifications/initialized'),
-          null,
-          'p.sse.initialized',
-          'notifications/initialized over HTTP+SSE',
-        );
-        const listId = ids.take();
-        const l = await post(
-          rpcRequest(listId, 'tools/list', {}),
-          listId,
-          'p.sse.list',
-          'tools/list over HTTP+SSE: inventory',
-        );
-        const listed = l.event ? parseMessage(l.event.data) : null;
+        await channel.exchange({
+          id: null,
+          method: 'notifications/initialized',
+          probe: 'p.sse.initialized',
+          purpose: 'notifications/initialized over HTTP+SSE',
+        });
+        const l = await channel.exchange({
+          id: ids.take(),
+          method: 'tools/list',
+          params: {},
+          probe: 'p.sse.list',
+          purpose: 'tools/list over HTTP+SSE: inventory',
+        });
+        const listed = l.event ? parseEventMessage(l.event.data) : null;
         const items = listed?.kind === 'response' ? asObject(listed.result)?.['tools'] : null;
         if (l.http.kind === 'ok') {
           tools = {
@@ -256,14 +229,16 @@ export async function probeSseTransport(
         detail: 'the endpoint URI carries no session parameter',
       };
     else {
-      const pingId = ids.take();
+      // Sent to the endpoint with a foreign session: no reply event is awaited.
       badSession = (
-        await post(
-          rpcRequest(pingId, 'ping'),
-          null,
-          's.sse.badsession',
-          'ping to the message endpoint with an unknown session',
-          foreign,
+        await sseChannel(client, foreign, waiters, streamClosed).exchange(
+          {
+            id: ids.take(),
+            method: 'ping',
+            probe: 's.sse.badsession',
+            purpose: 'ping to the message endpoint with an unknown session',
+          },
+          { awaitReply: false },
         )
       ).http;
     }
@@ -291,14 +266,4 @@ export async function probeSseTransport(
       instructions,
     },
   };
-}
-
-function parseMessage(data: string): RpcMessage | null {
-  // Kept in the evidence: a deeply nested reply would break serializing it (as in parseJsonRpcBody).
-  if (jsonDepthExceeds(data, MAX_JSON_DEPTH)) return null;
-  try {
-    return classifyMessage(JSON.parse(data)).message;
-  } catch {
-    return null;
-  }
 }

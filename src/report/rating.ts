@@ -3,66 +3,29 @@
  * report's results, deterministic and versioned. It summarises; the check
  * results remain the authoritative output. docs/rating.md explains the policy.
  */
-import type { Keyword, Severity, Tier } from '../checks/define-check.js';
-import { SEVERITIES } from '../checks/define-check.js';
+import type { Tier } from '../checks/define-check.js';
 import { findCheck } from '../checks/index.js';
 import type { ReportResult, Unrated } from './model.js';
-import { activeResults } from './suppress.js';
-import { checkStatus, groupByCheck } from './summary.js';
+import type {
+  AppliedCap,
+  Letter,
+  MinGrade,
+  Rating,
+  RatingScope,
+  ScopeLetter,
+  ScopeRating,
+} from './rating-types.js';
+import { RATING_POLICY } from './rating-types.js';
 
-export const RATING_POLICY = 'rating-v1';
+export { RATING_POLICY };
+export type { Letter, MinGrade, Rating, RatingScope, ScopeRating } from './rating-types.js';
 
-export type Letter = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | 'N/G';
-export type ScopeLetter = Exclude<Letter, 'A+'>;
 type Graded = Exclude<ScopeLetter, 'N/G'>;
-/** Letters `--min-grade` accepts. */
-export type MinGrade = Exclude<Letter, 'N/G'>;
-export type RatingScope = 'protocol' | 'authorization';
-
-export interface Deduction {
-  readonly checkId: string;
-  /** The check's highest failing severity. */
-  readonly severity: Severity;
-  readonly points: number;
-  /** Deducted at half weight: the fail is a heuristic (confidence medium or low). */
-  readonly heuristic: boolean;
-  /** Set when the deduction was folded into another check's (CIMD13 with ACT07 on one AS). */
-  readonly mergedInto: string | null;
-}
-
-export interface AppliedCap {
-  readonly letter: Graded;
-  readonly rule: string;
-  readonly checks: readonly string[];
-  /** Triggered only by conditional fails (catalogue §5.4 rule 4): makes the letter provisional. */
-  readonly conditionalOnly: boolean;
-}
-
-export interface ScopeRating {
-  readonly scope: RatingScope;
-  /** N/G when no check of the scope reached a verdict. */
-  readonly letter: ScopeLetter;
-  readonly provisional: boolean;
-  readonly score: number | null;
-  readonly scoreLetter: Graded | null;
-  readonly deductions: readonly Deduction[];
-  readonly caps: readonly AppliedCap[];
-  /** Why the letter is provisional. */
-  readonly provisionalBy: readonly string[];
-}
-
-export interface Rating {
-  readonly policy: typeof RATING_POLICY;
-  readonly letter: Letter;
-  readonly provisional: boolean;
-  /** e.g. "authorization not graded", or the target class of an N/G target. */
-  readonly qualifier: string | null;
-  /** Tiers the letter rests on, e.g. `passive+safe`. */
-  readonly basis: string;
-  readonly scopes: { readonly protocol: ScopeRating; readonly authorization: ScopeRating | null };
-  /** Human-readable: deductions, caps, provisional causes, what kept an A from A+. */
-  readonly reasons: readonly string[];
-}
+import { activeResults } from './suppress.js';
+import { capsFor, firm, ids, metaLookup } from './rating-caps.js';
+import type { CapContext, MetaView } from './rating-caps.js';
+import { deductionsFor } from './rating-deductions.js';
+import { checkStatus, groupByCheck } from './summary.js';
 
 export interface RatingOptions {
   /** A user token was supplied (the report does not record it yet); adds `+token` to the basis. */
@@ -75,10 +38,8 @@ export function scopeOf(checkId: string): RatingScope | null {
   return scope === undefined || scope === 'none' ? null : scope;
 }
 
-const WEIGHT: Readonly<Record<Severity, number>> = { critical: 40, high: 20, medium: 8, low: 2, info: 0 };
 const LETTERS: readonly Graded[] = ['A', 'B', 'C', 'D', 'F'];
 const ORDER: readonly MinGrade[] = ['F', 'D', 'C', 'B', 'A', 'A+'];
-const MUST_KEYWORDS: ReadonlySet<Keyword> = new Set(['MUST', 'MUST NOT', 'REQUIRED']);
 const DEFAULT_TIERS: ReadonlySet<Tier> = new Set(['passive', 'safe']);
 /** Inconclusive for a tier the user did not enable: never makes a letter provisional (§12.6). */
 const NOT_ENABLED = new Set(['mode_disabled', 'needs_token', 'needs_second_token', 'needs_narrow_token']);
@@ -103,144 +64,6 @@ export function gradeAtLeast(letter: Letter, min: MinGrade): boolean {
 /** `B?`, `A+`, `N/G`. */
 export function formatGrade(r: Pick<Rating, 'letter' | 'provisional'>): string {
   return r.letter === 'N/G' ? 'N/G' : `${r.letter}${r.provisional ? '?' : ''}`;
-}
-
-interface MetaView {
-  readonly severity: Severity;
-  readonly keyword: Keyword | null;
-  readonly tier: Tier | null;
-}
-
-function metaLookup(report: Unrated): (id: string) => MetaView {
-  const inReport = new Map(report.checks.map((c) => [c.id, c]));
-  return (id) => {
-    const c = inReport.get(id);
-    if (c) return { severity: c.severity, keyword: c.keyword as Keyword, tier: c.mode as Tier };
-    const m = findCheck(id)?.meta;
-    return m
-      ? { severity: m.severity, keyword: m.keyword, tier: m.mode }
-      : { severity: 'info', keyword: null, tier: null };
-  };
-}
-
-const firm = (r: ReportResult) => r.status === 'fail' && r.confidence === 'high';
-const failAt = (r: ReportResult, s: Severity) => r.status === 'fail' && r.severity === s;
-
-interface CapRule {
-  readonly letter: Graded;
-  readonly rule: string;
-  /** Triggering checks among the given firm fails (empty: not triggered). */
-  readonly triggeredBy: (fails: readonly ReportResult[], ctx: CapContext) => string[];
-}
-
-interface CapContext {
-  readonly mcpLocations: ReadonlySet<string>;
-  readonly meta: (id: string) => MetaView;
-}
-
-const ids = (rs: readonly ReportResult[]) => [...new Set(rs.map((r) => r.checkId))].sort();
-
-// §12.4, in table order.
-const CAP_RULES: readonly CapRule[] = [
-  {
-    letter: 'F',
-    rule: 'a check fails at critical',
-    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'critical'))),
-  },
-  {
-    letter: 'F',
-    rule: 'TRN03 fails on the MCP origin (not only expiring)',
-    triggeredBy: (f, ctx) =>
-      ids(
-        f.filter(
-          (r) => r.checkId === 'MCPP-TRN03' && ctx.mcpLocations.has(r.location) && r.key !== 'expiring',
-        ),
-      ),
-  },
-  {
-    letter: 'D',
-    rule: 'three or more checks fail at high',
-    triggeredBy: (f) => {
-      const high = ids(f.filter((r) => failAt(r, 'high')));
-      return high.length >= 3 ? high : [];
-    },
-  },
-  { letter: 'C', rule: 'a check fails at high', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'high'))) },
-  {
-    letter: 'C',
-    rule: 'a discovery-chain MUST fails at medium or above',
-    triggeredBy: (f, ctx) =>
-      ids(
-        f.filter((r) => {
-          const kw = ctx.meta(r.checkId).keyword;
-          return (
-            findCheck(r.checkId)?.meta.rating.discoveryChain === true &&
-            // Discovery-chain checks are MUST/REQUIRED rows; an unknown keyword is taken as such.
-            (kw === null || MUST_KEYWORDS.has(kw)) &&
-            r.severity !== null &&
-            SEVERITIES.indexOf(r.severity) <= SEVERITIES.indexOf('medium')
-          );
-        }),
-      ),
-  },
-  {
-    letter: 'B',
-    rule: 'a check fails at medium',
-    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'medium'))),
-  },
-  { letter: 'A', rule: 'a check fails at low', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'low'))) },
-];
-
-function capsFor(
-  fails: readonly ReportResult[],
-  ctx: CapContext,
-): { letter: Graded; rule: string; checks: string[] }[] {
-  return CAP_RULES.map((c) => ({ letter: c.letter, rule: c.rule, checks: c.triggeredBy(fails, ctx) })).filter(
-    (c) => c.checks.length > 0,
-  );
-}
-
-function deductionsFor(perCheck: ReadonlyMap<string, ReportResult[]>): Deduction[] {
-  const out: Deduction[] = [];
-  for (const [checkId, rs] of perCheck) {
-    const fails = rs.filter((r) => r.status === 'fail' && r.severity !== null);
-    if (fails.length === 0) continue;
-    // Per result: weight of its severity, halved for heuristics; the check deducts its largest.
-    let best: Deduction | null = null;
-    for (const r of fails) {
-      const heuristic = r.confidence !== 'high';
-      const points = WEIGHT[r.severity!] / (heuristic ? 2 : 1);
-      if (best === null || points > best.points)
-        best = { checkId, severity: r.severity!, points, heuristic, mergedInto: null };
-    }
-    const highest = SEVERITIES.find((s) => fails.some((r) => r.severity === s))!;
-    out.push({ ...best!, severity: highest });
-  }
-  return mergeSameAs(out, perCheck).sort((a, b) => b.points - a.points || a.checkId.localeCompare(b.checkId));
-}
-
-const issuerOf = (location: string) =>
-  location.startsWith('as:') ? location.slice(3).split('#')[0]! : location;
-
-/**
- * Two checks that test one flaw from two sides (a check's `rating.mergesWith`, e.g. CIMD13 and
- * ACT07) deduct once, the higher, when both fail on the same authorization server.
- */
-function mergeSameAs(ds: Deduction[], perCheck: ReadonlyMap<string, ReportResult[]>): Deduction[] {
-  const issuers = (id: string) =>
-    new Set((perCheck.get(id) ?? []).filter((r) => r.status === 'fail').map((r) => issuerOf(r.location)));
-  let out = ds;
-  for (const a of ds) {
-    const partner = findCheck(a.checkId)?.meta.rating.mergesWith;
-    const b = partner ? out.find((d) => d.checkId === partner) : undefined;
-    const current = out.find((d) => d.checkId === a.checkId);
-    if (!b || !current || current.mergedInto !== null || b.mergedInto !== null) continue;
-    const ia = issuers(a.checkId);
-    if (![...issuers(b.checkId)].some((i) => ia.has(i))) continue;
-    const [keep, drop] = current.points > b.points ? [current, b] : [b, current];
-    out = out.map((d) => (d === drop ? { ...d, points: 0, mergedInto: keep.checkId } : d));
-  }
-  return out;
 }
 
 function rateScope(scope: RatingScope, results: readonly ReportResult[], ctx: CapContext): ScopeRating {

@@ -8,28 +8,15 @@
 import { normalizeCheckId } from '../config/check-id.js';
 import type { Suppression } from '../config/schema.js';
 import { escapeTerminalLine } from './escape.js';
-import type { ReportResult, Unrated } from './model.js';
+import type { ReportResult, SuppressionSummary, Unrated } from './model.js';
+
+export type { SuppressionMark, SuppressionSummary } from './model.js';
 import { isSuppressed, summarize } from './summary.js';
 
 export { isSuppressed };
 
 /** Results carry their suppression mark in the report model itself. */
 export type SuppressedResult = ReportResult;
-
-export interface SuppressionMark {
-  readonly reason: string;
-  /** `YYYY-MM-DD`, the last day it applies; null when it never expires. */
-  readonly expires: string | null;
-}
-
-export interface SuppressionSummary {
-  /** Results suppressed. */
-  readonly applied: number;
-  /** Suppressions for this target whose date has passed; their findings count again. */
-  readonly expired: readonly Suppression[];
-  /** Live suppressions for this target that matched no fail: candidates for deletion. */
-  readonly unused: readonly Suppression[];
-}
 
 export interface SuppressionOutcome<R extends Unrated> {
   readonly report: R;

@@ -12,6 +12,7 @@ import { asMetadataUrls } from '../../src/probe/auth/as-metadata.js';
 import { AUTH_PLAN } from '../../src/probe/auth/plan.js';
 import { probeAuth } from '../../src/probe/auth/probe-auth.js';
 import { wellKnownPrmUrls } from '../../src/probe/auth/prm.js';
+import { HANDSHAKE, MODERN, streamableHttpChannel } from '../../src/probe/channel/streamable-http.js';
 import { runLadder } from '../../src/probe/detect.js';
 import { createHttpClient } from '../../src/probe/http/client.js';
 import { RpcIds } from '../../src/probe/mcp-messages.js';
@@ -56,7 +57,13 @@ async function discover(
   });
   try {
     const ids = new RpcIds();
-    const ladder = await runLadder(client, rs.url, ids);
+    const ladder = await runLadder(
+      {
+        modern: streamableHttpChannel(client, rs.url, MODERN),
+        handshake: streamableHttpChannel(client, rs.url, HANDSHAKE),
+      },
+      ids,
+    );
     const probes: Probe<HttpReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
     const challengeReplies = probes.flatMap((p) =>
       p.kind === 'ok' && (p.value.status === 401 || p.value.status === 403) ? [p.value] : [],

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, parseEvidence } from '../../src/index.js';
 import { diffReports, renderDiffText } from '../../src/report/diff.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
-import { fingerprint } from '../../src/report/model.js';
+import { fingerprint } from '../../src/report/build-report.js';
 import { summarize } from '../../src/report/summary.js';
 
 /** The demo's checks when these tests were written: checks registered later must not shift expectations. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckId, Confidence, Severity } from '../../src/checks/define-check.js';
 import { evaluate, parseEvidence } from '../../src/index.js';
 import type { ReportCheck, ReportResult, ScanReport } from '../../src/report/model.js';
-import { fingerprint } from '../../src/report/model.js';
+import { fingerprint } from '../../src/report/build-report.js';
 import type { Rating } from '../../src/report/rating.js';
 import {
   computeRating,

@@ -9,7 +9,7 @@ import type { CheckId, Reason, Severity, Status } from '../../src/checks/define-
 import type { ExchangeId } from '../../src/evidence/types.js';
 import { evaluate, parseEvidence } from '../../src/index.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
-import { fingerprint } from '../../src/report/model.js';
+import { fingerprint } from '../../src/report/build-report.js';
 
 export const DEMO_FIXTURE = new URL('../fixtures/evidence/demo.json', import.meta.url);
 

@@ -9,6 +9,7 @@ import type { FixtureOptions, FixtureTool } from '../fixture/options.js';
 import type { Caller, ModernFixtureOptions } from './options.js';
 import { callRegionTool } from './tools.js';
 import { SUPPORTED } from './validate.js';
+import type { Outcome } from './outcome.js';
 
 export const SERVER_INFO = { name: 'mcp-posture-modern-fixture', version: '1.0.0' } as const;
 const CACHEABLE = new Set([
@@ -34,16 +35,6 @@ const LATE_TOOL = {
   description: 'Appears on every second listing',
   inputSchema: { type: 'object' },
 };
-
-export type Outcome =
-  | { readonly kind: 'result'; readonly result: Record<string, unknown> }
-  | {
-      readonly kind: 'error';
-      readonly status: number;
-      readonly code: number;
-      readonly message: string;
-      readonly data?: unknown;
-    };
 
 export class ModernDispatcher {
   private toolListings = 0;

@@ -1,5 +1,5 @@
 /** Options and switchable defects of the 2026-07-28 fixture server (../modern-fixture.ts). */
-import { REGION_DESIGNATION } from './tools.js';
+import { REGION_DESIGNATION } from './region.js';
 
 export type ModernDefect =
   | 'noResultType'

@@ -5,7 +5,7 @@
  * elicitation (a multi round-trip request), so it needs that client capability.
  */
 import type { FixtureTool } from '../fixture/options.js';
-import type { Outcome } from './dispatch.js';
+import type { Outcome } from './outcome.js';
 import type { ModernFixtureOptions } from './options.js';
 import { isObject, META_CAPABILITIES } from './validate.js';
 
@@ -31,9 +31,6 @@ export const REGION_TOOLS: readonly FixtureTool[] = [
     annotations: { readOnlyHint: true },
   },
 ];
-
-/** What a scan designates to exercise MCPP-MOD30 and MCPP-MOD31 on this fixture. */
-export const REGION_DESIGNATION = { name: 'region_report', arguments: { region: 'us-west1' } } as const;
 
 const DETAIL_REQUEST = 'detail';
 

@@ -3,7 +3,7 @@
  * detection ladder's evidence (catalogue §5.3). Pure: the same evidence always
  * gives the same answer, live or replayed from a bundle.
  */
-import type { InitAttempt, Probe, RevisionInfo, RevisionSource, HttpReply } from '../types.js';
+import type { InitAttempt, Probe, RevisionInfo, RevisionSource, RpcReply } from '../types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { isRevision, newest, REVISIONS, sortRevisions } from '../../spec/revisions.js';
 import { asObject } from '../parse/json-value.js';
@@ -21,7 +21,7 @@ function stringList(v: unknown): string[] {
 }
 
 /** Reads a `server/discover` answer (or any reply) for positive 2026-07-28 evidence (catalogue §5.2 step 1). */
-export function modernSignal(discover: Probe<HttpReply>, resend?: Probe<HttpReply>): ModernSignal {
+export function modernSignal(discover: Probe<RpcReply>, resend?: Probe<RpcReply>): ModernSignal {
   if (discover.kind !== 'ok' || discover.value.response === null)
     return { modern: false, listed: [], how: null };
   const res = discover.value.response;
@@ -49,7 +49,7 @@ export function modernSignal(discover: Probe<HttpReply>, resend?: Probe<HttpRepl
 }
 
 /** `protocolVersion` of an InitializeResult, when the reply holds one. */
-export function offeredVersion(reply: HttpReply | null): string | null {
+export function offeredVersion(reply: RpcReply | null): string | null {
   const result = asObject(reply?.response?.result);
   const v = result?.['protocolVersion'];
   return typeof v === 'string' && result !== null && asObject(result['capabilities']) !== null ? v : null;

@@ -3,8 +3,14 @@
  * session header, the JSON-RPC messages of the body (JSON or SSE) and the
  * response that answers our request.
  */
-import type { ExchangeId, JsonRpcId, RpcMessage, HttpReply, SseEventRecord } from '../types.js';
-import type { HttpResponseData } from '../../probe/http/types.js';
+import type {
+  ExchangeId,
+  HttpReply,
+  HttpResponseData,
+  JsonRpcId,
+  RpcMessage,
+  SseEventRecord,
+} from '../types.js';
 import { IssueList } from './issues.js';
 import { MAX_MESSAGES, parseJsonRpcBody, utf8Issue } from './json-rpc.js';
 import { isJsonEssence, parseMediaType } from './media-type.js';

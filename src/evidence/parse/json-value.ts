@@ -1,5 +1,5 @@
 /** Narrowing of parsed JSON values: one definition of "a JSON object" for the whole scanner. */
-import type { HttpReply } from '../types.js';
+import type { RpcReply } from '../primitives.js';
 
 export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -10,6 +10,6 @@ export function asObject(v: unknown): Record<string, unknown> | null {
 }
 
 /** The `result` of a reply's matching response when it is a JSON object. */
-export function resultObject(reply: HttpReply): Record<string, unknown> | null {
+export function resultObject(reply: RpcReply): Record<string, unknown> | null {
   return asObject(reply.response?.result);
 }

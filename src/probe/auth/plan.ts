@@ -3,7 +3,7 @@
  * ../plan.ts by the lead). Probe IDs are defined here once, so the probes and
  * the plan cannot drift apart.
  */
-import type { PlanEntry } from '../plan.js';
+import type { PlanEntry } from '../plan-entry.js';
 
 /** At most this many listed authorization servers are evaluated (catalogue p.as(i)). */
 export const MAX_AUTHORIZATION_SERVERS = 5;

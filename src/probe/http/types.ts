@@ -3,7 +3,15 @@
  * ./client.ts. Every call is recorded as an HttpExchange (redacted), success or
  * failure; nothing throws for network conditions — errors are data.
  */
-import type { AddressScope, ExchangeId, HttpExchange, NetError } from '../../evidence/types.js';
+import type {
+  AddressScope,
+  ExchangeId,
+  HttpExchange,
+  HttpResponseData,
+  NetError,
+} from '../../evidence/types.js';
+
+export type { HttpResponseData } from '../../evidence/types.js';
 
 export interface ClientOptions {
   /** The URL the user asked to scan. Its own address is always allowed. */
@@ -93,16 +101,6 @@ export interface RequestSpec {
   readonly secretResponseMembers?: readonly string[];
 }
 
-export interface HttpResponseData {
-  readonly status: number;
-  /** Lower-case names, all values in order. */
-  readonly headers: Readonly<Record<string, readonly string[]>>;
-  /** Full decoded body text (up to the cap), not redacted — for parsing only. */
-  readonly text: string;
-  /** Raw decoded bytes (up to the cap), for UTF-8 validity checks. */
-  readonly bytes: Uint8Array;
-  readonly truncated: boolean;
-}
 
 export interface HttpResult {
   readonly exchangeId: ExchangeId;

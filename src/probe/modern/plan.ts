@@ -3,7 +3,7 @@
  * endpoint itself; `s.version.bad.modern` predates this file and stays in ../plan.ts.
  */
 import { LISTS, MAX_PAGES } from '../inventory.js';
-import type { PlanEntry } from '../plan.js';
+import type { PlanEntry } from '../plan-entry.js';
 import { UNKNOWN_METHODS } from './methods.js';
 import { LISTEN_WINDOW_MS } from './listen.js';
 

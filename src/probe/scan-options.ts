@@ -1,0 +1,33 @@
+/** What a caller of `collectEvidence` (the library's `scan()`, the CLI) can ask of one scan. */
+import type { Mode } from '../evidence/types.js';
+import type { Revision } from '../spec/revisions.js';
+
+export interface CollectOptions {
+  readonly url: string;
+  readonly mode?: Mode;
+  readonly spec?: Revision | null;
+  readonly allowPrivate?: boolean;
+  /** The user's bearer token; sent only to the target's origin. */
+  readonly token?: string;
+  /** A second token, issued by the same AS for another resource (t.foreign, ACT03); target origin only. */
+  readonly secondToken?: string;
+  /** A valid token lacking a scope the endpoint needs (t.narrow, SCP03); target origin only. */
+  readonly narrowToken?: string;
+  /** A side-effect-free tool the user designated (i.tool.*, MOD30/MOD31); called only in intrusive mode. */
+  readonly designatedTool?: { readonly name: string; readonly arguments?: Record<string, unknown> };
+  /**
+   * A pre-registered OAuth client at the first authorization server (i.client): its `client_id` and
+   * a registered redirect URI. Used only in intrusive mode, for the i.authz requests (ACT07/08/11).
+   */
+  readonly oauthClient?: { readonly clientId: string; readonly redirectUri: string };
+  /** Extra headers (`--header`); sent only to the target's origin. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly requestTimeoutMs?: number;
+  /** Overall scan budget in ms (default 120 000). */
+  readonly scanTimeoutMs?: number;
+  readonly maxBodyBytes?: number;
+  readonly ca?: string;
+  readonly onProgress?: (message: string) => void;
+  /** Test seam: resolve hostnames without DNS. */
+  readonly lookup?: (hostname: string) => Promise<readonly string[]>;
+}

@@ -1,0 +1,132 @@
+/**
+ * Builds the ScanReport (./model.ts) once from evidence and results: fingerprints, the checks
+ * used, suppressions, the grade and the baseline comparison. Formatters only render it.
+ */
+import { createHash } from 'node:crypto';
+
+import type { CheckResult } from '../checks/define-check.js';
+import { ALL_CHECKS } from '../checks/index.js';
+import type { Evidence } from '../evidence/types.js';
+import { CATALOGUE_VERSION } from '../spec/catalogue.js';
+import { compareWithBaseline } from './baseline.js';
+import type { Outcome, ReportCheck, ReportOptions, ReportResult, ScanReport, Unrated } from './model.js';
+import { DOCS_PATH, REPORT_SCHEMA_VERSION } from './model.js';
+import { computeRating } from './rating.js';
+import { applySuppressions } from './suppress.js';
+import { summarize } from './summary.js';
+import type { TargetClass } from '../evidence/types.js';
+
+export function fingerprint(
+  checkId: string,
+  targetUrl: string,
+  location: string,
+  key: string | null,
+): string {
+  return createHash('sha256')
+    .update(`${checkId}\u0000${targetUrl}\u0000${location}\u0000${key ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function outcomeOf(cls: TargetClass): Outcome {
+  switch (cls) {
+    case 'reachable':
+      return 'graded';
+    case 'unreachable':
+      return 'unreachable';
+    case 'not_mcp':
+      return 'not-mcp';
+    case 'redirected':
+      return 'redirect';
+  }
+}
+
+export function buildReport(
+  ev: Evidence,
+  results: readonly CheckResult[],
+  opts: ReportOptions = {},
+): ScanReport {
+  const titles = new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title]));
+  // A dual-era server has one result per era for the same location and key: the era tells them apart.
+  const eras = ev.detection.revision.eras;
+  const dualEra = eras.includes('modern') && eras.includes('legacy');
+  const reportResults: ReportResult[] = results.map((r) => ({
+    ...r,
+    era: r.era ?? null,
+    title: titles.get(r.checkId) ?? r.checkId,
+    fingerprint: fingerprint(
+      r.checkId,
+      ev.target.url,
+      r.location,
+      dualEra && r.era ? `${r.key ?? ''}\u0000${r.era}` : r.key,
+    ),
+    suppression: null,
+  }));
+  const used = new Set(results.map((r) => r.checkId));
+  const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) => ({
+    id: c.meta.id,
+    title: c.meta.title,
+    severity: c.meta.severity,
+    keyword: c.meta.keyword,
+    mode: c.meta.mode,
+    remediation: c.meta.remediation,
+    citations: c.meta.citations.map((x) => ({ key: x.key, url: x.url })),
+    docs: `${DOCS_PATH}/${c.meta.id}.md`,
+  }));
+  const r = ev.detection.revision;
+  const base: Unrated = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: ev.tool.name, version: ev.tool.version, catalogueVersion: CATALOGUE_VERSION },
+    generatedAt: ev.startedAt,
+    durationMs: ev.durationMs,
+    mode: ev.settings.mode,
+    target: {
+      url: ev.target.url,
+      transport: ev.detection.transport,
+      scope: ev.target.scope,
+      class: ev.detection.targetClass,
+      authWall: ev.detection.authWall,
+      authInUse: ev.auth.inUse,
+      revision: {
+        value: r.value,
+        source: r.source,
+        candidates: r.candidates,
+        known: r.known,
+        eras: r.eras,
+        how: r.how,
+      },
+    },
+    outcome: outcomeOf(ev.detection.targetClass),
+    summary: summarize(reportResults),
+    settings: { tokenSupplied: ev.settings.tokenSupplied, allowPrivate: ev.settings.allowPrivate },
+    suppressions: { applied: 0, expired: [], unused: [] },
+    baseline: null,
+    results: reportResults,
+    checks,
+    exchanges: ev.exchanges,
+  };
+  return finalize(base, opts);
+}
+
+/** Suppressions, then the grade (which ignores suppressed fails), then the baseline comparison. */
+function finalize(base: Unrated, opts: ReportOptions): ScanReport {
+  const suppressed = applySuppressions(base, opts.suppressions ?? [], opts.now ?? new Date(), {
+    targetName: opts.targetName ?? null,
+  }).report;
+  const rated: ScanReport = {
+    ...suppressed,
+    rating: computeRating(suppressed, { tokenSupplied: base.settings.tokenSupplied }),
+  };
+  if (!opts.baseline) return rated;
+  const cmp = compareWithBaseline(rated, opts.baseline.data, { targetName: opts.targetName ?? null });
+  return {
+    ...rated,
+    baseline: {
+      file: opts.baseline.file,
+      newFailures: cmp.newFailures.map((x) => x.fingerprint),
+      expectedFailures: cmp.expectedFailures.map((x) => x.fingerprint),
+      stale: cmp.stale,
+      unverifiable: cmp.unverifiable,
+    },
+  };
+}

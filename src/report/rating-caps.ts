@@ -1,0 +1,108 @@
+/**
+ * The caps of the rating policy (docs/rating.md): conditions that hold a scope's letter down
+ * whatever its score, in the policy table's order.
+ */
+import type { Keyword, Severity, Tier } from '../checks/define-check.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import { findCheck } from '../checks/index.js';
+import type { ReportResult, Unrated } from './model.js';
+import type { ScopeLetter } from './rating-types.js';
+
+type Graded = Exclude<ScopeLetter, 'N/G'>;
+
+const MUST_KEYWORDS: ReadonlySet<Keyword> = new Set(['MUST', 'MUST NOT', 'REQUIRED']);
+
+export interface MetaView {
+  readonly severity: Severity;
+  readonly keyword: Keyword | null;
+  readonly tier: Tier | null;
+}
+
+export function metaLookup(report: Unrated): (id: string) => MetaView {
+  const inReport = new Map(report.checks.map((c) => [c.id, c]));
+  return (id) => {
+    const c = inReport.get(id);
+    if (c) return { severity: c.severity, keyword: c.keyword as Keyword, tier: c.mode as Tier };
+    const m = findCheck(id)?.meta;
+    return m
+      ? { severity: m.severity, keyword: m.keyword, tier: m.mode }
+      : { severity: 'info', keyword: null, tier: null };
+  };
+}
+
+export const firm = (r: ReportResult) => r.status === 'fail' && r.confidence === 'high';
+const failAt = (r: ReportResult, s: Severity) => r.status === 'fail' && r.severity === s;
+
+interface CapRule {
+  readonly letter: Graded;
+  readonly rule: string;
+  /** Triggering checks among the given firm fails (empty: not triggered). */
+  readonly triggeredBy: (fails: readonly ReportResult[], ctx: CapContext) => string[];
+}
+
+export interface CapContext {
+  readonly mcpLocations: ReadonlySet<string>;
+  readonly meta: (id: string) => MetaView;
+}
+
+export const ids = (rs: readonly ReportResult[]) => [...new Set(rs.map((r) => r.checkId))].sort();
+
+// §12.4, in table order.
+const CAP_RULES: readonly CapRule[] = [
+  {
+    letter: 'F',
+    rule: 'a check fails at critical',
+    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'critical'))),
+  },
+  {
+    letter: 'F',
+    rule: 'TRN03 fails on the MCP origin (not only expiring)',
+    triggeredBy: (f, ctx) =>
+      ids(
+        f.filter(
+          (r) => r.checkId === 'MCPP-TRN03' && ctx.mcpLocations.has(r.location) && r.key !== 'expiring',
+        ),
+      ),
+  },
+  {
+    letter: 'D',
+    rule: 'three or more checks fail at high',
+    triggeredBy: (f) => {
+      const high = ids(f.filter((r) => failAt(r, 'high')));
+      return high.length >= 3 ? high : [];
+    },
+  },
+  { letter: 'C', rule: 'a check fails at high', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'high'))) },
+  {
+    letter: 'C',
+    rule: 'a discovery-chain MUST fails at medium or above',
+    triggeredBy: (f, ctx) =>
+      ids(
+        f.filter((r) => {
+          const kw = ctx.meta(r.checkId).keyword;
+          return (
+            findCheck(r.checkId)?.meta.rating.discoveryChain === true &&
+            // Discovery-chain checks are MUST/REQUIRED rows; an unknown keyword is taken as such.
+            (kw === null || MUST_KEYWORDS.has(kw)) &&
+            r.severity !== null &&
+            SEVERITIES.indexOf(r.severity) <= SEVERITIES.indexOf('medium')
+          );
+        }),
+      ),
+  },
+  {
+    letter: 'B',
+    rule: 'a check fails at medium',
+    triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'medium'))),
+  },
+  { letter: 'A', rule: 'a check fails at low', triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'low'))) },
+];
+
+export function capsFor(
+  fails: readonly ReportResult[],
+  ctx: CapContext,
+): { letter: Graded; rule: string; checks: string[] }[] {
+  return CAP_RULES.map((c) => ({ letter: c.letter, rule: c.rule, checks: c.triggeredBy(fails, ctx) })).filter(
+    (c) => c.checks.length > 0,
+  );
+}
