@@ -14,7 +14,7 @@ import { initialize } from './detect.js';
 import type { HttpInitAttempt } from './detect.js';
 import type { RpcIds } from './mcp-messages.js';
 import { POST_HEADERS, rpcNotification, rpcRequest, sessionHeaders, SSE_HEADERS } from './mcp-messages.js';
-import { sendRpc } from './rpc.js';
+import { QUIET_STREAM, sendRpc } from './rpc.js';
 
 /** How long the GET stream is read before the scanner closes it. */
 const GET_WINDOW_MS = 2_000;
@@ -130,6 +130,7 @@ export async function probeLegacySession(
           source: 'user',
           rpcId: null,
           streamWindowMs: GET_WINDOW_MS,
+          settle: QUIET_STREAM,
         })
       : disabled,
     !safe

@@ -12,10 +12,50 @@ import type { HttpClient, HttpResult, RequestSpec } from './http/types.js';
 /** How long an SSE reply is read waiting for the matching response. */
 export const SSE_REPLY_WINDOW_MS = 5_000;
 
-export interface RpcRequestSpec extends Omit<RequestSpec, 'onChunk' | 'streamWindowMs'> {
+export interface RpcRequestSpec extends Omit<RequestSpec, 'onChunk' | 'streamWindowMs' | 'onHeaders'> {
   /** The JSON-RPC id whose response ends an SSE reply; null for notifications and batches. */
   readonly rpcId: JsonRpcId;
   readonly streamWindowMs?: number;
+  /**
+   * For a stream that may stay open and quiet (the GET stream, a listen): close it early once
+   * what the checks read has arrived — `graceMs` after the headers when no event came, or
+   * `afterFirstEventMs` after the first event. `streamWindowMs` stays the upper bound.
+   */
+  readonly settle?: StreamSettle;
+}
+
+/** A stream that may stay open and quiet: its headers, and its first event if one comes soon. */
+export const QUIET_STREAM: StreamSettle = { graceMs: 500, afterFirstEventMs: 250 };
+
+export interface StreamSettle {
+  readonly graceMs: number;
+  readonly afterFirstEventMs: number;
+}
+
+/** The early close of a settling stream, as an abort signal the HTTP client honours. */
+function settler(settle: StreamSettle | undefined, outer: AbortSignal | undefined) {
+  if (!settle)
+    return { signal: outer, onHeaders: undefined, onEvent: () => undefined, done: () => undefined };
+  const ctrl = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let evented = false;
+  const closeIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => ctrl.abort(), ms);
+  };
+  outer?.addEventListener('abort', () => ctrl.abort(), { once: true });
+  return {
+    signal: ctrl.signal,
+    onHeaders: () => {
+      if (!evented) closeIn(settle.graceMs);
+    },
+    onEvent: () => {
+      if (evented) return;
+      evented = true;
+      closeIn(settle.afterFirstEventMs);
+    },
+    done: () => clearTimeout(timer),
+  };
 }
 
 function idsMatch(a: unknown, b: JsonRpcId): boolean {
@@ -52,19 +92,24 @@ export function toProbe(result: HttpResult, build: (exchange: ExchangeId) => Htt
 export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise<Probe<HttpReply>> {
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
-  const { rpcId, streamWindowMs, ...rest } = spec;
+  const { rpcId, streamWindowMs, settle, signal, ...rest } = spec;
+  const early = settler(settle, signal);
   const result = await client.send({
     ...rest,
     streamWindowMs: streamWindowMs ?? SSE_REPLY_WINDOW_MS,
+    ...(early.signal ? { signal: early.signal } : {}),
+    ...(early.onHeaders ? { onHeaders: early.onHeaders } : {}),
     onChunk: (text) => {
       for (const e of acc.push(text)) {
         events.push(e);
+        early.onEvent();
         if (answers(e, rpcId)) return 'stop';
       }
       // The accumulator's caps were hit: nothing more would be kept, so stop reading.
       return acc.truncated ? 'stop' : 'continue';
     },
   });
+  early.done();
   events.push(...acc.flush());
   const res = result.response;
   if (!res) return toProbe(result, () => unreachable());

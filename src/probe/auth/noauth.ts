@@ -18,7 +18,7 @@ import {
   SSE_HEADERS,
 } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
-import { sendRpc } from '../rpc.js';
+import { QUIET_STREAM, sendRpc } from '../rpc.js';
 import { AUTH_PROBES, NOAUTH_METHODS } from './plan.js';
 import type { NoAuthMethod } from './plan.js';
 
@@ -49,6 +49,7 @@ function send(
       headers: SSE_HEADERS,
       rpcId: null,
       streamWindowMs: 1_000,
+      settle: QUIET_STREAM,
     });
   }
   if (method === 'DELETE') {

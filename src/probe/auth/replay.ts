@@ -16,7 +16,7 @@ import {
   SSE_HEADERS,
 } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
-import { sendRpc } from '../rpc.js';
+import { QUIET_STREAM, sendRpc } from '../rpc.js';
 
 export type ReplayShape =
   | { readonly kind: 'discover' }
@@ -68,6 +68,7 @@ export function replay(ids: RpcIds, spec: ReplaySpec): Promise<Probe<HttpReply>>
       headers: { ...SSE_HEADERS, ...headers },
       rpcId: null,
       streamWindowMs: 1_000,
+      settle: QUIET_STREAM,
     });
   }
   const id = ids.take();

@@ -162,6 +162,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
         ...(spec.onChunk ? { onChunk: spec.onChunk } : {}),
         ...(spec.signal ? { signal: spec.signal } : {}),
+        ...(spec.onHeaders ? { onHeaders: spec.onHeaders } : {}),
       });
       return { outcome, durationMs: performance.now() - sentAt };
     } finally {

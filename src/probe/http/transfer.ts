@@ -32,6 +32,8 @@ export interface TransferRequest {
   readonly onChunk?: (text: string) => 'continue' | 'stop';
   /** Aborting stops like `onChunk` returning `stop`; before any response it is an `aborted` error. */
   readonly signal?: AbortSignal;
+  /** Called once when the final response's status line and headers have arrived. */
+  readonly onHeaders?: () => void;
 }
 
 export interface TransferResponse {
@@ -143,6 +145,7 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
         if (settled || statusCode < 200) return; // 1xx interim responses are not the answer
         status = statusCode;
         headers = headerMap(ctrl.rawHeaders, parsed);
+        req.onHeaders?.();
         const encoding = parseContentEncoding(headers['content-encoding']?.join(','));
         if (!encoding.ok) {
           stop({ code: 'decode', message: encoding.detail });

@@ -88,6 +88,8 @@ export interface RequestSpec {
   readonly streamWindowMs?: number;
   /** Aborting closes the connection like `onChunk` returning `stop` (truncated: true, no error). */
   readonly signal?: AbortSignal;
+  /** Called once when the final response's status line and headers have arrived. */
+  readonly onHeaders?: () => void;
   /**
    * Secrets the server handed out (not the user's credentials), redacted from this exchange's
    * record like credentials: e.g. a `registration_access_token` sent back for an RFC 7592 request.
@@ -100,7 +102,6 @@ export interface RequestSpec {
    */
   readonly secretResponseMembers?: readonly string[];
 }
-
 
 export interface HttpResult {
   readonly exchangeId: ExchangeId;

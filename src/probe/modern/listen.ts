@@ -5,6 +5,7 @@
  */
 import type { ModernEvidence } from '../../evidence/types.js';
 import type { ModernContext } from './send.js';
+import { QUIET_STREAM } from '../rpc.js';
 import { sendModern, skipped } from './send.js';
 
 export const LISTEN_WINDOW_MS = 3_000;
@@ -47,5 +48,6 @@ export function probeListen(
     probe: 's.listen',
     purpose: `subscriptions/listen for ${Object.keys(filter).join(', ')} (read ≤${LISTEN_WINDOW_MS / 1000} s, then closed)`,
     streamWindowMs: LISTEN_WINDOW_MS,
+    settle: QUIET_STREAM,
   }).then((probe) => ({ filter, requestId: id, probe }));
 }

@@ -6,7 +6,7 @@
 import type { ModernMethodProbe, Probe, HttpReply } from '../../evidence/types.js';
 import { modernMeta, PROBE_PREFIX, SSE_HEADERS } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
-import { sendRpc } from '../rpc.js';
+import { QUIET_STREAM, sendRpc } from '../rpc.js';
 import type { ModernContext } from './send.js';
 import { modernBody, modernHeaders, sendModern, settleAll, skipped } from './send.js';
 
@@ -119,6 +119,7 @@ export async function probeMethods(
         source: 'user',
         rpcId: null,
         streamWindowMs: 2_000,
+        settle: QUIET_STREAM,
       })
     : Promise.resolve(skipped(why, 'not_needed'));
   const del = opts.modernOnly

@@ -8,6 +8,7 @@ import { MODERN_REVISION } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
 import { modernMeta, POST_HEADERS, PROBE_PREFIX } from '../mcp-messages.js';
 import { sendRpc } from '../rpc.js';
+import type { StreamSettle } from '../rpc.js';
 
 /** Methods whose `Mcp-Name` mirrors a body value (streamable-http#Standard Request Headers). */
 const NAME_SOURCE: Readonly<Record<string, 'name' | 'uri'>> = {
@@ -33,6 +34,7 @@ export interface ModernRequest {
   readonly probe: string;
   readonly purpose: string;
   readonly streamWindowMs?: number;
+  readonly settle?: StreamSettle;
 }
 
 /** The standard headers a conforming client sends for `method` with these params. */
@@ -81,6 +83,7 @@ export function sendModern(ctx: ModernContext, req: ModernRequest): Promise<Prob
     source: 'user',
     rpcId: req.id,
     ...(req.streamWindowMs !== undefined ? { streamWindowMs: req.streamWindowMs } : {}),
+    ...(req.settle ? { settle: req.settle } : {}),
   });
 }
 
