@@ -23,6 +23,7 @@ import type {
 } from '../../evidence/auth-types.js';
 import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
+import { LEGACY_REVISIONS_NEWEST_FIRST } from '../../spec/revisions.js';
 import type { HttpClient } from '../http/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import { deleteSession } from '../legacy-session.js';
@@ -69,6 +70,9 @@ export interface AuthProbeContext {
   readonly lookup?: Lookup;
 }
 
+/** The id of an s.xfh sent after the no-auth methods answered: its own range keeps it stable. */
+const LATE_XFH_ID = 9_501;
+
 /** JSON-RPC ids of the token-tier probes start here (far above what the rest of a scan takes). */
 const TOKEN_TIER_FIRST_ID = 9_001;
 
@@ -76,6 +80,25 @@ const MODE_DISABLED = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs
 
 function okReplies(probes: readonly Probe<HttpReply>[]): HttpReply[] {
   return probes.flatMap((p) => (p.kind === 'ok' ? [p.value] : []));
+}
+
+/**
+ * The shape of the first anonymous `initialize` or `server/discover` answered 401, rebuilt as the
+ * no-auth probe sent it (the newest candidate legacy version for initialize).
+ */
+function anonymousChallengeShape(
+  methods: readonly { readonly method: string; readonly probe: Probe<HttpReply> }[],
+  candidates: readonly Revision[],
+): ReplayShape | null {
+  for (const m of methods) {
+    if (m.probe.kind !== 'ok' || m.probe.value.status !== 401) continue;
+    if (m.method === 'server/discover') return { kind: 'discover' };
+    if (m.method === 'initialize') {
+      const version = LEGACY_REVISIONS_NEWEST_FIRST.find((r) => candidates.includes(r)) ?? '2025-11-25';
+      return { kind: 'initialize', version };
+    }
+  }
+  return null;
 }
 
 /** 43 base64url characters, like a real opaque token. */
@@ -131,18 +154,27 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const methodsPending = safe
     ? probeMethodsNoAuth({ client, url, ids, candidates: ctx.candidates })
     : Promise.resolve([]);
+  const forwarded = (s: ReplayShape, attachCredentials: boolean, idSource: RpcIds) =>
+    replay(idSource, {
+      client,
+      url,
+      shape: s,
+      headers: FORWARDED_HEADERS,
+      probe: AUTH_PROBES.xfh,
+      purpose: `the 401-yielding request with forwarding headers naming ${FORWARDED_HOST}`,
+      attachCredentials,
+    });
+  // Behind a valid token the ladder saw no 401: the anonymous request that got one is replayed
+  // instead, once the no-auth methods have answered (without credentials, as it was sent).
   const forwardedPending: Promise<Probe<HttpReply>> = !safe
     ? Promise.resolve(MODE_DISABLED)
-    : shape === null
-      ? Promise.resolve({ kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' })
-      : replay(ids, {
-          client,
-          url,
-          shape,
-          headers: FORWARDED_HEADERS,
-          probe: AUTH_PROBES.xfh,
-          purpose: `the 401-yielding request with forwarding headers naming ${FORWARDED_HOST}`,
-          attachCredentials: true,
+    : shape !== null
+      ? forwarded(shape, true, ids)
+      : methodsPending.then((methods) => {
+          const anonymous = anonymousChallengeShape(methods, ctx.candidates);
+          return anonymous
+            ? forwarded(anonymous, false, new RpcIds(LATE_XFH_ID))
+            : { kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' };
         });
   const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
   const wellKnown = wellKnownPrmUrls(url);
