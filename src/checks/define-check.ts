@@ -113,6 +113,12 @@ export interface CheckMeta {
   /** The evidence sections `evaluate` reads (docs/model.md#sections). */
   readonly requires: readonly SectionRequirement[];
   readonly rating: RatingPolicy;
+  /**
+   * A transport-shape requirement (sessions, the GET stream, 202 for notifications): `revisions`
+   * name where its transport text comes from, and it applies whenever that shape is observed,
+   * whatever version was negotiated (docs/model.md#transport-shape).
+   */
+  readonly transportShape?: boolean;
   /** Also evaluated for unreachable, not-MCP and redirected targets (docs/model.md#target-classes). */
   readonly classIndependent?: boolean;
   /**

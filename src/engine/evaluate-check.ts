@@ -78,15 +78,34 @@ function transportApplies(check: Check, ev: Evidence): boolean {
   return check.meta.transports.includes(t);
 }
 
-/** Revisions the check is evaluated for: A ∩ (K ∪ U). */
+/**
+ * Revisions the check is evaluated for: A ∩ (K ∪ U). A transport-shape check (sessions, the GET
+ * stream, 202 for notifications) applies whenever its transport shape is observed, whatever
+ * version was negotiated (docs/model.md#transport-shape): when the server speaks none of the
+ * check's revisions over that shape, it is judged by the earliest revision whose transport text
+ * defines the shape.
+ */
 function revisionsToEvaluate(check: Check, ev: Evidence): { known: Revision[]; unconfirmed: Revision[] } {
   const applies = check.meta.revisions;
   if (applies === 'any') return { known: [], unconfirmed: [] };
   const r = ev.detection.revision;
-  return {
-    known: r.known.filter((x) => applies.includes(x)),
-    unconfirmed: r.unconfirmed.filter((x) => applies.includes(x)),
-  };
+  const known = r.known.filter((x) => applies.includes(x));
+  const unconfirmed = r.unconfirmed.filter((x) => applies.includes(x));
+  if (known.length === 0 && unconfirmed.length === 0 && shapeObserved(check, ev)) {
+    return { known: [sortRevisions(applies)[0]!], unconfirmed: [] };
+  }
+  return { known, unconfirmed };
+}
+
+/** The check's transport shape was seen: its transport was detected and the server spoke a revision. */
+function shapeObserved(check: Check, ev: Evidence): boolean {
+  const t = ev.detection.transport;
+  return (
+    check.meta.transportShape === true &&
+    t !== null &&
+    check.meta.transports.includes(t) &&
+    ev.detection.revision.known.length > 0
+  );
 }
 
 export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
