@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { EXIT, exitCodeFor } from '../../src/cli/exit-code.js';
-import { evaluate, parseEvidence } from '../../src/index.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import type { Severity } from '../../src/checks/define-check.js';
 import type { Baseline, BaselineComparison, BaselineEntry } from '../../src/report/baseline.js';
@@ -18,8 +17,8 @@ import {
   serializeBaseline,
   writeBaseline,
 } from '../../src/report/baseline.js';
-import { summarize } from '../../src/report/summary.js';
 import { applySuppressions } from '../../src/report/suppress.js';
+import { demoReportOf, ORIGINAL_DEMO_CHECKS, setStatus } from '../helpers/pinned-report.js';
 
 /** The exit code of `report` gated against `cmp`, as the CLI computes it. */
 function gate(report: ScanReport, cmp: BaselineComparison, failOn: Severity | 'none'): number {
@@ -36,36 +35,13 @@ function gate(report: ScanReport, cmp: BaselineComparison, failOn: Severity | 'n
   return exitCodeFor(withBaseline, { failOn });
 }
 
-/** The demo's checks when these tests were written: checks registered later must not shift expectations. */
-const PINNED = new Set(
-  [
-    'TRN01 TRN02 TRN03 TRN04 TRN05 TRN06 TRN07 TRN08 TRN11 TRN12 TRN13 TRN14 TRN16',
-    'LEG01 LEG02 LEG03 LEG04 LEG05 LEG06 LEG07 LEG08 LEG09 LEG10 LEG11 LEG12 LEG13 LEG14',
-    'LEG20 LEG21 LEG22 LEG23 LEG24 ACT01 ACT05 ACT10 ERR00',
-  ]
-    .join(' ')
-    .split(' ')
-    .map((id) => `MCPP-${id}`),
-);
-const EVALUATED = evaluate(
-  parseEvidence(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'evidence', 'demo.json'), 'utf8')),
-).report;
-const PINNED_RESULTS = EVALUATED.results.filter((r) => PINNED.has(r.checkId));
-const DEMO: ScanReport = {
-  ...EVALUATED,
-  summary: summarize(PINNED_RESULTS),
-  results: PINNED_RESULTS,
-  checks: EVALUATED.checks.filter((c) => PINNED.has(c.id)),
-};
+/** The demo report, cut down to the checks it had when these tests were written. */
+const DEMO: ScanReport = demoReportOf(ORIGINAL_DEMO_CHECKS);
 const URL_ = DEMO.target.url;
-
-function edit(report: ScanReport, f: (r: ReportResult) => ReportResult): ScanReport {
-  return { ...report, results: report.results.map(f) };
-}
 
 /** The demo report with one check's results set to a status. */
 const withStatus = (id: string, status: ReportResult['status'], reason: ReportResult['reason'] = null) =>
-  edit(DEMO, (r) => (r.checkId === id ? { ...r, status, severity: null, reason } : r));
+  setStatus(DEMO, id, status, reason);
 
 const baseline = (...entries: BaselineEntry[]): Baseline => ({ version: 1, entries });
 const ALL = writeBaseline(DEMO);

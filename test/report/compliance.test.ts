@@ -7,14 +7,9 @@ import { escapeMarkdown } from '../../src/report/escape-markdown.js';
 import { FORMATS } from '../../src/report/formats.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';
-import {
-  DEMO_PATH,
-  demoHostileTool,
-  demoReport,
-  hostileReport,
-  unescapeMarkdown,
-  XSS,
-} from './helpers-md-html.js';
+import { demoHostileTool, hostileMarkupReport, XSS } from '../helpers/hostile-report.js';
+import { unescapeMarkdown } from '../helpers/markdown.js';
+import { DEMO_EVIDENCE_PATH, demoReport } from '../helpers/pinned-report.js';
 
 const demo = demoReport();
 const base = demo.results.find((r) => r.checkId === 'MCPP-TRN01')!;
@@ -136,7 +131,7 @@ describe('renderCompliance', () => {
 
   it('is the compliance format', async () => {
     expect(FORMATS.compliance.ext).toBe('compliance.md');
-    const run = await runCli(['evaluate', DEMO_PATH, '--format', 'compliance']);
+    const run = await runCli(['evaluate', DEMO_EVIDENCE_PATH, '--format', 'compliance']);
     expect(run.stdout).toBe(md);
   });
 
@@ -264,7 +259,7 @@ describe('renderCompliance', () => {
 
 describe('renderCompliance escaping', () => {
   // The planted javascript: citation goes first: only the first citations are shown.
-  const hostile = hostileReport();
+  const hostile = hostileMarkupReport();
   const report: ScanReport = {
     ...hostile,
     checks: hostile.checks.map((c) => ({

@@ -1,46 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
-import { evaluate, parseEvidence } from '../../src/index.js';
 import { diffReports, renderDiffText } from '../../src/report/diff.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
+<<<<<<< HEAD
 import { fingerprint } from '../../src/report/build-report.js';
 import { summarize } from '../../src/report/summary.js';
+=======
+import { demoReportOf, editResults, ORIGINAL_DEMO_CHECKS, setStatus } from '../helpers/pinned-report.js';
+>>>>>>> archdocs
 
-/** The demo's checks when these tests were written: checks registered later must not shift expectations. */
-const PINNED = new Set(
-  [
-    'TRN01 TRN02 TRN03 TRN04 TRN05 TRN06 TRN07 TRN08 TRN11 TRN12 TRN13 TRN14 TRN16',
-    'LEG01 LEG02 LEG03 LEG04 LEG05 LEG06 LEG07 LEG08 LEG09 LEG10 LEG11 LEG12 LEG13 LEG14',
-    'LEG20 LEG21 LEG22 LEG23 LEG24 ACT01 ACT05 ACT10 ERR00',
-  ]
-    .join(' ')
-    .split(' ')
-    .map((id) => `MCPP-${id}`),
-);
-const EVALUATED = evaluate(
-  parseEvidence(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'evidence', 'demo.json'), 'utf8')),
-).report;
-const PINNED_RESULTS = EVALUATED.results.filter((r) => PINNED.has(r.checkId));
-const DEMO: ScanReport = {
-  ...EVALUATED,
-  summary: summarize(PINNED_RESULTS),
-  results: PINNED_RESULTS,
-  checks: EVALUATED.checks.filter((c) => PINNED.has(c.id)),
-};
-
-function edit(report: ScanReport, f: (r: ReportResult) => ReportResult): ScanReport {
-  return { ...report, results: report.results.map(f) };
-}
-
-const setStatus = (
-  report: ScanReport,
-  id: string,
-  status: ReportResult['status'],
-  reason: ReportResult['reason'] = null,
-) => edit(report, (r) => (r.checkId === id ? { ...r, status, severity: null, reason } : r));
+/** The demo report, cut down to the checks it had when these tests were written. */
+const DEMO: ScanReport = demoReportOf(ORIGINAL_DEMO_CHECKS);
 
 const ids = (rs: readonly ReportResult[]) => rs.map((r) => `${r.checkId}${r.key ? `:${r.key}` : ''}`);
 
@@ -74,7 +44,7 @@ describe('diffReports', () => {
   it('a failure whose check did not run is not fixed; one whose location disappeared is', () => {
     const missing = { ...DEMO, results: DEMO.results.filter((r) => r.checkId !== 'MCPP-LEG08') };
     expect(ids(diffReports(DEMO, missing).unverifiable)).toEqual(['MCPP-LEG08:400']);
-    const moved = edit(DEMO, (r) =>
+    const moved = editResults(DEMO, (r) =>
       r.checkId === 'MCPP-LEG07' ? { ...r, status: 'pass', severity: null, key: null, fingerprint: 'x' } : r,
     );
     expect(ids(diffReports(DEMO, moved).fixed)).toEqual(['MCPP-LEG07:400']);
@@ -98,7 +68,9 @@ describe('diffReports', () => {
   });
 
   it('orders findings by severity', () => {
-    const before = edit(DEMO, (r) => (r.status === 'fail' ? { ...r, status: 'pass', severity: null } : r));
+    const before = editResults(DEMO, (r) =>
+      r.status === 'fail' ? { ...r, status: 'pass', severity: null } : r,
+    );
     expect(diffReports(before, DEMO).new.map((r) => r.severity)).toEqual([
       'high',
       'high',
@@ -126,7 +98,7 @@ describe('renderDiffText', () => {
   });
 
   it('escapes server-derived strings', () => {
-    const hostile = edit(DEMO, (r) =>
+    const hostile = editResults(DEMO, (r) =>
       r.checkId === 'MCPP-TRN12' ? { ...r, location: 'tool:evil\u001b[31m\u202e', key: 'a\nb' } : r,
     );
     const text = renderDiffText(diffReports(setStatus(DEMO, 'MCPP-TRN12', 'pass'), hostile));

@@ -5,10 +5,7 @@ import { escapeMarkdown } from '../../src/report/escape-markdown.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderCompliance } from '../../src/report/compliance.js';
 import { FORMATS } from '../../src/report/formats.js';
-import { parseEvidence } from '../../src/evidence/bundle.js';
-import { evaluate } from '../../src/index.js';
-import { EXAMPLE_BUNDLE } from '../../src/tools/gen-examples.js';
-import { readFileSync } from 'node:fs';
+import { demoReport } from '../helpers/pinned-report.js';
 
 describe('check doc links', () => {
   it('accepts http(s) URLs and plain relative paths as a base', () => {
@@ -47,7 +44,7 @@ describe('check doc links', () => {
 });
 
 describe('docsBaseUrl in the Markdown-based formats', () => {
-  const { report } = evaluate(parseEvidence(readFileSync(EXAMPLE_BUNDLE, 'utf8')));
+  const report = demoReport();
   const base = 'https://github.com/example/mcp-posture/blob/v1/docs/checks';
 
   it('markdown and compliance link every check under the given base', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { escapeMarkdown, escapeMarkdownCell } from '../../src/report/escape-markdown.js';
 import { escapeTerminalLine } from '../../src/report/escape.js';
-import { unescapeMarkdown } from './helpers-md-html.js';
+import { unescapeMarkdown } from '../helpers/markdown.js';
 
 const PUNCT = /[!-/:-@[-`{-~]/;
 

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderHtml } from '../../src/report/html.js';
-import { hostileReport, XSS } from './helpers-md-html.js';
+import { hostileMarkupReport, XSS } from '../helpers/hostile-report.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -64,7 +64,7 @@ describe('HTML report in chromium', () => {
   let dir: string;
   let fileUrl: string;
   const contexts: BrowserContext[] = [];
-  const report = hostileReport();
+  const report = hostileMarkupReport();
 
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);

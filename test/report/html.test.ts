@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, renderHtml } from '../../src/report/html.js';
 import type { ScanReport } from '../../src/report/model.js';
 import { formatGrade } from '../../src/report/rating.js';
-import { demoReport, hostileReport, withSuppressedLeg07 } from './helpers-md-html.js';
+import { hostileMarkupReport } from '../helpers/hostile-report.js';
+import { demoReport, withSuppressedLeg07 } from '../helpers/pinned-report.js';
 
 const TAGS = new Set([
   'html',
@@ -194,7 +195,7 @@ describe('renderHtml', () => {
 });
 
 describe('renderHtml with hostile report text', () => {
-  const report: ScanReport = hostileReport();
+  const report: ScanReport = hostileMarkupReport();
   const page = renderHtml(report);
 
   it('emits only its own elements and attributes', () => {

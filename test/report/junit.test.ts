@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { escapeXml, renderJunit } from '../../src/report/junit.js';
-import { demoReport, hostile, hostileReport, replaceResults, retarget } from './sarif-helpers.js';
+import { hostile, hostileStatusReport } from '../helpers/hostile-report.js';
+import { demoReport, replaceResults, retarget } from '../helpers/pinned-report.js';
 
 interface XmlElement {
   readonly name: string;
@@ -164,7 +165,7 @@ describe('JUnit counts and mapping', () => {
   });
 
   it('sums counts over several targets', () => {
-    const two = parseXml(renderJunit([demo, retarget(hostileReport(), 'https://b.example/mcp')]));
+    const two = parseXml(renderJunit([demo, retarget(hostileStatusReport(), 'https://b.example/mcp')]));
     expect(two.children).toHaveLength(2);
     for (const k of ['tests', 'failures', 'errors', 'skipped'])
       expect(Number(two.attrs[k])).toBe(two.children.reduce((n, s) => n + Number(s.attrs[k]), 0));
@@ -178,7 +179,7 @@ describe('JUnit counts and mapping', () => {
 });
 
 describe('JUnit statuses are distinguishable', () => {
-  const suite = parseXml(renderJunit([hostileReport()])).children[0]!;
+  const suite = parseXml(renderJunit([hostileStatusReport()])).children[0]!;
   const statusLine = (id: string) => child(caseOf(suite, id), 'system-out')?.text.split('\n')[0];
 
   it('fail wins over error and inconclusive, which stay visible in system-out', () => {
@@ -230,7 +231,7 @@ describe('JUnit escaping', () => {
   });
 
   const h = hostile();
-  const xml = renderJunit([hostileReport()]);
+  const xml = renderJunit([hostileStatusReport()]);
 
   it('parses as well-formed XML with no raw markup from the server', () => {
     const root = parseXml(xml);

@@ -6,14 +6,9 @@ import { escapeTerminalLine } from '../../src/report/escape.js';
 import { MARKDOWN_MARKER, renderMarkdown } from '../../src/report/markdown.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import { formatGrade } from '../../src/report/rating.js';
-import {
-  demoHostileTool,
-  demoReport,
-  hostileReport,
-  unescapeMarkdown,
-  withSuppressedLeg07,
-  XSS,
-} from './helpers-md-html.js';
+import { demoHostileTool, hostileMarkupReport, XSS } from '../helpers/hostile-report.js';
+import { unescapeMarkdown } from '../helpers/markdown.js';
+import { demoReport, withSuppressedLeg07 } from '../helpers/pinned-report.js';
 
 /** Characters outside backslash escapes (escape pairs dropped). */
 function unescapedOnly(md: string): string {
@@ -87,7 +82,7 @@ describe('renderMarkdown', () => {
   });
 
   it('collapses inconclusive and error results into a details block', () => {
-    const out = renderMarkdown(hostileReport());
+    const out = renderMarkdown(hostileMarkupReport());
     expect(out).toContain(
       `<details><summary>Inconclusive and error results (${unsettledCount + 2})</summary>\n\n| Status |`,
     );
@@ -242,7 +237,7 @@ describe('renderMarkdown with a baseline', () => {
 });
 
 describe('renderMarkdown escaping', () => {
-  const report = hostileReport();
+  const report = hostileMarkupReport();
   const out = renderMarkdown(report, {
     previous: demoReport(),
     baseline: { new: ['f'.repeat(32)], fixed: [] },

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { CheckId, Confidence, Severity } from '../../src/checks/define-check.js';
-import { evaluate, parseEvidence } from '../../src/index.js';
 import type { ReportCheck, ReportResult, ScanReport } from '../../src/report/model.js';
 import { fingerprint } from '../../src/report/build-report.js';
 import type { Rating } from '../../src/report/rating.js';
@@ -17,30 +13,11 @@ import {
   scopeOf,
   scoreLetter,
 } from '../../src/report/rating.js';
-import { summarize } from '../../src/report/summary.js';
 import { applySuppressions } from '../../src/report/suppress.js';
+import { demoReportOf, ORIGINAL_DEMO_CHECKS } from '../helpers/pinned-report.js';
 
-/** The demo's checks when these tests were written: checks registered later must not shift expectations. */
-const PINNED = new Set(
-  [
-    'TRN01 TRN02 TRN03 TRN04 TRN05 TRN06 TRN07 TRN08 TRN11 TRN12 TRN13 TRN14 TRN16',
-    'LEG01 LEG02 LEG03 LEG04 LEG05 LEG06 LEG07 LEG08 LEG09 LEG10 LEG11 LEG12 LEG13 LEG14',
-    'LEG20 LEG21 LEG22 LEG23 LEG24 ACT01 ACT05 ACT10 ERR00',
-  ]
-    .join(' ')
-    .split(' ')
-    .map((id) => `MCPP-${id}`),
-);
-const EVALUATED = evaluate(
-  parseEvidence(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'evidence', 'demo.json'), 'utf8')),
-).report;
-const PINNED_RESULTS = EVALUATED.results.filter((r) => PINNED.has(r.checkId));
-const DEMO: ScanReport = {
-  ...EVALUATED,
-  summary: summarize(PINNED_RESULTS),
-  results: PINNED_RESULTS,
-  checks: EVALUATED.checks.filter((c) => PINNED.has(c.id)),
-};
+/** The demo report, cut down to the checks it had when these tests were written. */
+const DEMO: ScanReport = demoReportOf(ORIGINAL_DEMO_CHECKS);
 
 function result(checkId: CheckId, over: Partial<ReportResult> = {}): ReportResult {
   const location = over.location ?? 'endpoint';

@@ -12,7 +12,8 @@ import { renderSarif } from '../../src/report/sarif.js';
 import { pascalCase } from '../../src/report/sarif/rules.js';
 import { plainText } from '../../src/report/sarif/text.js';
 import type { SarifLog, SarifResult, SarifRun } from '../../src/report/sarif/types.js';
-import { demoReport, hostile, hostileReport, replaceResults, rescan, retarget } from './sarif-helpers.js';
+import { hostile, hostileStatusReport } from '../helpers/hostile-report.js';
+import { demoReport, replaceResults, rescan, retarget } from '../helpers/pinned-report.js';
 
 const ANCHOR = 'config/mcp targets.json';
 const render = (reports: readonly ScanReport[], line = 7) =>
@@ -158,7 +159,7 @@ describe('SARIF fingerprints', () => {
 });
 
 describe('SARIF statuses and hostile text', () => {
-  const report = hostileReport();
+  const report = hostileStatusReport();
   const run = parse(render([report])).runs[0]!;
   const h = hostile();
 
@@ -285,7 +286,11 @@ describe('SARIF Multitool validation', () => {
       const demo = demoReport();
       writeFileSync(
         input,
-        render([demo, hostileReport(), { ...retarget(demo, 'https://x.example/'), outcome: 'not-mcp' }]),
+        render([
+          demo,
+          hostileStatusReport(),
+          { ...retarget(demo, 'https://x.example/'), outcome: 'not-mcp' },
+        ]),
       );
       // Called directly, not through its npm bin shim, which re-parses arguments with a shell (the `;` below).
       execFileSync(

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
 
 import type { Suppression } from '../../src/config/schema.js';
-import { evaluate, parseEvidence } from '../../src/index.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import {
   activeResults,
@@ -14,28 +10,10 @@ import {
   renderSuppressionNotice,
 } from '../../src/report/suppress.js';
 import { summarize } from '../../src/report/summary.js';
+import { demoReport, demoReportOf, ORIGINAL_DEMO_CHECKS } from '../helpers/pinned-report.js';
 
-/** The demo's checks when these tests were written: checks registered later must not shift expectations. */
-const PINNED = new Set(
-  [
-    'TRN01 TRN02 TRN03 TRN04 TRN05 TRN06 TRN07 TRN08 TRN11 TRN12 TRN13 TRN14 TRN16',
-    'LEG01 LEG02 LEG03 LEG04 LEG05 LEG06 LEG07 LEG08 LEG09 LEG10 LEG11 LEG12 LEG13 LEG14',
-    'LEG20 LEG21 LEG22 LEG23 LEG24 ACT01 ACT05 ACT10 ERR00',
-  ]
-    .join(' ')
-    .split(' ')
-    .map((id) => `MCPP-${id}`),
-);
-const EVALUATED = evaluate(
-  parseEvidence(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'evidence', 'demo.json'), 'utf8')),
-).report;
-const PINNED_RESULTS = EVALUATED.results.filter((r) => PINNED.has(r.checkId));
-const DEMO: ScanReport = {
-  ...EVALUATED,
-  summary: summarize(PINNED_RESULTS),
-  results: PINNED_RESULTS,
-  checks: EVALUATED.checks.filter((c) => PINNED.has(c.id)),
-};
+/** The demo report, cut down to the checks it had when these tests were written. */
+const DEMO: ScanReport = demoReportOf(ORIGINAL_DEMO_CHECKS);
 const NOW = new Date('2026-06-15T12:00:00Z');
 
 const trn12: Suppression = { check: 'MCPP-TRN12', reason: 'local dev server, firewalled' };
@@ -126,7 +104,8 @@ describe('applySuppressions', () => {
 
 describe('summarize', () => {
   it('agrees with the report model when nothing is suppressed', () => {
-    expect(summarize(EVALUATED.results)).toEqual(EVALUATED.summary);
+    const full = demoReport();
+    expect(summarize(full.results)).toEqual(full.summary);
   });
 });
 
