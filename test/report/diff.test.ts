@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { diffReports, renderDiffText } from '../../src/report/diff.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
-<<<<<<< HEAD
 import { fingerprint } from '../../src/report/build-report.js';
-import { summarize } from '../../src/report/summary.js';
-=======
 import { demoReportOf, editResults, ORIGINAL_DEMO_CHECKS, setStatus } from '../helpers/pinned-report.js';
->>>>>>> archdocs
 
 /** The demo report, cut down to the checks it had when these tests were written. */
 const DEMO: ScanReport = demoReportOf(ORIGINAL_DEMO_CHECKS);
