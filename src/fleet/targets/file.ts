@@ -105,7 +105,6 @@ export function readTargetsFile(file: string): Parsed[] {
 export function fileSource(file: string): TargetSource {
   return {
     label: file,
-    // eslint-disable-next-line @typescript-eslint/require-await -- the source interface is async
     async *entries(): AsyncIterable<TargetEntry> {
       for (const p of readTargetsFile(file))
         yield { kind: 'target', target: { url: p.url, name: p.name, source: 'file', registry: null } };
@@ -121,7 +120,6 @@ export function listSource(
 ): TargetSource {
   return {
     label,
-    // eslint-disable-next-line @typescript-eslint/require-await -- the source interface is async
     async *entries(): AsyncIterable<TargetEntry> {
       for (const item of items) {
         const c = canonicalTargetUrl(item.url);
