@@ -82,7 +82,7 @@ function fromJson(text: string, problems: string[]): Parsed[] {
 export function parseTargetsFile(text: string, file: string): Parsed[] {
   const problems: string[] = [];
   const body = text.replace(/^\uFEFF/, '');
-  const parsed = body.trimStart().startsWith('[') ? fromJson(body, problems) : fromLines(body, problems);
+  const parsed = /^[[{]/.test(body.trimStart()) ? fromJson(body, problems) : fromLines(body, problems);
   if (problems.length) throw new TargetsFileError(file, problems);
   if (parsed.length === 0) throw new TargetsFileError(file, ['no targets in the file']);
   return parsed;
