@@ -50,6 +50,8 @@ export interface FleetRunResult {
   readonly inShard: number;
   /** Skipped because the journal held them (--resume). */
   readonly resumed: number;
+  /** Exit codes of the journal's targets. */
+  readonly resumedCodes: readonly number[];
   /** Journal lines written into the database on resume. */
   readonly replayed: number;
   readonly history: string | null;
@@ -91,7 +93,9 @@ async function progressFor(input: FleetRunInput, total: number): Promise<FleetPr
 export async function executeFleet(input: FleetRunInput): Promise<FleetRunResult> {
   const f = input.fleet;
   if (f.resume && !f.journal) throw new UsageError('--resume needs --journal FILE');
-  const state = f.journal ? await journalState(f.journal) : { done: new Set<string>(), runId: null };
+  const state = f.journal
+    ? await journalState(f.journal)
+    : { done: new Set<string>(), runId: null, exitCodes: new Set<number>() };
   if (f.journal && state.runId !== null && !f.resume)
     throw new UsageError(
       `${f.journal} already holds run ${state.runId}: add --resume to continue it, or use a new file`,
@@ -179,6 +183,7 @@ export async function executeFleet(input: FleetRunInput): Promise<FleetRunResult
       summary,
       inShard: mine.length,
       resumed: mine.length - todo.length,
+      resumedCodes: [...state.exitCodes],
       replayed,
       history: history ? `${history.label} (${history.kind})` : null,
       dbError,

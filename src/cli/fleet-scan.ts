@@ -22,7 +22,7 @@ import { scan } from '../index.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import { FORMATS } from '../report/formats.js';
 import type { ScanReport } from '../report/model.js';
-import { EXIT, exitCodeFor } from './exit-code.js';
+import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
 import type { FleetScanOptions } from './fleet-options.js';
 import { registryUrl } from './fleet-options.js';
 import type { FleetRunResult } from './fleet-run.js';
@@ -244,5 +244,5 @@ export async function runFleetScan(input: FleetScanInput): Promise<number> {
     return EXIT.historyFailed;
   }
   if (res.summary.notStarted > 0) return EXIT.scanFailed;
-  return tally.worst;
+  return combineExitCodes([tally.worst, ...res.resumedCodes]);
 }

@@ -60,8 +60,18 @@ export function prepareTarget(
   t: { readonly url: string; readonly name: string | null },
   credentials: 'all' | 'configured',
 ): PreparedTarget {
-  const configured = credentials === 'all' || findTarget(ctx.config, t.name ?? t.url) !== undefined;
-  const s = resolveTargetSettings(ctx.config, t.name ?? t.url, process.env, ctx.cli);
+  // A fleet target's name (a registry server name…) need not be a config name: look it up by URL too.
+  const entry =
+    credentials === 'all'
+      ? undefined
+      : (findTarget(ctx.config, t.url) ?? (t.name ? findTarget(ctx.config, t.name) : undefined));
+  const configured = credentials === 'all' || entry !== undefined;
+  const s = resolveTargetSettings(
+    ctx.config,
+    credentials === 'all' ? (t.name ?? t.url) : (entry ?? t.url),
+    process.env,
+    ctx.cli,
+  );
   const token = configured ? (ctx.token ? ctx.token : fromEnv(s.tokenEnv)) : undefined;
   const secondToken = configured ? fromEnv(s.secondTokenEnv) : undefined;
   const narrowToken = configured ? fromEnv(s.narrowTokenEnv) : undefined;

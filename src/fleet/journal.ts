@@ -109,12 +109,15 @@ export interface JournalState {
   readonly done: ReadonlySet<string>;
   /** The run the journal belongs to (null for a new or empty journal). */
   readonly runId: string | null;
+  /** Exit codes of the journaled targets (a resumed run's code counts them too). */
+  readonly exitCodes: ReadonlySet<number>;
 }
 
 /** What an existing journal holds; a journal of several runs is refused (one journal per run). */
 export async function journalState(file: string): Promise<JournalState> {
-  if (!existsSync(file)) return { done: new Set(), runId: null };
+  if (!existsSync(file)) return { done: new Set(), runId: null, exitCodes: new Set() };
   const done = new Set<string>();
+  const exitCodes = new Set<number>();
   let runId: string | null = null;
   for await (const line of readJournal(file)) {
     if (runId !== null && line.runId !== runId)
@@ -123,8 +126,9 @@ export async function journalState(file: string): Promise<JournalState> {
       );
     runId = line.runId;
     done.add(line.record.target.url);
+    exitCodes.add(line.record.exitCode);
   }
-  return { done, runId };
+  return { done, runId, exitCodes };
 }
 
 export interface JournalWriter {

@@ -87,7 +87,8 @@ export async function storeRecord(
       shard,
       started_at: record.startedAt,
       finished_at: record.finishedAt,
-      duration_ms: record.durationMs,
+      // integer columns are 32-bit on PostgreSQL: a clock jump must not fail the write.
+      duration_ms: Math.max(0, Math.min(2_147_483_647, Math.round(record.durationMs))),
       outcome: record.outcome,
       grade: record.grade,
       qualifier: record.qualifier,
