@@ -6,7 +6,6 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// eslint-disable-next-line no-restricted-imports
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -5,7 +5,6 @@
  * (behind a proxy adding a delay to every request), unreachable ones (closed ports) and
  * rate-limited ones (429 with `Retry-After: 1` for the first second after each `rearm()`).
  */
-// eslint-disable-next-line no-restricted-imports
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -4,7 +4,6 @@
  * opaque cursor, `version=latest`, and `updated_since` (which, as in the official registry,
  * also lists deleted entries). It records every query it was sent.
  */
-// eslint-disable-next-line no-restricted-imports
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
