@@ -22,11 +22,13 @@ import type { RegistryFixture } from '../helpers/registry-fixture.js';
 import { startRegistryFixture } from '../helpers/registry-fixture.js';
 
 const MIX = { healthy: 120, oauth: 30, legacy: 20, slow: 15, unreachable: 10, rateLimited: 5 };
+// The scanner's default per-request timeout: this process hosts the 200 fixtures and scans them,
+// so on a loaded machine a shorter one would turn a starved fixture into an "unreachable" target.
 const PACE = [
   '--concurrency',
   '16',
   '--timeout',
-  '5000',
+  '10000',
   '--scan-timeout',
   '30000',
   '--max-backoff',
