@@ -2,9 +2,10 @@
  * `npm run bench` (outside the test suite): latency, cold start, many-targets and parser-scaling measurements,
  * printed as ratios because absolute times on shared machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers ...]   (default: all four)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
+import { fleetBench } from './fleet.js';
 import type { BenchSection } from './format.js';
 import { out, table } from './format.js';
 import { latencyBench } from './latency.js';
@@ -16,6 +17,7 @@ const SECTIONS = {
   cold: () => coldStartBench(15),
   many: () => manyBench(200, 8),
   parsers: () => parserBench(),
+  fleet: () => fleetBench(200, 100, [32, 8, 64]),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

@@ -4,7 +4,7 @@ import type { ReportResult, ScanReport } from '../report/model.js';
 import type { MinGrade } from '../report/rating.js';
 import { gradeAtLeast } from '../report/rating.js';
 
-export const EXIT = { ok: 0, findings: 1, usage: 2, scanFailed: 3 } as const;
+export const EXIT = { ok: 0, findings: 1, usage: 2, scanFailed: 3, historyFailed: 4 } as const;
 
 export interface GateOptions {
   readonly failOn: Severity | 'none';

@@ -24,6 +24,8 @@ import { EXIT, exitCodeFor } from './exit-code.js';
 import { parseJsonObject, parsePositiveInt, parseRevision, collectHeader, UsageError } from './options.js';
 import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 import { readBaseline, readConfig, runScan } from './scan-command.js';
+import { addFleetScanOptions } from './fleet-options.js';
+import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { anchorFor } from './manifest.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
@@ -37,7 +39,9 @@ export function buildProgram(): { program: Command; result: { code: number } } {
   const scanCmd = addOutputOptions(
     program
       .command('scan')
-      .description('scan an MCP endpoint (Streamable HTTP or HTTP+SSE), or every target of the config file')
+      .description(
+        'scan an MCP endpoint (Streamable HTTP or HTTP+SSE), every target of the config file, or a fleet (--targets, --registry)',
+      )
       .argument('[url]', 'the MCP endpoint URL, e.g. https://mcp.example.com/mcp')
       .addOption(
         new Option('--mode <mode>', 'what the scan may send')
@@ -90,6 +94,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
       .option('--plan', 'print every request the scan would send, and send nothing', false),
   );
+  addFleetScanOptions(scanCmd);
   scanCmd.action(async (url: string | undefined, o: Record<string, unknown>) => {
     result.code = await runScan(url, o, scanCmd);
   });
@@ -147,6 +152,8 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       result.code = o.failOnNew && diff.new.length > 0 ? EXIT.findings : EXIT.ok;
     });
 
+  registerHistoryCommands(program, result);
+
   const checks = program.command('checks').description('the check catalogue');
   checks
     .command('list')
@@ -190,6 +197,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     ) {
       process.stderr.write(`mcp-posture: ${err.message}\n`);
       return EXIT.usage;
+    }
+    if (err instanceof HistoryError) {
+      process.stderr.write(`mcp-posture: ${err.message}\n`);
+      return EXIT.historyFailed;
     }
     process.stderr.write(
       `mcp-posture: internal error: ${err instanceof Error ? err.message : String(err)}\n`,

@@ -16,9 +16,14 @@ import { buildPlan } from '../probe/plan.js';
 import type { Baseline } from '../report/baseline.js';
 import { BaselineError, loadBaseline, serializeBaseline, writeBaseline } from '../report/baseline.js';
 import { escapeTerminalLine } from '../report/escape.js';
-import type { ReportOptions, ScanReport } from '../report/model.js';
+import type { ScanReport } from '../report/model.js';
 import type { Revision } from '../spec/revisions.js';
 import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
+import { scanCollected } from './fleet-collect.js';
+import { fleetOptionsOf, wantsHistory } from './fleet-options.js';
+import { runFleetScan } from './fleet-scan.js';
+import type { ScanContext } from './scan-target.js';
+import { prepareTarget } from './scan-target.js';
 import { anchorFor, writeManifest } from './manifest.js';
 import { UsageError } from './options.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
@@ -102,6 +107,34 @@ export async function runScan(
       : {}),
   };
 
+  const fleet = fleetOptionsOf(cmd);
+  const token = o['token'] as string | undefined;
+  const caFile = o['caFile'] as string | undefined;
+  if (fleet.targets !== undefined || fleet.registry !== undefined) {
+    if (o['plan']) throw new UsageError('--plan shows one target (a URL or a config file), not a fleet');
+    if (o['saveEvidence']) throw new UsageError('--save-evidence works with one target at a time');
+    if (o['updateBaseline'])
+      throw new UsageError('--update-baseline works with a URL or a config file, not a fleet');
+    const outputs = outputOptsOf(o);
+    checkOutputOpts(outputs);
+    const baseline = readBaseline(o['baseline'] as string | undefined, false);
+    return runFleetScan({
+      url,
+      fleet,
+      ctx: { config, cli, token, caFile, baseline },
+      outputs,
+      refused: {
+        '--token': Boolean(token),
+        '--token-env': Boolean(cliTyped['tokenEnv']),
+        '--second-token-env': Boolean(cliTyped['secondTokenEnv']),
+        '--narrow-token-env': Boolean(cliTyped['narrowTokenEnv']),
+        '--header': Object.keys((o['header'] as Record<string, string>) ?? {}).length > 0,
+        '--designate-tool': Boolean(cliTyped['designateTool']),
+        '--oauth-client-id': Boolean(oauthClient),
+      },
+    });
+  }
+
   let targets: { url: string; name: string | null }[];
   if (url) {
     let parsed: URL;
@@ -140,48 +173,46 @@ export async function runScan(
   checkOutputOpts(outputs);
   const baseline = readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
   const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
+  const ctx: ScanContext = { config, cli, token, caFile, baseline };
+  // Every target's settings and tokens are checked before anything is sent.
+  const prepared = targets.map((t) => prepareTarget(ctx, t, 'all'));
+  const progress = (m: string): void => {
+    if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
+  };
   const reports: ScanReport[] = [];
   const codes: number[] = [];
   const evidences: ScanOutput['evidence'][] = [];
-  for (const t of targets) {
-    const s = resolveTargetSettings(config, t.name ?? t.url, process.env, cli);
-    const token = tokenFor(o, s.tokenEnv);
-    const secondToken = fromEnv(s.secondTokenEnv);
-    const narrowToken = fromEnv(s.narrowTokenEnv);
-    if ((secondToken || narrowToken) && !token)
-      throw new UsageError(
-        'a second or narrow-scope token needs the main token too (--token or --token-env)',
-      );
-    const caFile = o['caFile'] as string | undefined;
-    const reportOpts: ReportOptions = {
-      suppressions: config?.suppressions ?? [],
-      targetName: t.name,
-      ...(baseline ? { baseline } : {}),
-    };
+  if (targets.length === 1 && !wantsHistory(fleet)) {
+    const p = prepared[0]!;
     const out = await scan(
-      {
-        url: t.url,
-        mode: s.mode,
-        spec: s.spec,
-        allowPrivate: s.allowPrivate,
-        headers: s.headers,
-        ...(token ? { token } : {}),
-        ...(secondToken ? { secondToken } : {}),
-        ...(narrowToken ? { narrowToken } : {}),
-        ...(s.designateTool ? { designatedTool: s.designateTool } : {}),
-        ...(s.oauthClient ? { oauthClient: s.oauthClient } : {}),
-        requestTimeoutMs: s.timeoutMs,
-        scanTimeoutMs: s.scanTimeoutMs,
-        ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
-        onProgress: (m) => {
-          if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
-        },
-      },
-      reportOpts,
+      { ...p.collect, url: targets[0]!.url, scanTimeoutMs: p.scanTimeoutMs, onProgress: progress },
+      p.reportOpts,
     );
     reports.push(out.report);
     evidences.push(out.evidence);
-    codes.push(exitCodeFor(out.report, { failOn: s.failOn, minGrade: s.minGrade }));
+    codes.push(exitCodeFor(out.report, p.gate));
+  } else {
+    const collected = await scanCollected(
+      targets,
+      prepared,
+      fleet,
+      url ? { label: url, kind: 'url' } : { label: `config ${configPath ?? ''}`.trim(), kind: 'config' },
+      targets.length === 1 ? progress : undefined,
+    );
+    for (const out of collected.outputs) {
+      if (out === null) continue;
+      reports.push(out.report);
+      evidences.push(out.evidence);
+    }
+    codes.push(...collected.codes);
+    const failure =
+      collected.run.summary.stoppedBy instanceof Error
+        ? collected.run.summary.stoppedBy
+        : collected.run.dbError;
+    if (failure) {
+      process.stderr.write(`mcp-posture: ${failure.message}\n`);
+      codes.push(EXIT.historyFailed);
+    }
   }
 
   const saveEvidence = o['saveEvidence'] as string | undefined;
@@ -205,6 +236,7 @@ export async function runScan(
   const color =
     (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
   process.stdout.write(writeOutputs(reports, outputs, { anchor, color }));
+  if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
   return o['updateBaseline'] ? EXIT.ok : combineExitCodes(codes);
 }
 
@@ -233,17 +265,4 @@ function oauthClientOf(
   if (!URL.canParse(redirectUri))
     throw new UsageError(`--oauth-redirect-uri must be an absolute URL: ${redirectUri}`);
   return { clientId, redirectUri };
-}
-
-function tokenFor(o: Record<string, unknown>, tokenEnv: string | null): string | undefined {
-  const direct = o['token'] as string | undefined;
-  return direct ? direct : fromEnv(tokenEnv);
-}
-
-/** A token named by an environment variable; a named but empty variable is a usage error. */
-function fromEnv(name: string | null): string | undefined {
-  if (!name) return undefined;
-  const v = process.env[name];
-  if (!v) throw new UsageError(`environment variable ${name} is empty or unset`);
-  return v;
 }

@@ -1,0 +1,122 @@
+/**
+ * `mcp-posture history URL`: one target's grade and findings over time, and
+ * `mcp-posture fleet report`: the fleet's grades, common failures, new and fixed findings,
+ * surface drift and unreachable targets, from the history database.
+ */
+import { writeFileSync } from 'node:fs';
+
+import type { Command } from 'commander';
+import { Option } from 'commander';
+
+import { targetHistory } from '../fleet/db/history-queries.js';
+import { DEFAULT_DB_FILE, HistoryError, isPostgresUrl, openHistory } from '../fleet/db/open.js';
+import type { History } from '../fleet/db/open.js';
+import { buildFleetReport, NoRunError } from '../fleet/db/report-queries.js';
+import { renderHistoryMarkdown, renderHistoryText } from '../fleet/report/render-history.js';
+import { renderFleetHtml } from '../fleet/report/render-html.js';
+import { renderFleetJson, renderHistoryJson } from '../fleet/report/render-json.js';
+import { renderFleetMarkdown } from '../fleet/report/render-markdown.js';
+import { canonicalTargetUrl } from '../fleet/targets/canonical.js';
+import { existsSync } from 'node:fs';
+import { EXIT } from './exit-code.js';
+import { UsageError } from './options.js';
+
+interface HistoryOptions {
+  readonly db: string;
+  readonly format: 'text' | 'json' | 'markdown';
+  readonly limit: number;
+}
+
+interface FleetReportOptions {
+  readonly db: string;
+  readonly format: 'html' | 'json' | 'markdown';
+  readonly run?: string;
+  readonly output?: string;
+}
+
+/** A SQLite file that does not exist is a typo, not a new empty history. */
+async function openForReading(spec: string): Promise<History> {
+  if (!isPostgresUrl(spec) && !existsSync(spec.replace(/^sqlite:/, '')))
+    throw new UsageError(`no history database at ${spec} (scan with --db ${spec} first)`);
+  return openHistory(spec);
+}
+
+function positive(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new UsageError('--limit: expected 1..10000');
+  return n;
+}
+
+export function registerHistoryCommands(program: Command, result: { code: number }): void {
+  program
+    .command('history')
+    .description("one target's grade and findings over time, from the history database")
+    .argument('<url>', 'the target URL (as scanned)')
+    .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
+    .addOption(
+      new Option('-f, --format <format>', 'output format')
+        .choices(['text', 'json', 'markdown'])
+        .default('text'),
+    )
+    .option('--limit <n>', 'the latest n scans', positive, 200)
+    .action(async (url: string, o: HistoryOptions) => {
+      const c = canonicalTargetUrl(url);
+      if ('error' in c) throw new UsageError(`${url}: ${c.error}`);
+      const history = await openForReading(o.db);
+      try {
+        const h = await targetHistory(history.db, c.url, o.limit);
+        if (!h) {
+          process.stderr.write(`mcp-posture: ${c.url} has no scans in ${history.label}\n`);
+          result.code = EXIT.usage;
+          return;
+        }
+        process.stdout.write(
+          o.format === 'json'
+            ? renderHistoryJson(h)
+            : o.format === 'markdown'
+              ? renderHistoryMarkdown(h)
+              : renderHistoryText(h),
+        );
+        result.code = EXIT.ok;
+      } finally {
+        await history.close();
+      }
+    });
+
+  const fleet = program.command('fleet').description('fleet-wide views of the history database');
+  fleet
+    .command('report')
+    .description(
+      'grade distribution, common failing checks, new and fixed findings, surface drift, unreachable targets',
+    )
+    .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
+    .addOption(
+      new Option('-f, --format <format>', 'output format')
+        .choices(['html', 'json', 'markdown'])
+        .default('markdown'),
+    )
+    .option('--run <id>', 'report on this run (default: the latest)')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .action(async (o: FleetReportOptions) => {
+      const history = await openForReading(o.db);
+      try {
+        const report = await buildFleetReport(history.db, o.run);
+        const text =
+          o.format === 'html'
+            ? renderFleetHtml(report)
+            : o.format === 'json'
+              ? renderFleetJson(report)
+              : renderFleetMarkdown(report);
+        if (o.output) writeFileSync(o.output, text);
+        else process.stdout.write(text);
+        result.code = EXIT.ok;
+      } catch (err) {
+        if (err instanceof NoRunError) throw new UsageError(`${history.label}: ${err.message}`);
+        throw err;
+      } finally {
+        await history.close();
+      }
+    });
+}
+
+export { HistoryError };

@@ -1,0 +1,270 @@
+/**
+ * The fleet report's numbers, computed in the database (grouped counts and set differences
+ * through Kysely), so a report over thousands of targets never loads the fleet into memory:
+ * only counts and the first LIMIT rows of each list come back.
+ */
+import type { Kysely } from 'kysely';
+
+import { findCheck } from '../../checks/index.js';
+import type {
+  FailingCheck,
+  Finding,
+  FleetReport,
+  Limited,
+  NotGraded,
+  RunRef,
+  TargetDrift,
+} from '../report/model.js';
+import { GRADE_ORDER } from '../report/model.js';
+import type { HistoryDatabase } from './schema.js';
+
+type Db = Kysely<HistoryDatabase>;
+
+export const LIST_LIMIT = 200;
+const TOP_CHECKS = 15;
+const DRIFT_ITEMS = 8;
+
+export class NoRunError extends Error {}
+
+async function runRef(db: Db, where: { id?: string; before?: string }): Promise<RunRef | null> {
+  let q = db
+    .selectFrom('runs')
+    .innerJoin('scans', 'scans.run_id', 'runs.id')
+    .select((eb) => [
+      'runs.id',
+      'runs.started_at',
+      'runs.source',
+      'runs.mode',
+      'runs.shard_count',
+      eb.fn.count<number | string>('scans.id').as('scans'),
+    ])
+    .groupBy(['runs.id', 'runs.started_at', 'runs.source', 'runs.mode', 'runs.shard_count'])
+    .orderBy('runs.started_at', 'desc')
+    .orderBy('runs.id', 'desc')
+    .limit(1);
+  if (where.id !== undefined) q = q.where('runs.id', '=', where.id);
+  if (where.before !== undefined) q = q.where('runs.started_at', '<', where.before);
+  const r = await q.executeTakeFirst();
+  return r
+    ? {
+        id: r.id,
+        startedAt: r.started_at,
+        source: r.source,
+        mode: r.mode,
+        shardCount: r.shard_count,
+        scans: Number(r.scans),
+      }
+    : null;
+}
+
+/** Failing results of run `a` whose fingerprint the same target's scan in run `b` did not fail. */
+function findingsNotIn(db: Db, a: string, b: string) {
+  return db
+    .selectFrom('results as r')
+    .innerJoin('scans as s', 's.id', 'r.scan_id')
+    .innerJoin('targets as t', 't.id', 's.target_id')
+    .where('s.run_id', '=', a)
+    .where('r.status', '=', 'fail')
+    .where('r.suppressed', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('scans as o')
+          .select('o.id')
+          .where('o.run_id', '=', b)
+          .whereRef('o.target_id', '=', 's.target_id')
+          .where('o.outcome', '=', 'graded'),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('results as r2')
+            .innerJoin('scans as s2', 's2.id', 'r2.scan_id')
+            .select('r2.scan_id')
+            .where('s2.run_id', '=', b)
+            .whereRef('s2.target_id', '=', 's.target_id')
+            .whereRef('r2.fingerprint', '=', 'r.fingerprint')
+            .where('r2.status', '=', 'fail'),
+        ),
+      ),
+    );
+}
+
+async function findings(db: Db, a: string, b: string): Promise<Limited<Finding>> {
+  const rows = await findingsNotIn(db, a, b)
+    .select(['t.url', 'r.check_id', 'r.severity', 'r.location', 'r.message'])
+    .orderBy('t.url')
+    .orderBy('r.check_id')
+    .orderBy('r.location')
+    .limit(LIST_LIMIT)
+    .execute();
+  const total = await findingsNotIn(db, a, b)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return {
+    items: rows.map((r) => ({
+      url: r.url,
+      checkId: r.check_id,
+      severity: r.severity,
+      location: r.location,
+      message: r.message,
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** Surface items of run `a` (added: absent from `b`; changed: another hash in `b`), for targets with surfaces in both. */
+function surfaceDiff(db: Db, a: string, b: string, change: 'added' | 'changed') {
+  return (
+    db
+      .selectFrom('surfaces as x')
+      .innerJoin('scans as s', 's.id', 'x.scan_id')
+      .innerJoin('targets as t', 't.id', 's.target_id')
+      .innerJoin('scans as o', (j) => j.onRef('o.target_id', '=', 's.target_id').on('o.run_id', '=', b))
+      .where('s.run_id', '=', a)
+      .where('s.outcome', '=', 'graded')
+      .where('o.outcome', '=', 'graded')
+      // Both scans listed a surface: a walled or failed listing is no evidence of removal.
+      .where((eb) =>
+        eb.exists(eb.selectFrom('surfaces as z').select('z.scan_id').whereRef('z.scan_id', '=', 'o.id')),
+      )
+      .where((eb) => {
+        const other = eb
+          .selectFrom('surfaces as y')
+          .select('y.scan_id')
+          .whereRef('y.scan_id', '=', 'o.id')
+          .whereRef('y.kind', '=', 'x.kind')
+          .whereRef('y.name', '=', 'x.name');
+        return change === 'added'
+          ? eb.not(eb.exists(other))
+          : eb.and([
+              eb.exists(other.whereRef('y.sha256', '!=', 'x.sha256')),
+              eb.not(eb.exists(other.whereRef('y.sha256', '=', 'x.sha256'))),
+            ]);
+      })
+  );
+}
+
+async function drift(db: Db, run: string, prev: string): Promise<Limited<TargetDrift>> {
+  const byUrl = new Map<
+    string,
+    { added: number; removed: number; changed: number; items: TargetDrift['items'][number][] }
+  >();
+  const entry = (url: string) => {
+    let e = byUrl.get(url);
+    if (!e) byUrl.set(url, (e = { added: 0, removed: 0, changed: 0, items: [] }));
+    return e;
+  };
+  const kinds = [
+    ['added', run, prev, 'added'],
+    ['removed', prev, run, 'added'],
+    ['changed', run, prev, 'changed'],
+  ] as const;
+  for (const [change, a, b, how] of kinds) {
+    const counts = await surfaceDiff(db, a, b, how)
+      .select((eb) => ['t.url', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('t.url')
+      .execute();
+    for (const c of counts) entry(c.url)[change] = Number(c.n);
+    const items = await surfaceDiff(db, a, b, how)
+      .select(['t.url', 'x.kind', 'x.name'])
+      .orderBy('t.url')
+      .orderBy('x.kind')
+      .orderBy('x.name')
+      .limit(LIST_LIMIT * DRIFT_ITEMS)
+      .execute();
+    for (const i of items) {
+      const e = entry(i.url);
+      if (e.items.length < DRIFT_ITEMS) e.items.push({ kind: i.kind, name: i.name, change });
+    }
+  }
+  const all = [...byUrl.entries()]
+    .map(([url, e]) => ({ url, ...e }))
+    .sort(
+      (x, y) =>
+        y.added + y.removed + y.changed - (x.added + x.removed + x.changed) || x.url.localeCompare(y.url),
+    );
+  return { items: all.slice(0, LIST_LIMIT), total: all.length };
+}
+
+async function topFailing(db: Db, run: string): Promise<FailingCheck[]> {
+  const rows = await db
+    .selectFrom('results as r')
+    .innerJoin('scans as s', 's.id', 'r.scan_id')
+    .where('s.run_id', '=', run)
+    .where('r.status', '=', 'fail')
+    .where('r.suppressed', '=', 0)
+    .select((eb) => ['r.check_id', eb.fn.count<number | string>('r.scan_id').distinct().as('targets')])
+    .groupBy('r.check_id')
+    .orderBy('targets', 'desc')
+    .orderBy('r.check_id')
+    .limit(TOP_CHECKS)
+    .execute();
+  return rows.map((r) => {
+    const meta = findCheck(r.check_id)?.meta;
+    return {
+      checkId: r.check_id,
+      title: meta?.title ?? r.check_id,
+      severity: meta?.severity ?? 'unknown',
+      targets: Number(r.targets),
+    };
+  });
+}
+
+async function notGraded(db: Db, run: string): Promise<Limited<NotGraded>> {
+  const base = db
+    .selectFrom('scans as s')
+    .innerJoin('targets as t', 't.id', 's.target_id')
+    .where('s.run_id', '=', run)
+    .where('s.outcome', '!=', 'graded');
+  const rows = await base
+    .select(['t.url', 's.outcome', 's.detail'])
+    .orderBy('s.outcome')
+    .orderBy('t.url')
+    .limit(LIST_LIMIT)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  return {
+    items: rows.map((r) => ({ url: r.url, outcome: r.outcome, detail: r.detail })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function buildFleetReport(db: Db, runId?: string, now = new Date()): Promise<FleetReport> {
+  const run = await runRef(db, runId === undefined ? {} : { id: runId });
+  if (!run)
+    throw new NoRunError(
+      runId === undefined ? 'the database holds no run yet' : `no run ${runId} in the database`,
+    );
+  const previous = await runRef(db, { before: run.startedAt });
+  const outcomeRows = await db
+    .selectFrom('scans')
+    .where('run_id', '=', run.id)
+    .select((eb) => ['outcome', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('outcome')
+    .orderBy('outcome')
+    .execute();
+  const gradeRows = await db
+    .selectFrom('scans')
+    .where('run_id', '=', run.id)
+    .where('outcome', '=', 'graded')
+    .select((eb) => ['grade', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('grade')
+    .execute();
+  const gradeCount = new Map(gradeRows.map((g) => [g.grade ?? 'N/G', Number(g.n)]));
+  const none = { items: [], total: 0 };
+  return {
+    generatedAt: now.toISOString(),
+    run,
+    previous,
+    outcomes: Object.fromEntries(outcomeRows.map((o) => [o.outcome, Number(o.n)])),
+    grades: [...GRADE_ORDER, 'N/G'].map((grade) => ({ grade, count: gradeCount.get(grade) ?? 0 })),
+    topFailing: await topFailing(db, run.id),
+    newFindings: previous ? await findings(db, run.id, previous.id) : none,
+    fixedFindings: previous ? await findings(db, previous.id, run.id) : none,
+    drift: previous ? await drift(db, run.id, previous.id) : none,
+    notGraded: await notGraded(db, run.id),
+  };
+}

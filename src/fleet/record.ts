@@ -1,0 +1,222 @@
+/**
+ * What the fleet keeps of one finished target: a flat, JSON-safe record written to the
+ * journal and then to the history database (the same record for both, so a journal can be
+ * replayed into a database that was down). It is built from the scan's report and evidence
+ * and holds no exchange bodies: results, per-item surface hashes and the discovery documents.
+ */
+import type { ScanOutput } from '../index.js';
+import type { Evidence, ListingEvidence, Probe } from '../evidence/types.js';
+import { canonicalJson, sha256Hex } from './canonical-json.js';
+import type { FleetTarget } from './targets/types.js';
+
+export const RECORD_VERSION = 1;
+const MAX_MESSAGE = 500;
+const MAX_NAME = 300;
+const MAX_ITEMS_PER_KIND = 2_000;
+const MAX_DOCUMENT_CHARS = 64 * 1024;
+
+/** The report's outcome, or `error` when the scan itself could not run to its end. */
+export type RecordOutcome = 'graded' | 'unreachable' | 'not-mcp' | 'redirect' | 'error';
+
+export interface ResultRow {
+  readonly checkId: string;
+  readonly status: string;
+  readonly severity: string | null;
+  readonly fingerprint: string;
+  readonly location: string;
+  readonly key: string | null;
+  readonly era: string | null;
+  readonly suppressed: boolean;
+  readonly message: string;
+}
+
+export type SurfaceKind = 'tool' | 'prompt' | 'resource' | 'resource-template';
+
+export interface SurfaceRow {
+  readonly kind: SurfaceKind;
+  readonly name: string;
+  /** SHA-256 of the item's canonical JSON. */
+  readonly sha256: string;
+}
+
+export interface DocumentRow {
+  readonly kind: 'prm' | 'as';
+  readonly url: string;
+  readonly sha256: string;
+  /** Canonical JSON; null when longer than the cap (the hash still stands). */
+  readonly body: string | null;
+}
+
+export interface ScanRecord {
+  readonly v: typeof RECORD_VERSION;
+  readonly target: FleetTarget;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly durationMs: number;
+  readonly outcome: RecordOutcome;
+  /** Rating letter (`N/G` for targets that are not graded). */
+  readonly grade: string | null;
+  readonly qualifier: string | null;
+  readonly revision: string | null;
+  readonly transport: string | null;
+  readonly counts: {
+    readonly pass: number;
+    readonly fail: number;
+    readonly inconclusive: number;
+    readonly notApplicable: number;
+    readonly error: number;
+  };
+  readonly requests: number;
+  readonly exitCode: number;
+  /** Scans of this target in this run (more than one after a 429). */
+  readonly attempts: number;
+  /** The last attempt was still answered 429. */
+  readonly rateLimited: boolean;
+  /** Why the target is not graded (first network error, redirect) or why the scan failed. */
+  readonly detail: string | null;
+  /** Every result except not_applicable ones (counted in `counts`). */
+  readonly results: readonly ResultRow[];
+  readonly surfaces: readonly SurfaceRow[];
+  readonly documents: readonly DocumentRow[];
+}
+
+const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+function itemName(kind: SurfaceKind, item: unknown, i: number): string {
+  const o = typeof item === 'object' && item !== null ? (item as Readonly<Record<string, unknown>>) : {};
+  const field = kind === 'resource' ? o['uri'] : kind === 'resource-template' ? o['uriTemplate'] : o['name'];
+  return typeof field === 'string' ? cut(field, MAX_NAME) : `#${i}`;
+}
+
+function surfaceOf(kind: SurfaceKind, p: Probe<ListingEvidence> | undefined): SurfaceRow[] {
+  if (!p || p.kind !== 'ok') return [];
+  return p.value.items
+    .slice(0, MAX_ITEMS_PER_KIND)
+    .map((item, i) => ({ kind, name: itemName(kind, item, i), sha256: sha256Hex(canonicalJson(item)) }));
+}
+
+export function surfacesOf(ev: Evidence): SurfaceRow[] {
+  const inv = ev.inventory;
+  if (!inv) return [];
+  return [
+    ...surfaceOf('tool', inv.tools),
+    ...surfaceOf('prompt', inv.prompts),
+    ...surfaceOf('resource', inv.resources),
+    ...surfaceOf('resource-template', inv.resourceTemplates),
+  ];
+}
+
+function document(kind: 'prm' | 'as', url: string, json: unknown): DocumentRow {
+  const body = canonicalJson(json);
+  return {
+    kind,
+    url: cut(url, 2048),
+    sha256: sha256Hex(body),
+    body: body.length > MAX_DOCUMENT_CHARS ? null : body,
+  };
+}
+
+export function documentsOf(ev: Evidence): DocumentRow[] {
+  const out: DocumentRow[] = [];
+  for (const c of ev.oauth?.prm ?? [])
+    if (c.fetch.kind === 'ok' && typeof c.fetch.value.json === 'object' && c.fetch.value.json !== null)
+      out.push(document('prm', c.url, c.fetch.value.json));
+  for (const as of ev.oauth?.authorizationServers ?? [])
+    if (as.found)
+      out.push(document('as', as.attempts[as.found.attempt]?.url ?? as.issuer, as.found.metadata));
+  return out;
+}
+
+/** Why a target is not graded, in a few words, from its evidence. */
+function detailOf(out: ScanOutput): string | null {
+  const redirect = out.evidence.endpoint?.redirect;
+  if (redirect) return cut(`redirect ${redirect.status} to ${redirect.location}`, MAX_MESSAGE);
+  if (out.report.outcome === 'graded') return out.report.rating.qualifier;
+  const err = out.evidence.exchanges.find((x) => x.error)?.error;
+  if (err) return cut(`${err.code}: ${err.message}`, MAX_MESSAGE);
+  const status = out.evidence.exchanges.find((x) => x.response)?.response?.status;
+  return status === undefined ? null : `no MCP answer (first HTTP status ${status})`;
+}
+
+export interface RecordMeta {
+  readonly target: FleetTarget;
+  readonly exitCode: number;
+  readonly attempts: number;
+  readonly rateLimited: boolean;
+  readonly finishedAt: Date;
+}
+
+export function recordOf(out: ScanOutput, meta: RecordMeta): ScanRecord {
+  const r = out.report;
+  const by = r.summary.byStatus;
+  return {
+    v: RECORD_VERSION,
+    target: meta.target,
+    startedAt: out.evidence.startedAt,
+    finishedAt: meta.finishedAt.toISOString(),
+    durationMs: Math.round(out.evidence.durationMs),
+    outcome: r.outcome,
+    grade: r.rating.letter,
+    qualifier: r.rating.qualifier,
+    revision: r.target.revision.value,
+    transport: r.target.transport,
+    counts: {
+      pass: by.pass,
+      fail: by.fail,
+      inconclusive: by.inconclusive,
+      notApplicable: by.not_applicable,
+      error: by.error,
+    },
+    requests: out.evidence.exchanges.length,
+    exitCode: meta.exitCode,
+    attempts: meta.attempts,
+    rateLimited: meta.rateLimited,
+    detail: detailOf(out),
+    results: r.results
+      .filter((x) => x.status !== 'not_applicable')
+      .map((x) => ({
+        checkId: x.checkId,
+        status: x.status,
+        severity: x.severity,
+        fingerprint: x.fingerprint,
+        location: cut(x.location, MAX_NAME),
+        key: x.key === null ? null : cut(x.key, MAX_NAME),
+        era: x.era ?? null,
+        suppressed: x.suppression !== null,
+        message: cut(x.message, MAX_MESSAGE),
+      })),
+    surfaces: surfacesOf(out.evidence),
+    documents: documentsOf(out.evidence),
+  };
+}
+
+/** A target whose scan could not be completed (an internal error or the hard deadline). */
+export function failedRecord(
+  target: FleetTarget,
+  started: Date,
+  reason: string,
+  attempts: number,
+): ScanRecord {
+  const finished = new Date();
+  return {
+    v: RECORD_VERSION,
+    target,
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    durationMs: finished.getTime() - started.getTime(),
+    outcome: 'error',
+    grade: null,
+    qualifier: null,
+    revision: null,
+    transport: null,
+    counts: { pass: 0, fail: 0, inconclusive: 0, notApplicable: 0, error: 0 },
+    requests: 0,
+    exitCode: 3,
+    attempts,
+    rateLimited: false,
+    detail: cut(reason, MAX_MESSAGE),
+    results: [],
+    surfaces: [],
+    documents: [],
+  };
+}

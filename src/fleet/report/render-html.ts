@@ -1,0 +1,200 @@
+/**
+ * `fleet report --format html`: one self-contained page with inline SVG charts. No script at
+ * all, one inline stylesheet allowed by its hash in a Content-Security-Policy that forbids
+ * everything else (no request can leave the page), and every string from the database,
+ * which servers supplied, escaped by the `html` tag.
+ */
+import { cspHash } from '../../report/html.js';
+import type { SafeHtml } from '../../report/html/template.js';
+import { html, trusted } from '../../report/html/template.js';
+import type { FleetReport, Limited } from './model.js';
+import type { Bar } from './svg.js';
+import { barChart, columnChart } from './svg.js';
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+header,main{max-width:1040px;margin:0 auto;padding:16px 24px}
+header{border-bottom:1px solid #d9dde5;background:#fff}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}
+.meta{color:#4a5366;margin:0}
+section{background:#fff;border:1px solid #d9dde5;border-radius:6px;padding:12px 16px;margin:14px 0}
+table{border-collapse:collapse;width:100%;font-size:13px}
+th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #eceff4;vertical-align:top;overflow-wrap:anywhere}
+th{background:#f0f2f6}
+.charts{display:flex;flex-wrap:wrap;gap:16px}
+.chart{max-width:100%;height:auto}
+.chart .axis{stroke:#9aa3b5}
+.chart .label{font-size:12px;fill:#2d3446}
+.chart .value{font-size:12px;fill:#4a5366}
+.g-a{fill:#2e8540}.g-b{fill:#7cb342}.g-c{fill:#f2b705}.g-d{fill:#ef7d22}.g-f{fill:#d0312d}.g-n{fill:#8a93a6}
+.o-ok{fill:#2e8540}.o-bad{fill:#d0312d}.o-other{fill:#8a93a6}.c-fail{fill:#c24b3a}
+.more,.none{color:#4a5366}
+code{font-size:12px;background:#f0f2f6;padding:0 3px;border-radius:3px}
+`;
+
+export function fleetContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    `style-src ${cspHash(STYLE)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+const GRADE_TONE: Readonly<Record<string, string>> = {
+  'A+': 'g-a',
+  A: 'g-a',
+  B: 'g-b',
+  C: 'g-c',
+  D: 'g-d',
+  F: 'g-f',
+};
+
+function more<T>(l: Limited<T>): SafeHtml | null {
+  return l.total > l.items.length ? html`<p class="more">… and ${l.total - l.items.length} more.</p>` : null;
+}
+
+function table(head: readonly string[], rows: readonly (readonly (string | number | null)[])[]): SafeHtml {
+  return html`<table>
+    <thead>
+      <tr>
+        ${head.map((h) => html`<th scope="col">${h}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (r) =>
+          html`<tr>
+            ${r.map((c) => html`<td>${c ?? ''}</td>`)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+function section(id: string, title: string, body: SafeHtml | (SafeHtml | null)[]): SafeHtml {
+  return html`<section id="${id}" aria-labelledby="${id}-h">
+    <h2 id="${id}-h">${title}</h2>
+    ${body}
+  </section>`;
+}
+
+function findingsSection(
+  id: string,
+  title: string,
+  r: FleetReport,
+  list: FleetReport['newFindings'],
+): SafeHtml {
+  if (!r.previous)
+    return section(id, `${title} (0)`, html`<p class="none">No earlier run to compare with.</p>`);
+  return section(id, `${title} (${list.total})`, [
+    list.total === 0
+      ? html`<p class="none">None.</p>`
+      : table(
+          ['target', 'check', 'severity', 'location', 'message'],
+          list.items.map((f) => [f.url, f.checkId, f.severity, f.location, f.message]),
+        ),
+    more(list),
+  ]);
+}
+
+export function renderFleetHtml(r: FleetReport): string {
+  const gradeBars: Bar[] = r.grades.map((g) => ({
+    label: g.grade,
+    value: g.count,
+    tone: GRADE_TONE[g.grade] ?? 'g-n',
+  }));
+  const outcomeBars: Bar[] = Object.entries(r.outcomes).map(([o, n]) => ({
+    label: o,
+    value: n,
+    tone: o === 'graded' ? 'o-ok' : o === 'error' || o === 'unreachable' ? 'o-bad' : 'o-other',
+  }));
+  const failBars: Bar[] = r.topFailing.map((c) => ({ label: c.checkId, value: c.targets, tone: 'c-fail' }));
+  const page = html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta http-equiv="Content-Security-Policy" content="${fleetContentSecurityPolicy()}" />
+        <meta name="referrer" content="no-referrer" />
+        <meta http-equiv="x-dns-prefetch-control" content="off" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="data:," />
+        <title>mcp-posture fleet report: ${r.run.id}</title>
+        ${trusted(`<style>${STYLE}</style>`)}
+      </head>
+      <body>
+        <header>
+          <h1>mcp-posture fleet report</h1>
+          <p class="meta">
+            Run <code>${r.run.id}</code> · started ${r.run.startedAt} · ${r.run.scans} targets · source
+            ${r.run.source} · mode ${r.run.mode}${r.run.shardCount > 1 ? ` · ${r.run.shardCount} shards` : ''}
+          </p>
+          <p class="meta">
+            ${
+              r.previous
+                ? html`Compared with run <code>${r.previous.id}</code> (${r.previous.startedAt}).`
+                : 'No earlier run to compare with.'
+            }
+          </p>
+        </header>
+        <main>
+          ${section(
+            'grades',
+            'Grades and outcomes',
+            html`<div class="charts">
+              ${columnChart('Grade distribution of the graded targets', gradeBars)}
+              ${barChart('Targets by outcome', outcomeBars)}
+            </div>`,
+          )}
+          ${section(
+            'failing',
+            `Most common failing checks (${r.topFailing.length})`,
+            r.topFailing.length
+              ? [
+                  barChart('Targets failing each check', failBars),
+                  table(
+                    ['check', 'title', 'severity', 'targets'],
+                    r.topFailing.map((c) => [c.checkId, c.title, c.severity, c.targets]),
+                  ),
+                ]
+              : html`<p class="none">No failing checks.</p>`,
+          )}
+          ${findingsSection('new', 'New findings since the previous run', r, r.newFindings)}
+          ${findingsSection('fixed', 'Fixed since the previous run', r, r.fixedFindings)}
+          ${section(`drift`, `Surface drift (${r.drift.total} targets)`, [
+            !r.previous
+              ? html`<p class="none">No earlier run to compare with.</p>`
+              : r.drift.total === 0
+                ? html`<p class="none">No tool, prompt or resource definition changed.</p>`
+                : table(
+                    ['target', 'added', 'removed', 'changed', 'items'],
+                    r.drift.items.map((d) => [
+                      d.url,
+                      d.added,
+                      d.removed,
+                      d.changed,
+                      d.items.map((i) => `${i.change} ${i.kind} ${i.name}`).join('; '),
+                    ]),
+                  ),
+            more(r.drift),
+          ])}
+          ${section(
+            'not-graded',
+            `Not graded: unreachable, not MCP, redirected or failed (${r.notGraded.total})`,
+            [
+              r.notGraded.total === 0
+                ? html`<p class="none">None.</p>`
+                : table(
+                    ['target', 'outcome', 'detail'],
+                    r.notGraded.items.map((n) => [n.url, n.outcome, n.detail]),
+                  ),
+              more(r.notGraded),
+            ],
+          )}
+          <p class="meta">Generated ${r.generatedAt} by mcp-posture.</p>
+        </main>
+      </body>
+    </html>`;
+  return `${page.value}\n`;
+}

@@ -1,0 +1,197 @@
+/**
+ * Fleet runs as separate processes, as Kubernetes or a CI matrix runs them: four shards
+ * writing into one PostgreSQL (one run, every target scanned exactly once), and a run killed
+ * with SIGKILL mid-way and resumed from its journal (no target lost, none scanned twice). The
+ * CLI is compiled into a private directory first (test/helpers/hostile-run.ts).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openHistory } from '../../src/fleet/db/open.js';
+import { readJournal } from '../../src/fleet/journal.js';
+import { shardOf } from '../../src/fleet/shard.js';
+import type { FleetFixtures } from '../helpers/fleet-fixtures.js';
+import { startFleetFixtures } from '../helpers/fleet-fixtures.js';
+import type { BuiltScanner } from '../helpers/hostile-run.js';
+import { buildScanner } from '../helpers/hostile-run.js';
+import type { TestDatabase } from '../helpers/pg.js';
+import { createTestDatabase } from '../helpers/pg.js';
+
+const PACE = ['--timeout', '5000', '--scan-timeout', '30000', '--no-progress'];
+
+let built: BuiltScanner;
+let fleet: FleetFixtures;
+let pgDb: TestDatabase;
+let dir: string;
+let targetsFile: string;
+
+interface Child {
+  readonly done: Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>;
+  kill(): void;
+}
+
+function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Child {
+  const child = spawn(process.execPath, [join(built.dir, 'dist', 'cli', 'bin.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  return {
+    done: new Promise((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+    ),
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+async function journalUrls(file: string): Promise<string[]> {
+  const out: string[] = [];
+  if (!existsSync(file)) return out;
+  for await (const l of readJournal(file)) out.push(l.record.target.url);
+  return out;
+}
+
+beforeAll(async () => {
+  built = buildScanner();
+  [fleet, pgDb] = await Promise.all([
+    startFleetFixtures({ healthy: 40, oauth: 4, legacy: 4, slow: 4, unreachable: 4, rateLimited: 0 }),
+    createTestDatabase('shards'),
+  ]);
+  dir = mkdtempSync(join(tmpdir(), 'posture-fleet-proc-'));
+  targetsFile = join(dir, 'targets.txt');
+  writeFileSync(targetsFile, fleet.targets.map((t) => t.url).join('\n'));
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([fleet?.close(), pgDb?.drop()]);
+  built?.cleanup();
+});
+
+/** Healthy targets: their server counts what the scans sent, so a second scan would double it. */
+const healthy = () => fleet.targets.filter((t) => t.kind === 'healthy');
+
+/** One complete scan: at most the recorded exchanges (a timed-out one may never arrive), far more than half. */
+function oneScan(sent: number, recorded: number | undefined, url: string): void {
+  expect(recorded, url).toBeGreaterThan(10);
+  expect(sent, url).toBeLessThanOrEqual(recorded!);
+  expect(sent, url).toBeGreaterThan(recorded! / 2);
+}
+
+describe('fleet processes', () => {
+  it('four shards write one run into one PostgreSQL, each target scanned exactly once', async () => {
+    const before = new Map(fleet.targets.map((t) => [t.url, t.requests()]));
+    const common = [
+      'scan',
+      '--targets',
+      targetsFile,
+      '--db',
+      pgDb.url,
+      '--run-id',
+      'shared-run',
+      '--concurrency',
+      '4',
+      ...PACE,
+    ];
+    const children = [
+      cli([...common, '--shard', '0/4']),
+      cli([...common, '--shard', '1/4']),
+      cli([...common, '--shard', '2/4']),
+      // The fourth as a Kubernetes Indexed Job pod: the index from the Job, the count from the environment.
+      cli(common, { JOB_COMPLETION_INDEX: '3', MCP_POSTURE_SHARD_COUNT: '4' }),
+    ];
+    const results = await Promise.all(children.map((c) => c.done));
+    let inShards = 0;
+    for (const r of results) {
+      expect([0, 1, 3], r.stderr).toContain(r.code);
+      const m = /; (\d+) in this shard/.exec(r.stdout);
+      expect(m, r.stdout).not.toBeNull();
+      inShards += Number(m![1]);
+    }
+    expect(inShards).toBe(fleet.targets.length);
+    const h = await openHistory(pgDb.url);
+    try {
+      const runs = await h.db.selectFrom('runs').selectAll().execute();
+      expect(runs.map((r) => [r.id, r.shard_count])).toEqual([['shared-run', 4]]);
+      const scans = await h.db
+        .selectFrom('scans')
+        .innerJoin('targets', 'targets.id', 'scans.target_id')
+        .select(['targets.url', 'scans.shard', 'scans.requests'])
+        .execute();
+      expect(scans).toHaveLength(fleet.targets.length);
+      expect(new Set(scans.map((s) => s.url)).size).toBe(fleet.targets.length);
+      for (const s of scans) expect(s.shard).toBe(shardOf(s.url, 4));
+      const recorded = new Map(scans.map((s) => [s.url, s.requests]));
+      for (const t of healthy()) oneScan(t.requests() - before.get(t.url)!, recorded.get(t.url), t.url);
+    } finally {
+      await h.close();
+    }
+  }, 240_000);
+
+  it('a run killed with SIGKILL mid-way and resumed scans every target exactly once', async () => {
+    const journal = join(dir, 'killed.ndjson');
+    const db = join(dir, 'killed.db');
+    const args = [
+      'scan',
+      '--targets',
+      targetsFile,
+      '--db',
+      db,
+      '--journal',
+      journal,
+      '--concurrency',
+      '3',
+      ...PACE,
+    ];
+    const first = cli(args);
+    const deadline = Date.now() + 120_000;
+    while ((await journalUrls(journal)).length < 12 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    first.kill();
+    const killed = await first.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const before = await journalUrls(journal);
+    expect(before.length).toBeGreaterThanOrEqual(12);
+    expect(before.length).toBeLessThan(fleet.targets.length);
+    const atKill = new Map(fleet.targets.map((t) => [t.url, t.requests()]));
+
+    const resumed = await cli([...args, '--resume']).done;
+    expect([0, 1, 3], resumed.stderr).toContain(resumed.code);
+    expect(resumed.stdout).toContain(`(+${before.length} from the journal)`);
+    const after = await journalUrls(journal);
+    expect(after).toHaveLength(fleet.targets.length);
+    expect(new Set(after).size).toBe(fleet.targets.length);
+    const h = await openHistory(db);
+    try {
+      const scans = await h.db
+        .selectFrom('scans')
+        .innerJoin('targets', 'targets.id', 'scans.target_id')
+        .select(['targets.url', 'scans.requests', 'scans.run_id'])
+        .execute();
+      expect(scans).toHaveLength(fleet.targets.length);
+      expect(new Set(scans.map((s) => s.run_id)).size).toBe(1);
+      const recorded = new Map(scans.map((s) => [s.url, s.requests]));
+      const journaled = new Set(before);
+      for (const t of healthy()) {
+        const sent = t.requests() - atKill.get(t.url)!;
+        // Finished before the kill: left alone. Otherwise: one complete scan after the resume.
+        if (journaled.has(t.url)) expect(sent, t.url).toBe(0);
+        else oneScan(sent, recorded.get(t.url), t.url);
+      }
+    } finally {
+      await h.close();
+    }
+    expect(readFileSync(journal, 'utf8').endsWith('\n')).toBe(true);
+  }, 240_000);
+});
