@@ -66,11 +66,23 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonl
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
   for (const v of list) {
-    if (v.key !== null && !Object.hasOwn(keys, v.key))
+    if (v.key !== null && !declaresKey(keys, v.key))
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
   return list;
 }
+
+/**
+ * True when `key` is one of the check's declared keys. A declared `<name>` (in angle brackets)
+ * stands for a free-form class of keys, such as server-supplied scope values: any key the check
+ * returns is then accepted.
+ */
+export function declaresKey(keys: Readonly<Record<string, string>>, key: string): boolean {
+  return Object.hasOwn(keys, key) || Object.keys(keys).some(isKeyClass);
+}
+
+/** A `<name>` entry of `meta.keys`: a placeholder for keys the check computes from server data. */
+export const isKeyClass = (declared: string): boolean => /^<[^<>]+>$/.test(declared);
 
 function transportApplies(check: Check, ev: Evidence): boolean {
   const t = ev.detection.transport;

@@ -7,6 +7,7 @@
  */
 import type { CheckContext, SectionRequirement, Verdict } from '../checks/define-check.js';
 import type { Evidence, SectionName } from '../evidence/types.js';
+import { failedLadderInit } from '../checks/shared/ladder.js';
 
 type Explain = (ev: Evidence, ctx: CheckContext) => Verdict;
 
@@ -20,21 +21,12 @@ const notHttp = (ev: Evidence, ctx: CheckContext): Verdict | null =>
     ? ctx.notApplicable('transport', `The target is not an HTTP endpoint (${ev.target.kind}).`)
     : null;
 
-/** The first `initialize` of the version ladder that failed, as the reason nothing came of it. */
-export function failedLadderInit(ev: Pick<Evidence, 'detection'>, ctx: CheckContext): Verdict | null {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return null;
-}
-
 /** Why a nullable section is absent, for each section that can be. */
 const ABSENT: Partial<Record<SectionName, Explain>> = {
   endpoint: (ev, ctx) =>
     notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No HTTP endpoint was recorded.'),
   origin: (ev, ctx) =>
-    notHttp(ev, ctx) ??
-    ctx.inconclusive('probe_unavailable', 'No Origin probe was recorded for this scan.'),
+    notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No Origin probe was recorded for this scan.'),
   sessions: (ev, ctx) =>
     notHttp(ev, ctx) ??
     wall(ev, ctx, 'no session was opened') ??
@@ -56,7 +48,10 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
     ),
   inventory: (ev, ctx) =>
     wall(ev, ctx, 'nothing could be listed') ??
-    ctx.inconclusive('ambiguous', 'The server was not listed (no tools, prompts or resources were requested).'),
+    ctx.inconclusive(
+      'ambiguous',
+      'The server was not listed (no tools, prompts or resources were requested).',
+    ),
   oauth: (ev, ctx) =>
     ev.auth.inUse
       ? ctx.inconclusive(
@@ -67,6 +62,22 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
           'no_auth',
           'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
         ),
+};
+
+/**
+ * Sections that older bundles hold in an earlier, narrower shape: such a section counts as
+ * missing for a check that requires it, with its own explanation.
+ */
+const STALE: Partial<
+  Record<SectionName, { readonly current: (ev: Evidence) => boolean; readonly explain: Explain }>
+> = {
+  // Bundles from before the modern-wire probes were widened carry only `versionBad`.
+  modern: {
+    current: (ev) => ev.modern !== null && 'lists' in ev.modern,
+    explain: (ev, ctx) =>
+      wall(ev, ctx, 'no modern probe was sent') ??
+      ctx.inconclusive('ambiguous', 'The evidence predates the modern-wire probes this check reads.'),
+  },
 };
 
 const nameOf = (r: SectionRequirement): SectionName => r.replace(/\?$/, '') as SectionName;
@@ -81,7 +92,11 @@ export function missingSection(
   for (const r of requires) {
     if (optional(r)) continue;
     const name = nameOf(r);
-    if (ev[name] !== null && ev[name] !== undefined) continue;
+    if (ev[name] !== null && ev[name] !== undefined) {
+      const stale = STALE[name];
+      if (!stale || stale.current(ev)) continue;
+      return stale.explain(ev, ctx);
+    }
     const explain = ABSENT[name];
     return explain
       ? explain(ev, ctx)
