@@ -4,7 +4,7 @@ import type { ExchangeId, MessageIssue, HttpReply } from '../../evidence/types.j
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { LabelledReply } from './replies.js';
-import { carriesJsonRpc, exchangeIndex, listReplies } from './replies.js';
+import { carriesJsonRpc, exchangeIndex, listReplies, REPLY_SECTIONS } from './replies.js';
 
 type Key = MessageIssue['key'];
 
@@ -44,9 +44,18 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: [...REPLY_SECTIONS],
     rating: { scope: 'protocol' },
-    keys: { id: '' },
+    keys: {
+      utf8: 'a body or SSE data is not valid UTF-8',
+      json: 'a JSON-typed body is not JSON at all (empty, invalid, a byte order mark, nested too deep)',
+      version: 'a message lacks jsonrpc: "2.0"',
+      id: 'a response has no id, a mistyped or null id where one is required, or does not echo the request id',
+      shape:
+        'a message is not a JSON-RPC request, notification or response (for example both or neither of result/error)',
+      code: 'error.code is not an integer, or error.message not a string',
+      'sse-data': 'a non-empty SSE data field is not JSON, or the stream ended mid-event (low)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports'),
