@@ -178,7 +178,16 @@ export interface CheckContext {
   ): Verdict;
   /** The right non-verdict for a probe that did not produce a value. */
   fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict;
+  /**
+   * The engine's standard non-verdict for a missing section (docs/model.md#sections), for a
+   * check that reads the section as optional (`modern?`) because it decides some cases without
+   * it, and needs it after all.
+   */
+  absent(section: SectionName): Verdict;
 }
+
+/** How the engine explains a missing section (engine/sections.ts); checks call it as `ctx.absent`. */
+export type ExplainAbsent = (section: SectionName, ctx: CheckContext) => Verdict;
 
 /** A check as registered: the engine hands `evaluate` only the sections in `meta.requires`. */
 export interface Check {
@@ -207,7 +216,11 @@ export function defineAggregateCheck(check: AggregateCheck): AggregateCheck {
   return check;
 }
 
-export function makeContext(meta: CheckMeta, revision: Revision | null): CheckContext {
+export function makeContext(
+  meta: CheckMeta,
+  revision: Revision | null,
+  explainAbsent?: ExplainAbsent,
+): CheckContext {
   const base = (
     status: Status,
     message: string,
@@ -223,7 +236,7 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
     message,
     evidence: [...evidence],
   });
-  return {
+  const ctx: CheckContext = {
     revision,
     meta,
     pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
@@ -263,5 +276,10 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
         opts,
       );
     },
+    absent: (section) =>
+      explainAbsent
+        ? explainAbsent(section, ctx)
+        : ctx.inconclusive('probe_unavailable', `The evidence has no ${section} section.`),
   };
+  return ctx;
 }

@@ -83,6 +83,20 @@ const STALE: Partial<
 const nameOf = (r: SectionRequirement): SectionName => r.replace(/\?$/, '') as SectionName;
 const optional = (r: SectionRequirement): boolean => r.endsWith('?');
 
+/** Whether the evidence holds `name` in its current shape. */
+function present(name: SectionName, ev: Evidence): boolean {
+  if (ev[name] === null || ev[name] === undefined) return false;
+  return STALE[name]?.current(ev) ?? true;
+}
+
+/** The standard non-verdict for a section that is missing (absent, or in an older shape). */
+export function explainMissing(name: SectionName, ev: Evidence, ctx: CheckContext): Verdict {
+  const explain = ev[name] !== null && ev[name] !== undefined ? STALE[name]?.explain : ABSENT[name];
+  return explain
+    ? explain(ev, ctx)
+    : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);
+}
+
 /** The standard non-verdict for the first required section that is missing, or null when all are there. */
 export function missingSection(
   requires: readonly SectionRequirement[],
@@ -92,15 +106,7 @@ export function missingSection(
   for (const r of requires) {
     if (optional(r)) continue;
     const name = nameOf(r);
-    if (ev[name] !== null && ev[name] !== undefined) {
-      const stale = STALE[name];
-      if (!stale || stale.current(ev)) continue;
-      return stale.explain(ev, ctx);
-    }
-    const explain = ABSENT[name];
-    return explain
-      ? explain(ev, ctx)
-      : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);
+    if (!present(name, ev)) return explainMissing(name, ev, ctx);
   }
   return null;
 }

@@ -56,11 +56,22 @@ describe('declared result keys', () => {
     expect(r?.key).toBe('read:tools');
   });
 
-  it('reads `<name>` only in angle brackets', () => {
+  it('reads `<name>` parts as patterns and everything else literally', () => {
     expect(declaresKey({ '<scope>': 'x' }, 'anything')).toBe(true);
     expect(declaresKey({ scope: 'x' }, 'anything')).toBe(false);
     expect(declaresKey({ '<>': 'x' }, 'anything')).toBe(false);
-    expect(declaresKey({ '<a>b': 'x' }, 'anything')).toBe(false);
+    expect(declaresKey({ 'GET-<status>': 'x' }, 'GET-404')).toBe(true);
+    expect(declaresKey({ 'GET-<status>': 'x' }, 'DELETE-404')).toBe(false);
+    expect(declaresKey({ 'GET-<status>': 'x' }, 'GET-')).toBe(false);
+    expect(declaresKey({ '<method>:served': 'x' }, 'a.b:served')).toBe(true);
+    expect(declaresKey({ '<method>:served': 'x' }, 'a.b:code')).toBe(false);
+    // Regular-expression characters in the literal parts are literal.
+    expect(declaresKey({ 'a.b-<n>': 'x' }, 'aXb-1')).toBe(false);
+  });
+
+  it('rejects a key that matches no pattern', () => {
+    const [r] = evaluateCheck(failingWith('DELETE-500', { 'GET-<status>': 'GET answered' }), evidence());
+    expect(r?.status).toBe('error');
   });
 
   it('lets keyless verdicts through whatever is declared', () => {
