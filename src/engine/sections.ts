@@ -65,33 +65,36 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
 };
 
 /**
- * Sections that older bundles hold in an earlier, narrower shape: such a section counts as
- * missing for a check that requires it, with its own explanation.
+ * Sections the evidence holds that still do not count for a check that requires them, each with
+ * its explanation: an older, narrower shape, or a chain walked for a token the user brought while
+ * the target shows no authorization (docs/model.md#authorization-in-use).
  */
-const STALE: Partial<
-  Record<SectionName, { readonly current: (ev: Evidence) => boolean; readonly explain: Explain }>
+const UNUSABLE: Partial<
+  Record<SectionName, { readonly usable: (ev: Evidence) => boolean; readonly explain: Explain }>
 > = {
   // Bundles from before the modern-wire probes were widened carry only `versionBad`.
   modern: {
-    current: (ev) => ev.modern !== null && 'lists' in ev.modern,
+    usable: (ev) => ev.modern !== null && 'lists' in ev.modern,
     explain: (ev, ctx) =>
       wall(ev, ctx, 'no modern probe was sent') ??
       ctx.inconclusive('ambiguous', 'The evidence predates the modern-wire probes this check reads.'),
   },
+  // Checks that presuppose authorization do not apply without a signal, whatever was walked.
+  oauth: { usable: (ev) => ev.auth.inUse, explain: ABSENT.oauth! },
 };
 
 const nameOf = (r: SectionRequirement): SectionName => r.replace(/\?$/, '') as SectionName;
 const optional = (r: SectionRequirement): boolean => r.endsWith('?');
 
-/** Whether the evidence holds `name` in its current shape. */
+/** Whether the evidence holds `name` in a form a check requiring it can use. */
 function present(name: SectionName, ev: Evidence): boolean {
   if (ev[name] === null || ev[name] === undefined) return false;
-  return STALE[name]?.current(ev) ?? true;
+  return UNUSABLE[name]?.usable(ev) ?? true;
 }
 
-/** The standard non-verdict for a section that is missing (absent, or in an older shape). */
+/** The standard non-verdict for a section that is missing (absent, or present but unusable). */
 export function explainMissing(name: SectionName, ev: Evidence, ctx: CheckContext): Verdict {
-  const explain = ev[name] !== null && ev[name] !== undefined ? STALE[name]?.explain : ABSENT[name];
+  const explain = ev[name] !== null && ev[name] !== undefined ? UNUSABLE[name]?.explain : ABSENT[name];
   return explain
     ? explain(ev, ctx)
     : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);

@@ -20,6 +20,19 @@ import { asLocation, prmLocation } from '../shared/locations.js';
 export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
+ * Catalogue §5.7 for the checks that presuppose authorization but read the OAuth chain as
+ * optional (`oauth?`: they judge raw exchanges when it is missing, AUTHN02/09/10): not_applicable
+ * (`no_auth`) without an authorization signal. Checks that require `oauth` get this from the engine.
+ */
+export function noAuth(ev: Pick<Evidence, 'auth'>, ctx: CheckContext): Verdict | null {
+  if (ev.auth.inUse) return null;
+  return ctx.notApplicable(
+    'no_auth',
+    'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
+  );
+}
+
+/**
  * Catalogue §5.5: a check grounded in an RFC still runs when only 2024-11-05 is possible,
  * and says so.
  */
