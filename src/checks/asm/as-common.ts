@@ -1,9 +1,9 @@
 /**
  * Shared plumbing for the checks that judge authorization-server metadata
- * (ASM, CIMD scan): the no_auth precondition, the list of servers to judge
- * per revision, the found document, the right non-verdict when it is
- * missing, and the loop that applies a check's judgement to each server.
- * Checks stay pure functions of the evidence.
+ * (ASM, CIMD scan): the list of servers to judge per revision, the found
+ * document, the right non-verdict when it is missing, and the loop that applies
+ * a check's judgement to each server. The no_auth precondition is the engine's:
+ * these checks require `oauth` (AS_SECTIONS). Checks stay pure functions of the evidence.
  */
 import type {
   AsMetadataAttempt,
@@ -11,10 +11,11 @@ import type {
   AuthorizationServerObservation,
   DocumentFetch,
 } from '../../evidence/auth-types.js';
-import type { Evidence, ExchangeId, HttpExchange } from '../../evidence/types.js';
+import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { isObject } from '../../evidence/parse/json-value.js';
+import { asLocation } from '../shared/locations.js';
 
 /** The AS checks run for the MCP endpoint's HTTP transports too: the engine judges the endpoint's transport. */
 export const AS_TRANSPORTS = ['streamable-http', 'http+sse', 'as'] as const;
@@ -26,32 +27,13 @@ export const AS_TRANSPORT_NOTE =
 export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
- * The discovery when authorization is in use, otherwise the verdict to return:
- * not_applicable (`no_auth`) without an authorization signal (catalogue §5.7).
+ * The sections the server loop reads: a check that judges servers spreads these into its
+ * `requires` (the engine answers no_auth / probe_unavailable when the OAuth chain is missing).
  */
-export function discoveryOrVerdict(ev: Evidence, ctx: CheckContext): AuthDiscovery | Verdict {
-  if (!ev.auth.inUse) {
-    return ctx.notApplicable(
-      'no_auth',
-      'The target shows no sign of authorization; there is no AS to judge.',
-    );
-  }
-  if (!ev.oauth) {
-    return ctx.inconclusive(
-      'probe_unavailable',
-      'Authorization is in use but no OAuth discovery was recorded for this scan.',
-    );
-  }
-  return ev.oauth;
-}
+export const AS_SECTIONS = ['target', 'endpoint?', 'oauth'] as const;
 
-export function isVerdict(v: AuthDiscovery | Verdict): v is Verdict {
-  return 'status' in v;
-}
-
-export function asLocation(issuer: string, member?: string): string {
-  return member ? `as:${issuer}#${member}` : `as:${issuer}`;
-}
+/** What the server loop reads of the evidence: the chain, and the MCP origin for the 2025-03-26 AS. */
+export type AsEvidence = Pick<Evidence, 'target' | 'endpoint'> & { readonly oauth: AuthDiscovery };
 
 /** The first PRM candidate that produced a JSON object (the document a client would use). */
 export function prmDocument(
@@ -85,18 +67,20 @@ export function metadataJson(fetch: DocumentFetch): Readonly<Record<string, unkn
  * it as a server, it is added here so that the origin document is judged too.
  */
 export function authorizationServers(
-  ev: Evidence,
+  ev: Pick<Evidence, 'target' | 'endpoint'>,
   d: AuthDiscovery,
 ): readonly AuthorizationServerObservation[] {
   const listed = d.authorizationServers;
   const base = d.legacyBase;
-  if (!base || base.metadata.kind !== 'ok' || listed.some((s) => s.via === 'origin-2025-03-26'))
+  // The origin AS is the MCP endpoint's HTTP origin: without an HTTP endpoint there is none.
+  const endpoint = ev.endpoint;
+  if (!base || !endpoint || base.metadata.kind !== 'ok' || listed.some((s) => s.via === 'origin-2025-03-26'))
     return listed;
   const fetch = base.metadata.value;
   const metadata = metadataJson(fetch);
   if (!metadata) return listed;
   const origin: AuthorizationServerObservation = {
-    issuer: ev.endpoint.origin,
+    issuer: endpoint.origin,
     via: 'origin-2025-03-26',
     attempts: [{ url: fetch.url, kind: 'oauth', fetch: base.metadata }],
     found: { attempt: 0, metadata },
@@ -105,9 +89,9 @@ export function authorizationServers(
     addresses: [
       {
         role: 'issuer',
-        url: ev.endpoint.origin,
-        addresses: ev.endpoint.address ? [ev.endpoint.address] : [],
-        scope: ev.endpoint.address ? ev.target.scope : null,
+        url: endpoint.origin,
+        addresses: endpoint.address ? [endpoint.address] : [],
+        scope: endpoint.address ? ev.target.scope : null,
       },
     ],
   };
@@ -210,13 +194,12 @@ export type ServerJudge = (
  * stands in for them: no authorization in use, or no server to judge.
  */
 export function judgeServers(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   select: ServerSelection,
   judge: ServerJudge,
 ): Verdict | readonly Verdict[] {
-  const d = discoveryOrVerdict(ev, ctx);
-  if (isVerdict(d)) return d;
+  const d = ev.oauth;
   const all = authorizationServers(ev, d);
   const servers =
     select === 'prm' ? prmServers(all) : select === 'revision' ? serversFor(all, ctx.revision) : all;
@@ -230,7 +213,7 @@ export function judgeServers(
  * whose metadata was not found gets `missingMetadata` instead.
  */
 export function judgeFoundMetadata(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   select: ServerSelection,
   judge: (
@@ -244,11 +227,6 @@ export function judgeFoundMetadata(
     const found = foundMetadata(obs);
     return found ? judge(obs, found, d, servers) : missingMetadata(obs, ctx);
   });
-}
-
-/** The recorded exchange, for reading a body the typed evidence does not keep. */
-export function exchangeOf(ev: Evidence, id: ExchangeId): HttpExchange | undefined {
-  return ev.exchanges.find((x) => x.id === id);
 }
 
 /** A string-valued array member, or null when the member is absent or not an array of strings. */
