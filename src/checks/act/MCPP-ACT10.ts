@@ -14,7 +14,9 @@ export default defineCheck({
     mode: 'safe',
     requires: ['target', 'detection', 'origin'],
     rating: { scope: 'protocol' },
-    keys: { served: '' },
+    keys: {
+      served: 'a request with Host: evil.example was served: the server does not validate Host',
+    },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Local MCP Server Compromise'),
