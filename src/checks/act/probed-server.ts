@@ -1,17 +1,18 @@
 /**
  * The preamble the intrusive authorization-server checks share (ACT07, ACT08, ACT11 on
  * `i.authz`; ACT09 on `i.dcr`): which authorization server the probe was sent to, and the
- * non-verdicts when there is nothing to judge — no server, no metadata, the
+ * non-verdicts when there is nothing to judge — no authorization, no server, no metadata, the
  * endpoint the probe needs not published, evidence from before the probe existed, or the probe
- * not sent (no authorization is the engine's: these checks require `oauth`). Only the first
- * authorization server is probed; verdicts are located there.
+ * not sent. Only the first authorization server is probed; verdicts are located there.
  */
 import type { AuthDiscovery, AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import type { Probe } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import {
   authorizationServers,
+  discoveryOrVerdict,
   foundMetadata,
+  isVerdict,
   missingMetadata,
   noServers,
   serversFor,
@@ -51,7 +52,8 @@ export function withProbedServer<T extends { readonly issuer: string }>(
   judge: (scene: ProbedScene<T>) => Verdict | readonly Verdict[],
   precondition?: (scene: AsScene) => Verdict | null,
 ): Verdict | readonly Verdict[] {
-  const d = ev.oauth;
+  const d = discoveryOrVerdict(ev, ctx);
+  if (isVerdict(d)) return d;
   const all = authorizationServers(ev, d);
   const probe = spec.probe(d);
   const probed = probe?.kind === 'ok' ? all.find((s) => s.issuer === probe.value.issuer) : undefined;

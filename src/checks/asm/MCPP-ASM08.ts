@@ -14,7 +14,7 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['target', 'oauth'],
+    requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
     keys: {
       absent: 'the access token has no aud claim, or no string in it',

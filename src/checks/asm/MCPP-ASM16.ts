@@ -7,6 +7,8 @@ import {
   AS_TRANSPORTS,
   AS_TRANSPORT_NOTE,
   authorizationServers,
+  discoveryOrVerdict,
+  isVerdict,
   noServers,
 } from './as-common.js';
 import { asLocation } from '../shared/locations.js';
@@ -48,7 +50,8 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = ev.oauth;
+    const d = discoveryOrVerdict(ev, ctx);
+    if (isVerdict(d)) return d;
     const scope = ev.target.scope;
     if (scope !== 'public') {
       return scope === 'unknown'

@@ -23,7 +23,7 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['startedAt', 'oauth'],
+    requires: ['startedAt', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
     keys: {
       long: 'the access token lives longer than 24 h',

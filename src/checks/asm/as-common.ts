@@ -1,9 +1,9 @@
 /**
  * Shared plumbing for the checks that judge authorization-server metadata
- * (ASM, CIMD scan): the list of servers to judge per revision, the found
- * document, the right non-verdict when it is missing, and the loop that applies
- * a check's judgement to each server. The no_auth precondition is the engine's:
- * these checks require `oauth` (AS_SECTIONS). Checks stay pure functions of the evidence.
+ * (ASM, CIMD scan, the intrusive ACT checks): the no_auth precondition in the
+ * authorization-server wording, the list of servers to judge per revision, the
+ * found document, the right non-verdict when it is missing, and the loop that
+ * applies a check's judgement to each server. Checks stay pure functions of the evidence.
  */
 import type {
   AsMetadataAttempt,
@@ -28,12 +28,41 @@ export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
  * The sections the server loop reads: a check that judges servers spreads these into its
- * `requires` (the engine answers no_auth / probe_unavailable when the OAuth chain is missing).
+ * `requires`. The OAuth chain is optional here because these checks answer its absence in their
+ * own words (`discoveryOrVerdict`), which the published reports carry; the engine's standard
+ * answer for a required `oauth` words it for resource-server checks.
  */
-export const AS_SECTIONS = ['target', 'endpoint?', 'oauth'] as const;
+export const AS_SECTIONS = ['target', 'auth', 'endpoint?', 'oauth?'] as const;
 
 /** What the server loop reads of the evidence: the chain, and the MCP origin for the 2025-03-26 AS. */
-export type AsEvidence = Pick<Evidence, 'target' | 'endpoint'> & { readonly oauth: AuthDiscovery };
+export type AsEvidence = Pick<Evidence, 'target' | 'auth' | 'endpoint' | 'oauth'>;
+
+/**
+ * The discovery when authorization is in use, otherwise the verdict to return:
+ * not_applicable (`no_auth`) without an authorization signal (catalogue §5.7).
+ */
+export function discoveryOrVerdict(
+  ev: Pick<Evidence, 'auth' | 'oauth'>,
+  ctx: CheckContext,
+): AuthDiscovery | Verdict {
+  if (!ev.auth.inUse) {
+    return ctx.notApplicable(
+      'no_auth',
+      'The target shows no sign of authorization; there is no AS to judge.',
+    );
+  }
+  if (!ev.oauth) {
+    return ctx.inconclusive(
+      'probe_unavailable',
+      'Authorization is in use but no OAuth discovery was recorded for this scan.',
+    );
+  }
+  return ev.oauth;
+}
+
+export function isVerdict(v: AuthDiscovery | Verdict): v is Verdict {
+  return 'status' in v;
+}
 
 /** The first PRM candidate that produced a JSON object (the document a client would use). */
 export function prmDocument(
@@ -199,7 +228,8 @@ export function judgeServers(
   select: ServerSelection,
   judge: ServerJudge,
 ): Verdict | readonly Verdict[] {
-  const d = ev.oauth;
+  const d = discoveryOrVerdict(ev, ctx);
+  if (isVerdict(d)) return d;
   const all = authorizationServers(ev, d);
   const servers =
     select === 'prm' ? prmServers(all) : select === 'revision' ? serversFor(all, ctx.revision) : all;

@@ -15,7 +15,7 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['target', 'oauth'],
+    requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
     keys: {
       '<url>':
@@ -39,12 +39,15 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     if (ev.target.scope !== 'public') {
+      if (!ev.auth.inUse) return ctx.notApplicable('no_auth', 'No authorization signal was observed.');
       return ctx.notApplicable(
         'target_scope',
         `The target itself is ${ev.target.scope}; internal discovery URLs are expected.`,
       );
     }
+    // The scope decides before the OAuth chain is needed: the engine's answer for it comes after.
     const oauth = ev.oauth;
+    if (!oauth || !ev.auth.inUse) return ctx.absent('oauth');
     if (oauth.addresses.length === 0) {
       return ctx.notApplicable('feature_absent', 'No discovery URL was resolved.');
     }
