@@ -47,8 +47,24 @@ export type Keyword =
   | 'derived'
   | 'policy';
 
-export type Family =
-  'TRN' | 'LEG' | 'MOD' | 'STDIO' | 'AUTHN' | 'PRM' | 'ASM' | 'SCP' | 'CIMD' | 'ACT' | 'TOOL' | 'PIN' | 'ERR';
+/** The check families, in the order the registry and the reports list them. */
+export const FAMILIES = [
+  'TRN',
+  'LEG',
+  'MOD',
+  'STDIO',
+  'AUTHN',
+  'PRM',
+  'ASM',
+  'SCP',
+  'CIMD',
+  'ACT',
+  'TOOL',
+  'PIN',
+  'ERR',
+] as const;
+
+export type Family = (typeof FAMILIES)[number];
 
 /** Transports a check runs on; `as` marks authorization-server documents and origins. */
 export type CheckTransport = Transport | 'as';

@@ -11,6 +11,7 @@ import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { mcp } from '../../src/spec/citations.js';
 import { evidence } from '../helpers/evidence.js';
 import { authWalled, modernEvidence } from '../helpers/modern.js';
+import { oauthEvidence } from '../helpers/oauth.js';
 
 const META: Omit<CheckMeta, 'keys' | 'requires'> = {
   id: 'MCPP-TRN99',
@@ -128,5 +129,36 @@ describe('required sections', () => {
       'The evidence predates the modern-wire probes this check reads.',
     ]);
     expect(evaluateCheck(check, modernEvidence())[0]?.status).toBe('pass');
+  });
+
+  it('treats an OAuth chain without an authorization signal as missing (a chain walked for a token)', () => {
+    const check = reading(['oauth'], (ev) => ev);
+    const walked = oauthEvidence((_d, _b, ev) => {
+      ev.auth = { inUse: false, signals: [] };
+    });
+    expect(evaluateCheck(check, walked).map((r) => [r.status, r.reason])).toEqual([
+      ['not_applicable', 'no_auth'],
+    ]);
+    expect(evaluateCheck(check, oauthEvidence())[0]?.status).toBe('pass');
+    const signalOnly = evidence((ev) => {
+      ev.auth = { inUse: true, signals: ['published PRM'] };
+    });
+    expect(evaluateCheck(check, signalOnly).map((r) => [r.status, r.reason])).toEqual([
+      ['inconclusive', 'probe_unavailable'],
+    ]);
+  });
+
+  it('gives a check the standard answer for an optional section it needs after all (ctx.absent)', () => {
+    const check = defineCheck({
+      meta: { ...META, requires: ['sessions?'], keys: {} },
+      evaluate: (ev, ctx) => (ev.sessions ? ctx.pass('session') : ctx.absent('sessions')),
+    });
+    expect(evaluateCheck(check, evidence())[0]?.status).toBe('pass');
+    expect(evaluateCheck(check, modernEvidence(authWalled)).map((r) => [r.status, r.reason])).toEqual([
+      ['inconclusive', 'auth_wall'],
+    ]);
+    expect(evaluateCheck(check, modernEvidence()).map((r) => [r.status, r.reason])).toEqual([
+      ['inconclusive', 'ambiguous'],
+    ]);
   });
 });

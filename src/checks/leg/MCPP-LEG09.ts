@@ -23,6 +23,8 @@ export default defineCheck({
       '<status>': 'any other status the DELETE was answered with instead of 2xx or 405',
     },
     severity: 'low',
+    severityRationale:
+      "The MAY is the server's choice to offer termination at all; the answers themselves are defined (2xx ended, 405 not offered), and any other answer leaves clients unsure whether a live session is gone (catalogue row: low).",
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
       'Clients end sessions with DELETE when the user leaves; 405 tells them the server does not offer it. A 400/404 for a live session, an error or no answer leaves clients unsure whether the session (and anything bound to it) is gone.',

@@ -32,6 +32,8 @@ export default defineCheck({
         'a session ID was minted for a request sent without a valid session (medium); also the key of the matching pass and non-verdicts',
     },
     severity: 'low',
+    severityRationale:
+      'The MAY names the only point the transport provides for assigning a session ID; an ID that changes mid-session confuses clients, and one minted for any request turns the session into a credential handed to whoever asks (catalogue row: low, medium for mint-on-request).',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
       'The transport defines one point for assigning a session: the InitializeResult. An ID that changes mid-session confuses clients; an ID minted for any request that arrives without one turns the session into a bearer credential handed to anyone who asks, and skips the initialization phase.',

@@ -68,7 +68,7 @@ export default defineCheck({
     remediation:
       'Emit strict JSON-RPC 2.0 in UTF-8: `"jsonrpc": "2.0"` on every message, echo the request `id`, exactly one of `result`/`error`, integer `error.code` and string `error.message`; send only JSON-RPC messages as SSE `data` (use SSE comments or empty priming events for keep-alives).',
     evidence:
-      'The issues the evidence parser recorded on every reply (`HttpReply.issues`): JSON and SSE bodies of all probes, including safe probes, the probes of the 2026-07-28 wire and cleartext counterparts, plus a response whose id does not echo the request (the parser does not know the request id). Bodies without JSON-RPC content are excluded when they are 4xx/5xx (WAF, auth proxy, gateway pages), non-JSON, or from the cleartext port.',
+      'The issues the evidence parser recorded on every reply (`RpcReply.issues`): JSON and SSE bodies of all probes, including safe probes, the probes of the 2026-07-28 wire and cleartext counterparts, plus a response whose id does not echo the request (the parser does not know the request id). Bodies without JSON-RPC content are excluded when they are 4xx/5xx (WAF, auth proxy, gateway pages), non-JSON, or from the cleartext port.',
     traps:
       '`id: null` on errors is legal when the request id could not be read, and HTTP-level rejections (400/404 for sessions, versions) may carry an error without id — `id` issues on such replies are dropped; SSE priming events (empty `data`) and comment lines are ignored by the parser; 4xx bodies from non-MCP layers are excluded.',
     notes:
