@@ -84,7 +84,7 @@ export function declaresKey(keys: Readonly<Record<string, string>>, key: string)
 const PLACEHOLDER = /<[^<>]+>/g;
 
 /** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
-export function keyPattern(declared: string): RegExp | null {
+function keyPattern(declared: string): RegExp | null {
   if (!declared.match(PLACEHOLDER)) return null;
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${declared.split(PLACEHOLDER).map(literal).join('.+')}$`, 's');

@@ -13,7 +13,7 @@ export const BOGUS_VERSION = '1900-01-01';
 
 export { isObject } from '../../evidence/parse/json-value.js';
 
-export { httpReplyOf, okReply } from '../shared/replies.js';
+export { okReply } from '../shared/replies.js';
 
 export function resultOf(reply: RpcReply | null): Readonly<Record<string, unknown>> | null {
   const r = reply?.response?.result;
