@@ -47,8 +47,24 @@ export type Keyword =
   | 'derived'
   | 'policy';
 
-export type Family =
-  'TRN' | 'LEG' | 'MOD' | 'STDIO' | 'AUTHN' | 'PRM' | 'ASM' | 'SCP' | 'CIMD' | 'ACT' | 'TOOL' | 'PIN' | 'ERR';
+/** The check families, in the order the registry and the reports list them. */
+export const FAMILIES = [
+  'TRN',
+  'LEG',
+  'MOD',
+  'STDIO',
+  'AUTHN',
+  'PRM',
+  'ASM',
+  'SCP',
+  'CIMD',
+  'ACT',
+  'TOOL',
+  'PIN',
+  'ERR',
+] as const;
+
+export type Family = (typeof FAMILIES)[number];
 
 /** Transports a check runs on; `as` marks authorization-server documents and origins. */
 export type CheckTransport = Transport | 'as';
@@ -184,7 +200,16 @@ export interface CheckContext {
   ): Verdict;
   /** The right non-verdict for a probe that did not produce a value. */
   fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict;
+  /**
+   * The engine's standard non-verdict for a missing section (docs/model.md#sections), for a
+   * check that reads the section as optional (`modern?`) because it decides some cases without
+   * it, and needs it after all.
+   */
+  absent(section: SectionName): Verdict;
 }
+
+/** How the engine explains a missing section (engine/sections.ts); checks call it as `ctx.absent`. */
+export type ExplainAbsent = (section: SectionName, ctx: CheckContext) => Verdict;
 
 /** A check as registered: the engine hands `evaluate` only the sections in `meta.requires`. */
 export interface Check {
@@ -213,7 +238,11 @@ export function defineAggregateCheck(check: AggregateCheck): AggregateCheck {
   return check;
 }
 
-export function makeContext(meta: CheckMeta, revision: Revision | null): CheckContext {
+export function makeContext(
+  meta: CheckMeta,
+  revision: Revision | null,
+  explainAbsent?: ExplainAbsent,
+): CheckContext {
   const base = (
     status: Status,
     message: string,
@@ -229,7 +258,7 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
     message,
     evidence: [...evidence],
   });
-  return {
+  const ctx: CheckContext = {
     revision,
     meta,
     pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
@@ -269,5 +298,10 @@ export function makeContext(meta: CheckMeta, revision: Revision | null): CheckCo
         opts,
       );
     },
+    absent: (section) =>
+      explainAbsent
+        ? explainAbsent(section, ctx)
+        : ctx.inconclusive('probe_unavailable', `The evidence has no ${section} section.`),
   };
+  return ctx;
 }

@@ -6,6 +6,7 @@
  */
 import type { Mode } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
+import { sameHref } from '../evidence/parse/url.js';
 import { ConfigError } from './errors.js';
 import type { Config, FailOn, Format, Grade, Settings, TargetConfig } from './schema.js';
 import { DEFAULT_THRESHOLDS, FAIL_ON, GRADES, MODES } from './schema.js';
@@ -109,19 +110,11 @@ export function envOverrides(env: Env): Settings {
   return out;
 }
 
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
-  }
-}
-
 /** A configured target by name or URL. */
 export function findTarget(config: Config | null, nameOrUrl: string): TargetConfig | undefined {
   return (
     config?.targets.find((t) => t.name === nameOrUrl) ??
-    config?.targets.find((t) => sameUrl(t.url, nameOrUrl))
+    config?.targets.find((t) => sameHref(t.url, nameOrUrl))
   );
 }
 

@@ -20,7 +20,7 @@ import { makeContext, SEVERITIES } from '../checks/define-check.js';
 import type { Evidence } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
-import { missingSection, project } from './sections.js';
+import { explainMissing, missingSection, project } from './sections.js';
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
 
@@ -57,7 +57,7 @@ function single(
 }
 
 function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonly Verdict[] {
-  const ctx = makeContext(check.meta, revision);
+  const ctx = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
   const { requires, keys } = check.meta;
   // A required section that is missing has one standard answer: the check is not called.
   const standard = missingSection(requires, ev, ctx);
@@ -66,10 +66,28 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonl
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
   for (const v of list) {
-    if (v.key !== null && !Object.hasOwn(keys, v.key))
+    if (v.key !== null && !declaresKey(keys, v.key))
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
   return list;
+}
+
+/**
+ * True when `key` is one of the check's declared keys. A declared key with `<name>` parts is a
+ * pattern for keys the check computes (server-supplied values, statuses): each `<name>` stands
+ * for one or more characters, so `<status>` admits any key and `GET-<status>` admits `GET-404`.
+ */
+export function declaresKey(keys: Readonly<Record<string, string>>, key: string): boolean {
+  return Object.hasOwn(keys, key) || Object.keys(keys).some((k) => keyPattern(k)?.test(key) === true);
+}
+
+const PLACEHOLDER = /<[^<>]+>/g;
+
+/** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
+function keyPattern(declared: string): RegExp | null {
+  if (!declared.match(PLACEHOLDER)) return null;
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${declared.split(PLACEHOLDER).map(literal).join('.+')}$`, 's');
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {

@@ -7,12 +7,14 @@ import type { AggregateCheck, Check, CheckResult } from '../checks/define-check.
 import { makeContext } from '../checks/define-check.js';
 import { AGGREGATE_CHECKS, CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
-import { evaluateCheck } from './evaluate-check.js';
+import { declaresKey, evaluateCheck } from './evaluate-check.js';
 
 export function evaluateAggregate(check: AggregateCheck, results: readonly CheckResult[]): CheckResult[] {
   const ctx = makeContext(check.meta, null);
   try {
     const v = check.aggregate(results, ctx);
+    if (v.key !== null && !declaresKey(check.meta.keys, v.key))
+      throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
     return [{ ...v, checkId: check.meta.id, revisionsEvaluated: [], revisionsFailed: [], condition: null }];
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

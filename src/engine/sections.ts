@@ -7,6 +7,7 @@
  */
 import type { CheckContext, SectionRequirement, Verdict } from '../checks/define-check.js';
 import type { Evidence, SectionName } from '../evidence/types.js';
+import { failedLadderInit } from '../checks/shared/ladder.js';
 
 type Explain = (ev: Evidence, ctx: CheckContext) => Verdict;
 
@@ -20,21 +21,12 @@ const notHttp = (ev: Evidence, ctx: CheckContext): Verdict | null =>
     ? ctx.notApplicable('transport', `The target is not an HTTP endpoint (${ev.target.kind}).`)
     : null;
 
-/** The first `initialize` of the version ladder that failed, as the reason nothing came of it. */
-export function failedLadderInit(ev: Pick<Evidence, 'detection'>, ctx: CheckContext): Verdict | null {
-  const failed = ev.detection.inits.find((a) => a.probe.kind === 'failed');
-  if (failed && failed.probe.kind === 'failed')
-    return ctx.fromProbe(failed.probe, `initialize with ${failed.requested}`);
-  return null;
-}
-
 /** Why a nullable section is absent, for each section that can be. */
 const ABSENT: Partial<Record<SectionName, Explain>> = {
   endpoint: (ev, ctx) =>
     notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No HTTP endpoint was recorded.'),
   origin: (ev, ctx) =>
-    notHttp(ev, ctx) ??
-    ctx.inconclusive('probe_unavailable', 'No Origin probe was recorded for this scan.'),
+    notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No Origin probe was recorded for this scan.'),
   sessions: (ev, ctx) =>
     notHttp(ev, ctx) ??
     wall(ev, ctx, 'no session was opened') ??
@@ -56,7 +48,10 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
     ),
   inventory: (ev, ctx) =>
     wall(ev, ctx, 'nothing could be listed') ??
-    ctx.inconclusive('ambiguous', 'The server was not listed (no tools, prompts or resources were requested).'),
+    ctx.inconclusive(
+      'ambiguous',
+      'The server was not listed (no tools, prompts or resources were requested).',
+    ),
   oauth: (ev, ctx) =>
     ev.auth.inUse
       ? ctx.inconclusive(
@@ -69,8 +64,41 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
         ),
 };
 
+/**
+ * Sections the evidence holds that still do not count for a check that requires them, each with
+ * its explanation: an older, narrower shape, or a chain walked for a token the user brought while
+ * the target shows no authorization (docs/model.md#authorization-in-use).
+ */
+const UNUSABLE: Partial<
+  Record<SectionName, { readonly usable: (ev: Evidence) => boolean; readonly explain: Explain }>
+> = {
+  // Bundles from before the modern-wire probes were widened carry only `versionBad`.
+  modern: {
+    usable: (ev) => ev.modern !== null && 'lists' in ev.modern,
+    explain: (ev, ctx) =>
+      wall(ev, ctx, 'no modern probe was sent') ??
+      ctx.inconclusive('ambiguous', 'The evidence predates the modern-wire probes this check reads.'),
+  },
+  // Checks that presuppose authorization do not apply without a signal, whatever was walked.
+  oauth: { usable: (ev) => ev.auth.inUse, explain: ABSENT.oauth! },
+};
+
 const nameOf = (r: SectionRequirement): SectionName => r.replace(/\?$/, '') as SectionName;
 const optional = (r: SectionRequirement): boolean => r.endsWith('?');
+
+/** Whether the evidence holds `name` in a form a check requiring it can use. */
+function present(name: SectionName, ev: Evidence): boolean {
+  if (ev[name] === null || ev[name] === undefined) return false;
+  return UNUSABLE[name]?.usable(ev) ?? true;
+}
+
+/** The standard non-verdict for a section that is missing (absent, or present but unusable). */
+export function explainMissing(name: SectionName, ev: Evidence, ctx: CheckContext): Verdict {
+  const explain = ev[name] !== null && ev[name] !== undefined ? UNUSABLE[name]?.explain : ABSENT[name];
+  return explain
+    ? explain(ev, ctx)
+    : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);
+}
 
 /** The standard non-verdict for the first required section that is missing, or null when all are there. */
 export function missingSection(
@@ -81,11 +109,7 @@ export function missingSection(
   for (const r of requires) {
     if (optional(r)) continue;
     const name = nameOf(r);
-    if (ev[name] !== null && ev[name] !== undefined) continue;
-    const explain = ABSENT[name];
-    return explain
-      ? explain(ev, ctx)
-      : ctx.inconclusive('probe_unavailable', `The evidence has no ${name} section.`);
+    if (!present(name, ev)) return explainMissing(name, ev, ctx);
   }
   return null;
 }

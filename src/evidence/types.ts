@@ -131,5 +131,9 @@ export interface HttpSections {
 
 export interface Evidence extends CoreEvidence, HttpSections {}
 
-/** The evidence sections a check can name in `requires` (docs/model.md#sections). */
-export type SectionName = Exclude<keyof Evidence, 'schemaVersion' | 'tool' | 'startedAt' | 'durationMs'>;
+/**
+ * The evidence sections a check can name in `requires` (docs/model.md#sections). `startedAt`
+ * is one too: checks that judge expiry (certificates, tokens) judge it at the scan's start, so
+ * replayed evidence keeps its verdict.
+ */
+export type SectionName = Exclude<keyof Evidence, 'schemaVersion' | 'tool' | 'durationMs'>;

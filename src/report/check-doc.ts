@@ -13,11 +13,37 @@ export const DOC_HEADINGS = [
   'Why it matters',
   'How to fix',
   'Evidence used',
+  'Result keys',
   'References',
 ] as const;
 
 function revisionsText(meta: CheckMeta): string {
   return meta.revisions === 'any' ? 'any (RFC or policy requirement)' : meta.revisions.join(', ');
+}
+
+/** A table cell: pipes escaped and line breaks folded, so a meaning cannot break the table. */
+const cell = (s: string): string =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+
+/** The "Result keys" section: every key the check can return and what it means (meta.keys). */
+export function renderResultKeys(meta: CheckMeta): string[] {
+  const keys = Object.entries(meta.keys);
+  if (keys.length === 0)
+    return ['## Result keys', '', 'None: the results carry no key and are told apart by their location.', ''];
+  return [
+    '## Result keys',
+    '',
+    ...(keys.some(([key]) => /<[^<>]+>/.test(key))
+      ? ['A `<name>` part of a key stands for a value the check takes from what it observed.', '']
+      : []),
+    '| Key | Meaning |',
+    '|---|---|',
+    ...keys.map(([key, meaning]) => `| \`${key}\` | ${cell(meaning)} |`),
+    '',
+  ];
 }
 
 export function renderCheckDoc(check: Documented): string {
@@ -43,6 +69,7 @@ export function renderCheckDoc(check: Documented): string {
     '',
     m.rationale,
     '',
+    ...(m.severityRationale ? [`**Why ${m.severity}.** ${m.severityRationale}`, ''] : []),
     '## How to fix',
     '',
     m.remediation,
@@ -54,6 +81,7 @@ export function renderCheckDoc(check: Documented): string {
   ];
   if (m.traps) lines.push('**Known traps.** ' + m.traps, '');
   if (m.notes) lines.push('**Notes on this implementation.** ' + m.notes, '');
+  lines.push(...renderResultKeys(m));
   lines.push('## References', '');
   for (const c of m.citations) lines.push(`- [${c.key}](${c.url})`);
   lines.push('');

@@ -7,6 +7,7 @@
  */
 import { normalizeCheckId } from '../config/check-id.js';
 import type { Suppression } from '../config/schema.js';
+import { sameHref } from '../evidence/parse/url.js';
 import { escapeTerminalLine } from './escape.js';
 import type { ReportResult, SuppressionSummary, Unrated } from './model.js';
 
@@ -31,17 +32,9 @@ export function isExpired(s: Suppression, now: Date): boolean {
   return s.expires !== undefined && now.getTime() >= Date.parse(`${s.expires}T00:00:00Z`) + DAY_MS;
 }
 
-function sameUrl(a: string, b: string): boolean {
-  try {
-    return new URL(a).href === new URL(b).href;
-  } catch {
-    return a === b;
-  }
-}
-
 /** A `target` filter names the target by URL or by its config name. */
 export function targetMatches(filter: string | undefined, url: string, name: string | null): boolean {
-  return filter === undefined || filter === name || sameUrl(filter, url);
+  return filter === undefined || filter === name || sameHref(filter, url);
 }
 
 function matches(s: Suppression, r: ReportResult): boolean {

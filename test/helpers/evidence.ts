@@ -5,8 +5,10 @@
  * server on loopback with a session, so each test changes only what it judges.
  */
 import type {
+  AddressScope,
   Evidence,
   ExchangeId,
+  HttpEndpoint,
   HttpExchange,
   LegacySessionEvidence,
   Probe,
@@ -15,7 +17,7 @@ import type {
   SseEventRecord,
 } from '../../src/evidence/types.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 
 export class EvidenceBuilder {
   private n = 0;
@@ -270,4 +272,35 @@ function isReply(v: unknown): v is HttpReply {
 /** Shorthand: a fresh builder's default evidence with a patch applied. */
 export function evidence(patch?: (ev: Mutable<Evidence>, b: EvidenceBuilder) => void): Evidence {
   return new EvidenceBuilder().build(patch);
+}
+
+/** Where an HTTP target lives: its identity (target) and its endpoint's origin (endpoint). */
+export interface HttpTargetPatch {
+  readonly url?: string;
+  readonly origin?: string;
+  readonly scheme?: 'http' | 'https';
+  readonly hostname?: string;
+  readonly address?: string | null;
+  readonly scope?: AddressScope;
+}
+
+/**
+ * Moves the HTTP target: `url` and `scope` go to `target`, origin, scheme, hostname and address
+ * to `endpoint` (whose HTTP+SSE GET and redirect are kept).
+ */
+export function setHttpTarget(ev: Mutable<Evidence>, t: HttpTargetPatch): void {
+  const { url, scope, ...endpoint } = t;
+  ev.target = {
+    kind: 'http',
+    url: url ?? ev.target.url,
+    scope: scope ?? ev.target.scope,
+  };
+  if (!ev.endpoint) throw new Error('setHttpTarget: the evidence has no HTTP endpoint');
+  ev.endpoint = { ...ev.endpoint, ...endpoint };
+}
+
+/** Replaces fields of the HTTP endpoint section (the HTTP+SSE GET, the redirect …). */
+export function setEndpoint(ev: Mutable<Evidence>, patch: Partial<HttpEndpoint>): void {
+  if (!ev.endpoint) throw new Error('setEndpoint: the evidence has no HTTP endpoint');
+  ev.endpoint = { ...ev.endpoint, ...patch };
 }

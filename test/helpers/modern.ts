@@ -295,7 +295,7 @@ export function modernEvidence(
         candidates: ['2026-07-28'],
         eras: ['modern'],
       });
-      Object.assign(ev, { legacy: null });
+      Object.assign(ev, { sessions: null });
     }
     Object.assign(ev, { modern: goodModern(b) });
     patch?.(ev, b);
@@ -342,7 +342,7 @@ export function authWalled(ev: Ev): void {
     candidates: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
     eras: [],
   });
-  Object.assign(ev, { legacy: null, modern: null });
+  Object.assign(ev, { sessions: null, modern: null });
 }
 
 export function passive(ev: Ev): void {

@@ -12,6 +12,7 @@ import type {
 } from '../../src/evidence/auth-types.js';
 import type { Evidence, Probe, HttpReply } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
+import { setHttpTarget } from './evidence.js';
 import type { OAuthDraft, Patchable } from './oauth.js';
 import { asObservation, docFetch, goodAsMetadata, ISSUER, knownRevisions, oauthEvidence } from './oauth.js';
 
@@ -233,7 +234,7 @@ export function legacyModel(
 
 /** A public target (the MCP endpoint and PRM on public addresses). */
 export function publicTarget(ev: Patchable): void {
-  Object.assign(ev.target, {
+  setHttpTarget(ev, {
     url: HTTPS_MCP_URL,
     origin: 'https://mcp.example.com',
     scheme: 'https',

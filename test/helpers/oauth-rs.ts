@@ -15,7 +15,7 @@ import type {
   HttpReply,
 } from '../../src/evidence/types.js';
 import type { EvidenceBuilder } from './evidence.js';
-import { evidence } from './evidence.js';
+import { evidence, setHttpTarget } from './evidence.js';
 import type { OAuthDraft, Patchable } from './oauth.js';
 import { docFetch, oauthEvidence, PRM_URL } from './oauth.js';
 
@@ -92,15 +92,13 @@ export function authInUse(ev: Patchable, signals: string[] = ['published PRM']):
 
 /** A public https target (PRM14, AUTHN01 severity). */
 export function publicTarget(ev: Patchable): void {
-  Object.assign(ev, {
-    target: {
-      url: 'https://mcp.example.com/mcp',
-      origin: 'https://mcp.example.com',
-      scheme: 'https',
-      hostname: 'mcp.example.com',
-      address: '203.0.113.10',
-      scope: 'public',
-    },
+  setHttpTarget(ev, {
+    url: 'https://mcp.example.com/mcp',
+    origin: 'https://mcp.example.com',
+    scheme: 'https',
+    hostname: 'mcp.example.com',
+    address: '203.0.113.10',
+    scope: 'public',
   });
 }
 
@@ -184,5 +182,5 @@ export function sessionServer(patch?: (ev: Patchable, b: EvidenceBuilder) => voi
 
 /** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: Patchable, patch: Partial<LegacySessionEvidence>): void {
-  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as Patchable['legacy'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as Patchable['sessions'];
 }

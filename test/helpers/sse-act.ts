@@ -14,7 +14,7 @@ import type {
   SseTransportEvidence,
 } from '../../src/evidence/types.js';
 import type { Revision } from '../../src/spec/revisions.js';
-import { evidence } from './evidence.js';
+import { evidence, setHttpTarget } from './evidence.js';
 import type { EvidenceBuilder } from './evidence.js';
 
 export type Patch = NonNullable<Parameters<typeof evidence>[0]>;
@@ -51,7 +51,7 @@ export function setOrigin(ev: MutableEvidence, patch: Partial<OriginProbes>): vo
 
 /** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: MutableEvidence, patch: Partial<LegacySessionEvidence>): void {
-  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as MutableEvidence['legacy'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as MutableEvidence['sessions'];
 }
 
 export function setRevision(ev: MutableEvidence, info: RevisionInfo): void {
@@ -144,14 +144,14 @@ export function useSse(ev: MutableEvidence, b: EvidenceBuilder, opts: SseOptions
     sseEvents: events,
   });
   const url = new URL(streamUrl);
-  ev.target = {
+  setHttpTarget(ev, {
     url: streamUrl,
     origin: url.origin,
     scheme: url.protocol === 'https:' ? 'https' : 'http',
     hostname: url.hostname,
     address: '127.0.0.1',
     scope: 'loopback',
-  };
+  });
   ev.detection.transport = 'http+sse';
   setKnown(ev, [opts.revision ?? '2024-11-05']);
   ev.sessions = null;
@@ -190,14 +190,14 @@ export function answer(b: EvidenceBuilder, status: number, opts: { error?: boole
 
 /** A public https target with authorization in use (or not). */
 export function publicTarget(ev: MutableEvidence, authInUse: boolean): void {
-  ev.target = {
+  setHttpTarget(ev, {
     url: 'https://mcp.example.test/mcp',
     origin: 'https://mcp.example.test',
     scheme: 'https',
     hostname: 'mcp.example.test',
     address: '203.0.113.7',
     scope: 'public',
-  };
+  });
   ev.auth = { inUse: authInUse, signals: authInUse ? ['401 challenge'] : [] };
   setOrigin(ev, {
     host: { kind: 'skipped', reason: 'target_scope', detail: 'only for loopback and private targets' },

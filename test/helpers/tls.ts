@@ -10,12 +10,10 @@ import type {
   PlainObservation,
   Probe,
   HttpReply,
-  TargetInfo,
   TlsObservation,
 } from '../../src/evidence/types.js';
-import type { EvidenceBuilder } from './evidence.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+import type { EvidenceBuilder, HttpTargetPatch, Mutable } from './evidence.js';
+import { setHttpTarget } from './evidence.js';
 type Verified = Extract<TlsObservation['verified'], { kind: 'ok' }>['value'];
 
 export const HTTPS_ORIGIN = 'https://mcp.example.test';
@@ -30,7 +28,7 @@ export function daysFromScan(days: number): string {
   return new Date(STARTED_AT + days * DAY).toISOString();
 }
 
-export const httpsTargetInfo: TargetInfo = {
+export const httpsTargetInfo: HttpTargetPatch = {
   url: HTTPS_URL,
   origin: HTTPS_ORIGIN,
   scheme: 'https',
@@ -41,7 +39,7 @@ export const httpsTargetInfo: TargetInfo = {
 
 /** Patch: the target becomes https on a public host. */
 export function httpsTarget(ev: Mutable<Evidence>): void {
-  ev.target = { ...httpsTargetInfo };
+  setHttpTarget(ev, httpsTargetInfo);
 }
 
 /** A verified handshake value: TLS 1.3, trusted, hostname matches, valid for another year. */

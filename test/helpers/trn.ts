@@ -15,6 +15,7 @@ import type {
   HttpReply,
   SseTransportEvidence,
 } from '../../src/evidence/types.js';
+import { setEndpoint, setHttpTarget } from './evidence.js';
 import type { evidence, EvidenceBuilder } from './evidence.js';
 
 type Patch = NonNullable<Parameters<typeof evidence>[0]>;
@@ -34,7 +35,7 @@ export function setLegacy(ev: Ev, patch: Partial<LegacySessionEvidence>): void {
 }
 
 export function setOrigin(ev: Ev, patch: Partial<OriginProbes>): void {
-  Object.assign(ev.origin, patch);
+  ev.origin = { ...ev.origin!, ...patch };
 }
 
 export function setSse(ev: Ev, sse: SseTransportEvidence | null): void {
@@ -94,15 +95,15 @@ export function httpSseOnly(
       probe: refused(),
       offered: null,
     })),
-    sseGet: b.ok(sse.get),
     transport: 'http+sse',
   });
+  setEndpoint(ev, { sseGet: b.ok(sse.get) });
   setRevision(ev, {
     known,
     candidates: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'],
     unconfirmed: [],
   });
-  Object.assign(ev, { legacy: null });
+  Object.assign(ev, { sessions: null });
   setSse(ev, sse);
 }
 
@@ -130,7 +131,7 @@ export function authWall(ev: Ev, b: EvidenceBuilder): void {
     unconfirmed: [...all],
     eras: [],
   });
-  Object.assign(ev, { legacy: null });
+  Object.assign(ev, { sessions: null });
   const refused = wall();
   setOrigin(ev, {
     baseline: null,
@@ -196,15 +197,13 @@ export function corsEverywhere(
 
 /** A public https target (not loopback). */
 export function publicTarget(ev: Ev): void {
-  Object.assign(ev, {
-    target: {
-      url: 'https://mcp.example.test/mcp',
-      origin: 'https://mcp.example.test',
-      scheme: 'https',
-      hostname: 'mcp.example.test',
-      address: '203.0.113.7',
-      scope: 'public',
-    },
+  setHttpTarget(ev, {
+    url: 'https://mcp.example.test/mcp',
+    origin: 'https://mcp.example.test',
+    scheme: 'https',
+    hostname: 'mcp.example.test',
+    address: '203.0.113.7',
+    scope: 'public',
   });
 }
 

@@ -24,6 +24,9 @@ const perRevision = (revisions: Check['meta']['revisions']): Check =>
       rationale: 'test',
       remediation: 'test',
       evidence: 'test',
+      requires: ['detection'],
+      rating: { scope: 'protocol' },
+      keys: {},
     },
     evaluate: (_ev, ctx) => (ctx.revision === MODERN_REVISION ? ctx.fail('modern fails') : ctx.pass('ok')),
   });

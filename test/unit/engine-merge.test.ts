@@ -23,6 +23,9 @@ function checkWith(verdicts: Partial<Record<Revision, Status>>): Check {
       rationale: 'test rationale',
       remediation: 'test remediation',
       evidence: 'none',
+      requires: ['detection'],
+      rating: { scope: 'protocol' },
+      keys: {},
     },
     evaluate: (_ev, ctx) => {
       const s = verdicts[ctx.revision!] ?? 'pass';

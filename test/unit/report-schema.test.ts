@@ -21,7 +21,7 @@ describe('JSON report schema', () => {
           known: [],
           unconfirmed: ['2025-11-25'],
         };
-        ev.origin.foreign = b.ok(b.reply({ result: b.initResult() })) as typeof ev.origin.foreign;
+        ev.origin = { ...ev.origin!, foreign: b.ok(b.reply({ result: b.initResult() })) };
       }),
     );
     expect(out.report.results.some((r) => r.status === 'fail')).toBe(true);

@@ -1,6 +1,10 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
-import type { Evidence, HttpReply } from '../../evidence/types.js';
+import type { CheckContext, Given, InconclusiveReason, Severity, Verdict } from '../define-check.js';
+import type { HttpReply } from '../../evidence/types.js';
+
+/** What ACT01 reads (its meta's `requires`). */
+const REQUIRES = ['target', 'settings', 'detection', 'auth', 'origin'] as const;
+type Read = Given<typeof REQUIRES>;
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
 
@@ -24,7 +28,7 @@ const hasError = (r: HttpReply) => r.response?.error !== undefined;
  * What the variant's answer says about Origin validation, read against the same
  * request sent without an Origin (the baseline): only a difference proves a check.
  */
-function judge(reply: HttpReply, baseline: HttpReply | null, ev: Evidence): Judgement {
+function judge(reply: HttpReply, baseline: HttpReply | null, ev: Read): Judgement {
   const s = reply.status;
   if (is2xx(s)) {
     if (!hasError(reply)) return { kind: 'served' };
@@ -52,13 +56,13 @@ function judge(reply: HttpReply, baseline: HttpReply | null, ev: Evidence): Judg
   return sameAsBaseline ? { kind: 'same', status: s } : { kind: 'rejected', status: s };
 }
 
-function servedSeverity(ev: Evidence): Severity {
+function servedSeverity(ev: Read): Severity {
   const local =
     ev.target.scope === 'loopback' || ev.target.scope === 'private' || ev.target.scope === 'link-local';
   return local || !ev.auth.inUse ? 'high' : 'medium';
 }
 
-function evaluateRevision(ev: Evidence, ctx: CheckContext): Verdict[] {
+function evaluateRevision(ev: Read, ctx: CheckContext): Verdict[] {
   // 2025-11-25 turned "validate" into "respond with 403"; earlier texts accept any rejection.
   const need403 = ctx.revision !== null && atLeast(ctx.revision, '2025-11-25');
   const baseline = ev.origin.baseline;
@@ -139,9 +143,17 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
-    requires: ['target', 'settings', 'detection', 'auth', 'origin'],
+    requires: REQUIRES,
     rating: { scope: 'protocol' },
-    keys: { foreign: '', lookalike: '', null: '', status: '' },
+    keys: {
+      foreign:
+        "a request with a foreign Origin (evil.example) was served; also the key of that variant's pass and non-verdicts",
+      null: "a request with Origin: null was served; also that variant's pass and non-verdicts",
+      lookalike:
+        "a request with a look-alike Origin (localhost.evil.example) was served; also that variant's pass and non-verdicts",
+      status:
+        'requests with an invalid Origin were answered with a status other than 403 (from 2025-11-25, low)',
+    },
     severity: 'high',
     citations: [
       mcp('2024-11-05', 'basic/transports', 'Security Warning'),

@@ -1,8 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp, oauth21, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { withOAuth } from '../authn/discovery.js';
-import { judgeTokenAnswer, servedText } from './token-answer.js';
+import { judgeTokenAnswer, servedText } from '../shared/token-answer.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +14,11 @@ export default defineCheck({
     // Token tier (the engine gates on the token and on authorization being in use); the probe
     // itself is intrusive, so a safe-mode scan says mode_disabled.
     mode: 'token',
-    requires: [],
+    requires: ['exchanges', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: { served: '' },
+    keys: {
+      served: 'the request with the token only in the query string was served',
+    },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Token Requirements'),
@@ -37,29 +38,28 @@ export default defineCheck({
       'Token tier and intrusive: needs a token (`--token`, else `needs_token`) and `--mode intrusive` (else `mode_disabled`: the token would land in the target’s URL logs). Not applicable without authorization. Pass: refused with 401 (any refusal without serving the request passes; the status is the challenge checks’ concern). Fail: served (key `served`). Inconclusive: no token (`needs_token`), 5xx, 429, redirects.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const probe = oauth.tokenProbes.query;
-      if (probe.kind === 'skipped' && probe.reason === 'no_token')
-        return ctx.inconclusive(
-          'needs_token',
-          'Needs an access token (--token) to present in the query string.',
-        );
-      if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The request with the token in the query string');
-      const ids = [probe.value.exchange];
-      const answer = judgeTokenAnswer(ev, probe.value);
-      if (answer.kind === 'served')
-        return ctx.fail(
-          `The request with the token only as ?access_token= was served: ${servedText(answer)}.`,
-          ids,
-          { key: 'served' },
-        );
-      if (answer.kind === 'unclear')
-        return ctx.inconclusive(
-          answer.reason,
-          `The request with a query-string token was answered ${answer.status}.`,
-          ids,
-        );
-      return ctx.pass(`The token in the query string was not accepted (${answer.status}).`, ids);
-    });
+    const oauth = ev.oauth;
+    const probe = oauth.tokenProbes.query;
+    if (probe.kind === 'skipped' && probe.reason === 'no_token')
+      return ctx.inconclusive(
+        'needs_token',
+        'Needs an access token (--token) to present in the query string.',
+      );
+    if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The request with the token in the query string');
+    const ids = [probe.value.exchange];
+    const answer = judgeTokenAnswer(ev, probe.value);
+    if (answer.kind === 'served')
+      return ctx.fail(
+        `The request with the token only as ?access_token= was served: ${servedText(answer)}.`,
+        ids,
+        { key: 'served' },
+      );
+    if (answer.kind === 'unclear')
+      return ctx.inconclusive(
+        answer.reason,
+        `The request with a query-string token was answered ${answer.status}.`,
+        ids,
+      );
+    return ctx.pass(`The token in the query string was not accepted (${answer.status}).`, ids);
   },
 });

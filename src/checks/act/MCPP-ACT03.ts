@@ -3,8 +3,8 @@ import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { prmResource } from '../asm/as-common.js';
 import { audienceValues, normaliseResource } from '../asm/token.js';
-import { probeExchanges, withOAuth } from '../authn/discovery.js';
-import { judgeTokenAnswer, servedText } from './token-answer.js';
+import { judgeTokenAnswer, servedText } from '../shared/token-answer.js';
+import { probeExchanges } from '../shared/exchanges.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +15,11 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'token',
-    requires: ['target'],
+    requires: ['target', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: { served: '' },
+    keys: {
+      served: 'a request with a token issued for another resource was served: the audience is not validated',
+    },
     severity: 'critical',
     citations: [
       mcp('2025-06-18', 'basic/authorization', 'Token Handling'),
@@ -37,61 +39,60 @@ export default defineCheck({
       'Needs `--token` (token mode) and `--second-token-env`. A second token without any `aud` counts as not issued for this resource: MCP servers MUST accept only tokens issued specifically for them. Fail: any request with the second token served (key `served`). Pass: the opening request refused with 401. Inconclusive: no second token (`needs_second_token`); an opaque second token, or one whose `aud` names this resource, so it cannot be shown to be foreign (`opaque_token`, `ambiguous`); a refusal with another status (403, 400: `ambiguous` — the token was refused, but not with the 401 the requirement names, key `status` is not used because the audience was enforced); 5xx, 429 and redirects.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const probe = oauth.tokenProbes.foreign;
-      if (probe.kind === 'skipped' && probe.reason === 'no_token')
-        return ctx.inconclusive(
-          'needs_second_token',
-          'Needs a second token, issued by the same authorization server for another resource (--second-token-env).',
-        );
-      if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The requests with the second token');
-      const { token, replies } = probe.value;
-      const ids = probeExchanges(probe);
-      if (token.kind === 'opaque' || token.claims === null)
-        return ctx.inconclusive(
-          'opaque_token',
-          'The second token is opaque: its audience cannot be read, so it cannot be shown to be issued for another resource.',
-          ids,
-        );
-      const resource = prmResource(oauth)?.resource ?? ev.target.url;
-      const aud = audienceValues(token.claims);
-      if (aud.some((a) => normaliseResource(a) === normaliseResource(resource)))
-        return ctx.inconclusive(
-          'ambiguous',
-          `The second token’s audience names this resource (${resource}); it is not a token for another resource.`,
-          ids,
-        );
-      for (const { method, probe: p } of replies) {
-        if (p.kind !== 'ok') continue;
-        const answer = judgeTokenAnswer(ev, p.value);
-        if (answer.kind === 'served')
-          return ctx.fail(
-            `${method} with a token issued for ${aud.length ? aud.map((a) => JSON.stringify(a)).join(', ') : 'another resource'} was served: ${servedText(answer)}. The audience is not validated.`,
-            [p.value.exchange],
-            { key: 'served' },
-          );
-      }
-      const first = replies[0]?.probe;
-      if (first === undefined)
-        return ctx.inconclusive('probe_unavailable', 'No request was sent with the second token.', ids);
-      if (first.kind !== 'ok') return ctx.fromProbe(first, 'The opening request with the second token');
-      const answer = judgeTokenAnswer(ev, first.value);
-      if (answer.kind === 'unclear')
-        return ctx.inconclusive(
-          answer.reason,
-          `The request with the second token was answered ${answer.status}.`,
-          ids,
-        );
-      if (answer.status === 401)
-        return ctx.pass(
-          `A token issued for ${aud.map((a) => JSON.stringify(a)).join(', ') || 'another resource'} was refused with 401.`,
-          ids,
-        );
+    const oauth = ev.oauth;
+    const probe = oauth.tokenProbes.foreign;
+    if (probe.kind === 'skipped' && probe.reason === 'no_token')
       return ctx.inconclusive(
-        'ambiguous',
-        `A token issued for another resource was refused with ${answer.status}, not 401.`,
+        'needs_second_token',
+        'Needs a second token, issued by the same authorization server for another resource (--second-token-env).',
+      );
+    if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'The requests with the second token');
+    const { token, replies } = probe.value;
+    const ids = probeExchanges(probe);
+    if (token.kind === 'opaque' || token.claims === null)
+      return ctx.inconclusive(
+        'opaque_token',
+        'The second token is opaque: its audience cannot be read, so it cannot be shown to be issued for another resource.',
         ids,
       );
-    });
+    const resource = prmResource(oauth)?.resource ?? ev.target.url;
+    const aud = audienceValues(token.claims);
+    if (aud.some((a) => normaliseResource(a) === normaliseResource(resource)))
+      return ctx.inconclusive(
+        'ambiguous',
+        `The second token’s audience names this resource (${resource}); it is not a token for another resource.`,
+        ids,
+      );
+    for (const { method, probe: p } of replies) {
+      if (p.kind !== 'ok') continue;
+      const answer = judgeTokenAnswer(ev, p.value);
+      if (answer.kind === 'served')
+        return ctx.fail(
+          `${method} with a token issued for ${aud.length ? aud.map((a) => JSON.stringify(a)).join(', ') : 'another resource'} was served: ${servedText(answer)}. The audience is not validated.`,
+          [p.value.exchange],
+          { key: 'served' },
+        );
+    }
+    const first = replies[0]?.probe;
+    if (first === undefined)
+      return ctx.inconclusive('probe_unavailable', 'No request was sent with the second token.', ids);
+    if (first.kind !== 'ok') return ctx.fromProbe(first, 'The opening request with the second token');
+    const answer = judgeTokenAnswer(ev, first.value);
+    if (answer.kind === 'unclear')
+      return ctx.inconclusive(
+        answer.reason,
+        `The request with the second token was answered ${answer.status}.`,
+        ids,
+      );
+    if (answer.status === 401)
+      return ctx.pass(
+        `A token issued for ${aud.map((a) => JSON.stringify(a)).join(', ') || 'another resource'} was refused with 401.`,
+        ids,
+      );
+    return ctx.inconclusive(
+      'ambiguous',
+      `A token issued for another resource was refused with ${answer.status}, not 401.`,
+      ids,
+    );
   },
 });

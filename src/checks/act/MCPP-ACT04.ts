@@ -2,10 +2,12 @@ import { defineCheck } from '../define-check.js';
 import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import type { AuthDiscovery } from '../../evidence/auth-types.js';
 import type { Evidence, Probe, HttpReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { bearerOf, sentCredentials, withOAuth } from '../authn/discovery.js';
-import { judgeSessionAnswer, judgeTokenAnswer, servedText } from './token-answer.js';
+import { bearerOf } from '../authn/discovery.js';
+import { judgeSessionAnswer, judgeTokenAnswer, servedText } from '../shared/token-answer.js';
+import { sentCredentials } from '../shared/exchanges.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 
@@ -14,16 +16,18 @@ const is2xx = (s: number) => s >= 200 && s < 300;
  * without credentials got a result. In a token scan the ladder carried the token, so only its
  * credential-less requests (and `s.methods.noauth`) count.
  */
-function anonymousServed(ev: Evidence): boolean {
+function anonymousServed(ev: Pick<Evidence, 'detection' | 'exchanges' | 'oauth'>): boolean {
   if (ev.detection.authWall) return false;
   const probes = [
     ev.detection.discover,
     ...ev.detection.inits.map((i) => i.probe),
     ...(ev.oauth?.methodsNoAuth.map((m) => m.probe) ?? []),
   ];
+  // Only an HTTP reply has the 2xx status that says the request was served.
   return probes.some(
     (p) =>
       p.kind === 'ok' &&
+      isHttpReply(p.value) &&
       is2xx(p.value.status) &&
       p.value.response?.result !== undefined &&
       !sentCredentials(ev, p.value.exchange),
@@ -40,9 +44,15 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
-    requires: ['detection', 'oauth'],
+    requires: ['detection', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: { 'error-code': '', garbage: '', status: '' },
+    keys: {
+      garbage: "a request with a random bearer token was served (critical); also that variant's non-verdicts",
+      'session-garbage': 'a random token on a session opened with the user token was served (critical)',
+      forged: 'an unsigned (alg none) JWT naming the issuer and resource was served or accepted (critical)',
+      status: 'an invalid token was answered with a status other than 401 (medium)',
+      'error-code': 'a garbage token got 401 without error="invalid_token" (low)',
+    },
     severity: 'critical',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Token Handling'),
@@ -61,90 +71,93 @@ export default defineCheck({
       'Variants and keys: `garbage` (a random token served, critical — also a JSON-RPC answer other than 401/403, e.g. a `-32601` or session error, which shows the request got past the token check — unless the answer carries a challenge or its message is about the token); `session-garbage` (token mode: a random token on a session opened with the user token served, critical — the session, not the token, was trusted); `forged` (intrusive: the unsigned JWT served, critical; catalogue decision 13.1 #5 moves `s.token.forged` to the intrusive tier). The session leg is judged only when the control request with the user token was served on that session, and a 4xx other than 401/403 there (e.g. 404 "Session not found") is the session refusing, not a token answer. When anonymous requests are served (the header is ignored), only the garbage variant is reported (not_applicable, AUTHN01). A forged or session-garbage token refused only with `error="insufficient_scope"` fails under its key too: the token itself was accepted. The forged JWT claims the scopes the PRM (or a challenge) advertises, so a server that checks scopes still reaches its token check; `status` (a variant refused with another status and no JSON-RPC answer, e.g. 403 or a bare 400, medium); `error-code` (the garbage token got 401 without `error="invalid_token"`, low). Each failing variant is its own result. 5xx, 429 and redirects of the garbage request are inconclusive. A garbage token served by a server that also serves anonymous requests is not_applicable (`no_auth`): the header is ignored, which AUTHN01 judges. The expired-token variant is not sent: only the authorization server can sign an expired token that is otherwise valid.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const garbage = garbageVerdict(ev, ctx, oauth);
-      // The crafted tokens of the other tiers: each failure is its own result.
-      const extra: Verdict[] = [];
-      const checked: string[] = [];
-      // A server that ignores the header entirely is AUTHN01's case, for every crafted token.
-      if (anonymousServed(ev)) return garbage;
-      const replay = oauth.tokenProbes.sessionReplay;
-      // The session leg only says something when the same session served the user token.
-      const sessionLive =
-        replay.kind === 'ok' &&
-        replay.value.control.kind === 'ok' &&
-        judgeSessionAnswer(replay.value.control.value) === 'served';
-      const variants: [key: string, what: string, probe: Probe<HttpReply> | null, severity: Severity][] = [
-        [
-          'forged',
-          'an unsigned (alg: none) JWT naming the issuer and resource',
-          oauth.tokenProbes.forged,
-          'critical',
-        ],
-        [
-          'session-garbage',
-          'a random bearer token on a session opened with the user token',
-          sessionLive && replay.kind === 'ok' ? replay.value.garbageToken : null,
-          'critical',
-        ],
-      ];
-      for (const [key, what, probe, severity] of variants) {
-        if (probe?.kind !== 'ok') continue;
-        // On a session, a 4xx "Session not found" is the session refusing before any token check.
-        if (
-          key === 'session-garbage' &&
-          judgeSessionAnswer(probe.value) === 'refused' &&
-          probe.value.status !== 401 &&
-          probe.value.status !== 403
-        )
-          continue;
-        const answer = judgeTokenAnswer(ev, probe.value);
-        if (answer.kind === 'served') {
-          extra.push(
-            ctx.fail(`A request with ${what} was served: ${servedText(answer)}.`, [probe.value.exchange], {
-              key,
-              severity,
-            }),
-          );
-        } else if (answer.kind === 'refused' && answer.error === 'insufficient_scope') {
-          // Refused for scope means the token itself was accepted as valid.
-          extra.push(
-            ctx.fail(
-              `A request with ${what} was accepted as a valid token and refused only for scope (${answer.status} insufficient_scope).`,
-              [probe.value.exchange],
-              { key, severity },
-            ),
-          );
-        } else if (answer.kind === 'refused' && answer.status === 401) checked.push(what);
-        else if (answer.kind === 'refused')
-          extra.push(
-            ctx.fail(
-              `A request with ${what} was answered ${answer.status}; an invalid token MUST get 401.`,
-              [probe.value.exchange],
-              {
-                key: 'status',
-                severity: 'medium',
-              },
-            ),
-          );
-      }
-      if (extra.length > 0) {
-        const garbageFailed = [garbage].flat().some((v) => v.status === 'fail');
-        return garbageFailed ? [...[garbage].flat(), ...extra] : extra;
-      }
-      if (checked.length === 0) return garbage;
-      return [garbage]
-        .flat()
-        .map((v) =>
-          v.status === 'pass'
-            ? { ...v, message: `${v.message} Also refused with 401: ${checked.join('; ')}.` }
-            : v,
+    const oauth = ev.oauth;
+    const garbage = garbageVerdict(ev, ctx, oauth);
+    // The crafted tokens of the other tiers: each failure is its own result.
+    const extra: Verdict[] = [];
+    const checked: string[] = [];
+    // A server that ignores the header entirely is AUTHN01's case, for every crafted token.
+    if (anonymousServed(ev)) return garbage;
+    const replay = oauth.tokenProbes.sessionReplay;
+    // The session leg only says something when the same session served the user token.
+    const sessionLive =
+      replay.kind === 'ok' &&
+      replay.value.control.kind === 'ok' &&
+      judgeSessionAnswer(replay.value.control.value) === 'served';
+    const variants: [key: string, what: string, probe: Probe<HttpReply> | null, severity: Severity][] = [
+      [
+        'forged',
+        'an unsigned (alg: none) JWT naming the issuer and resource',
+        oauth.tokenProbes.forged,
+        'critical',
+      ],
+      [
+        'session-garbage',
+        'a random bearer token on a session opened with the user token',
+        sessionLive && replay.kind === 'ok' ? replay.value.garbageToken : null,
+        'critical',
+      ],
+    ];
+    for (const [key, what, probe, severity] of variants) {
+      if (probe?.kind !== 'ok') continue;
+      // On a session, a 4xx "Session not found" is the session refusing before any token check.
+      if (
+        key === 'session-garbage' &&
+        judgeSessionAnswer(probe.value) === 'refused' &&
+        probe.value.status !== 401 &&
+        probe.value.status !== 403
+      )
+        continue;
+      const answer = judgeTokenAnswer(ev, probe.value);
+      if (answer.kind === 'served') {
+        extra.push(
+          ctx.fail(`A request with ${what} was served: ${servedText(answer)}.`, [probe.value.exchange], {
+            key,
+            severity,
+          }),
         );
-    });
+      } else if (answer.kind === 'refused' && answer.error === 'insufficient_scope') {
+        // Refused for scope means the token itself was accepted as valid.
+        extra.push(
+          ctx.fail(
+            `A request with ${what} was accepted as a valid token and refused only for scope (${answer.status} insufficient_scope).`,
+            [probe.value.exchange],
+            { key, severity },
+          ),
+        );
+      } else if (answer.kind === 'refused' && answer.status === 401) checked.push(what);
+      else if (answer.kind === 'refused')
+        extra.push(
+          ctx.fail(
+            `A request with ${what} was answered ${answer.status}; an invalid token MUST get 401.`,
+            [probe.value.exchange],
+            {
+              key: 'status',
+              severity: 'medium',
+            },
+          ),
+        );
+    }
+    if (extra.length > 0) {
+      const garbageFailed = [garbage].flat().some((v) => v.status === 'fail');
+      return garbageFailed ? [...[garbage].flat(), ...extra] : extra;
+    }
+    if (checked.length === 0) return garbage;
+    return [garbage]
+      .flat()
+      .map((v) =>
+        v.status === 'pass'
+          ? { ...v, message: `${v.message} Also refused with 401: ${checked.join('; ')}.` }
+          : v,
+      );
   },
 });
 
-function garbageVerdict(ev: Evidence, ctx: CheckContext, oauth: AuthDiscovery): Verdict {
+function garbageVerdict(
+  ev: Pick<Evidence, 'detection' | 'exchanges' | 'oauth'>,
+  ctx: CheckContext,
+  oauth: AuthDiscovery,
+): Verdict {
   const probe = oauth.garbageToken;
   if (probe.kind !== 'ok')
     return ctx.fromProbe(probe, 'The request with a garbage bearer token', { key: 'garbage' });

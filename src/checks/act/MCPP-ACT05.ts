@@ -3,6 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
+import { httpReplyOf } from '../shared/replies.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 
@@ -15,9 +16,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection', 'modern', 'sessions'],
+    requires: ['detection', 'modern?', 'sessions?'],
     rating: { scope: 'authorization' },
-    keys: { served: '', status: '' },
+    keys: {
+      served: 'a request with MCP-Protocol-Version: 1900-01-01 was served instead of rejected with 400',
+      status: 'it was answered with a status other than 400 (including 200 with a JSON-RPC error)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-06-18', 'basic/transports', 'Protocol Version Header'),
@@ -48,7 +52,7 @@ export default defineCheck({
         );
       }
       probe = ev.modern.versionBad;
-      baseline = ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null;
+      baseline = httpReplyOf(ev.detection.discover);
     } else {
       const legacy = ev.sessions;
       if (!legacy) {

@@ -1,6 +1,6 @@
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
 import { defineCheck } from '../define-check.js';
 import {
   answerBody,
@@ -25,9 +25,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
-    requires: [],
+    requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization', mergesWith: 'MCPP-CIMD13' },
-    keys: { consent: '', redirect: '' },
+    keys: {
+      redirect: 'the authorization server redirected to an unregistered redirect URI host (critical)',
+      consent: 'a login or consent step was shown for an unregistered redirect URI (high)',
+    },
     severity: 'critical',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

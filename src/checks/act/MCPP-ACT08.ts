@@ -2,7 +2,7 @@ import type { AuthzAnswer, AuthzProbes } from '../../evidence/auth-types.js';
 import type { Evidence, Probe } from '../../evidence/types.js';
 import { mcp, oauth21, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { answerBody, clientConfirmed, readAnswer, unclear, withAuthz } from './authz.js';
@@ -26,9 +26,14 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
-    requires: [],
+    requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
-    keys: { 'no-pkce': '', plain: '' },
+    keys: {
+      'no-pkce':
+        "the authorization request without code_challenge reached login or consent (also that leg's pass and non-verdicts)",
+      plain:
+        "the authorization request with code_challenge_method=plain reached login or consent (also that leg's pass and non-verdicts)",
+    },
     severity: 'high',
     citations: [
       oauth21('4.1.1'),
@@ -73,7 +78,7 @@ export default defineCheck({
 });
 
 function judgeLeg(
-  ev: Evidence,
+  ev: Pick<Evidence, 'exchanges'>,
   ctx: CheckContext,
   authz: AuthzProbes,
   leg: Leg,

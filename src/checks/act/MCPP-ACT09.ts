@@ -2,7 +2,7 @@ import type { DcrUnsafeAnswer, DcrUnsafeProbes } from '../../evidence/auth-types
 import type { Probe } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { withProbedServer } from './probed-server.js';
@@ -36,9 +36,13 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: { http: '', javascript: '' },
+    keys: {
+      http: "the anonymous registration with a cleartext http redirect URI on a foreign host was accepted (also that leg's pass and non-verdicts)",
+      javascript:
+        "the anonymous registration with a javascript: redirect URI was accepted (also that leg's pass and non-verdicts)",
+    },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

@@ -14,8 +14,12 @@ export default defineCheck({
     mode: 'safe',
     requires: ['target', 'detection', 'origin'],
     rating: { scope: 'protocol' },
-    keys: { served: '' },
+    keys: {
+      served: 'a request with Host: evil.example was served: the server does not validate Host',
+    },
     severity: 'high',
+    severityRationale:
+      'DNS rebinding lets any web page drive a local server that does not check Host, and for GET streams, which carry no Origin, Host validation is the only defence (catalogue row: high).',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Local MCP Server Compromise'),
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Security & Endpoint'),

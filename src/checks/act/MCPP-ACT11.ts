@@ -1,7 +1,7 @@
 import type { AuthzAnswer } from '../../evidence/auth-types.js';
 import type { Probe } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { describeAnswer, toUri, withAuthz } from './authz.js';
@@ -18,9 +18,12 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: { mismatch: '', missing: '' },
+    keys: {
+      missing: 'a redirect to the registered redirect URI carries no iss although the server advertises it',
+      mismatch: "a redirect carries an iss that is not the authorization server's issuer",
+    },
     severity: 'medium',
     citations: [
       rfc(9207, '2'),

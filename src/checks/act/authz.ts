@@ -6,10 +6,11 @@
  */
 import type { AuthzAnswer, AuthzProbes, AuthzRedirect } from '../../evidence/auth-types.js';
 import type { Evidence } from '../../evidence/types.js';
+import type { AsEvidence } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
-import { exchangeOf } from '../asm/as-common.js';
 import { withProbedServer } from './probed-server.js';
 import type { AsScene, ProbedScene } from './probed-server.js';
+import { exchangeOf } from '../shared/exchanges.js';
 
 export interface AuthzScene extends Omit<ProbedScene<AuthzProbes>, 'value'> {
   readonly authz: AuthzProbes;
@@ -20,7 +21,7 @@ export interface AuthzScene extends Omit<ProbedScene<AuthzProbes>, 'value'> {
  * ./probed-server.ts); `precondition` is a check's own applicability, judged before the probe.
  */
 export function withAuthz(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   judge: (scene: AuthzScene) => Verdict | readonly Verdict[],
   precondition?: (scene: AsScene) => Verdict | null,
@@ -129,7 +130,7 @@ export function clientConfirmed(authz: AuthzProbes): boolean {
 }
 
 /** The recorded body of the answer (an excerpt), for the reason an error page gives. */
-export function answerBody(ev: Evidence, a: AuthzAnswer): string {
+export function answerBody(ev: Pick<Evidence, 'exchanges'>, a: AuthzAnswer): string {
   return exchangeOf(ev, a.exchange)?.response?.body ?? '';
 }
 

@@ -6,10 +6,9 @@
  * not sent. Only the first authorization server is probed; verdicts are located there.
  */
 import type { AuthDiscovery, AuthorizationServerObservation } from '../../evidence/auth-types.js';
-import type { Evidence, Probe } from '../../evidence/types.js';
+import type { Probe } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import {
-  asLocation,
   authorizationServers,
   discoveryOrVerdict,
   foundMetadata,
@@ -18,7 +17,8 @@ import {
   noServers,
   serversFor,
 } from '../asm/as-common.js';
-import type { FoundMetadata } from '../asm/as-common.js';
+import type { AsEvidence, FoundMetadata } from '../asm/as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 export interface AsScene {
   readonly server: AuthorizationServerObservation;
@@ -46,7 +46,7 @@ export interface ProbedServerSpec<T extends { readonly issuer: string }> {
 }
 
 export function withProbedServer<T extends { readonly issuer: string }>(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   spec: ProbedServerSpec<T>,
   judge: (scene: ProbedScene<T>) => Verdict | readonly Verdict[],

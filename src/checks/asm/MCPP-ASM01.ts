@@ -3,7 +3,14 @@ import { mcp, OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, attemptExchanges, judgeServers } from './as-common.js';
+import {
+  AS_SECTIONS,
+  AS_TRANSPORTS,
+  AS_TRANSPORT_NOTE,
+  attemptExchanges,
+  judgeServers,
+} from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +22,13 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: { none: '', 'oidc-only': '' },
+    keys: {
+      none: 'no metadata URL of the authorization server answered with a JSON object',
+      'oidc-only':
+        'only OpenID Connect metadata is published: fails for 2025-06-18, passes for later revisions',
+    },
     severity: 'high',
     citations: [
       mcp('2025-06-18', 'basic/authorization', 'Server Metadata Discovery'),

@@ -3,8 +3,9 @@ import { mcp, OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -16,9 +17,13 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: { mismatch: '', missing: '', shape: '' },
+    keys: {
+      missing: 'the metadata has no string issuer',
+      shape: 'issuer is not an absolute http(s) URL, or has a query or fragment',
+      mismatch: 'issuer differs from the issuer identifier the metadata was fetched for',
+    },
     severity: 'high',
     citations: [
       rfc(8414, '3.3'),

@@ -5,8 +5,9 @@ import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, isObject, judgeFoundMetadata } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, isObject, judgeFoundMetadata } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 /** Schemes that run code or read local files when a client follows the URL. */
 const SCRIPT_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:']);
@@ -25,9 +26,15 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: {},
+    keys: {
+      script: 'an endpoint member uses a script-capable scheme such as javascript: (critical)',
+      http: 'an endpoint member uses cleartext http (high)',
+      'loopback-http': 'an endpoint member uses http on a loopback host (medium)',
+      relative: 'an endpoint member is not an absolute URL (high)',
+      scheme: 'an endpoint member uses another non-https scheme (high)',
+    },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Security Considerations'),

@@ -3,8 +3,9 @@ import { mcp, rfc } from '../../spec/citations.js';
 import { atLeast, REVISIONS } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, quoteList } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata, quoteList } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const MEMBER = 'code_challenge_methods_supported';
 
@@ -17,9 +18,12 @@ export default defineCheck({
     revisions: [...REVISIONS],
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: { absent: '', 'no-s256': '' },
+    keys: {
+      absent: 'code_challenge_methods_supported is absent',
+      'no-s256': 'code_challenge_methods_supported does not list S256, or is not a list',
+    },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Authorization Code Protection'),

@@ -2,8 +2,9 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { oauth21, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, quoteList } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata, quoteList } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const MEMBER = 'grant_types_supported';
 
@@ -17,9 +18,13 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: { default: '', implicit: '', password: '' },
+    keys: {
+      password: 'grant_types_supported lists the password grant (high)',
+      implicit: 'grant_types_supported lists the implicit grant (medium)',
+      default: 'grant_types_supported is omitted, so the defaults include implicit (low, confidence medium)',
+    },
     severity: 'high',
     citations: [rfc(9700, '2.1.2'), rfc(9700, '2.4'), rfc(8414, '2'), oauth21('10')],
     rationale:

@@ -2,8 +2,9 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { oauth21, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, quoteList } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata, quoteList } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const MEMBER = 'response_types_supported';
 
@@ -22,9 +23,13 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: { code: '', missing: '', token: '' },
+    keys: {
+      missing: 'response_types_supported is absent or not a list',
+      code: 'no response type is exactly code',
+      token: 'response types with a token element are listed',
+    },
     severity: 'medium',
     citations: [rfc(8414, '2'), rfc(9700, '2.1.2'), oauth21('10.1')],
     rationale:

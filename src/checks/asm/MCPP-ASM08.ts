@@ -14,9 +14,13 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['target'],
+    requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
-    keys: { absent: '', other: '' },
+    keys: {
+      absent: 'the access token has no aud claim, or no string in it',
+      other:
+        'no audience value names the resource (an origin-only audience for a path endpoint: medium confidence)',
+    },
     severity: 'medium',
     citations: [
       rfc(8707, '2'),

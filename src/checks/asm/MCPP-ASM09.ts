@@ -3,9 +3,10 @@ import type { Evidence } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS, judgeFoundMetadata } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
 import { registrationAnswer } from './registration.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -17,9 +18,11 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
-    keys: { open: '' },
+    keys: {
+      open: 'the registration endpoint read an unauthenticated registration request (info)',
+    },
     severity: 'info',
     citations: [
       rfc(7591, '3'),
@@ -44,7 +47,7 @@ export default defineCheck({
 });
 
 function judge(
-  ev: Evidence,
+  ev: Pick<Evidence, 'exchanges'>,
   obs: AuthorizationServerObservation,
   found: FoundMetadata,
   ctx: CheckContext,

@@ -3,8 +3,9 @@ import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION, revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const FLAG = 'client_id_metadata_document_supported';
 
@@ -18,7 +19,7 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'low',

@@ -4,13 +4,14 @@ import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import {
-  AS_TRANSPORT_NOTE,
+  AS_SECTIONS,
   AS_TRANSPORTS,
-  asLocation,
+  AS_TRANSPORT_NOTE,
   judgeFoundMetadata,
   prmDocument,
 } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const FLAG = 'authorization_response_iss_parameter_supported';
 
@@ -24,9 +25,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      absent: 'authorization_response_iss_parameter_supported is absent',
+      false: 'authorization_response_iss_parameter_supported is present but not true',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/authorization', 'Authorization Response Validation'),

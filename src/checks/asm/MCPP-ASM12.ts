@@ -2,8 +2,9 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, quoteList } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata, quoteList } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const MEMBERS = [
   'token_endpoint_auth_signing_alg_values_supported',
@@ -21,7 +22,7 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'medium',

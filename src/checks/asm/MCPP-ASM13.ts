@@ -1,7 +1,8 @@
 import { mcp } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { asLocation, discoveryOrVerdict, isVerdict, metadataJson, prmDocument } from './as-common.js';
+import { discoveryOrVerdict, isVerdict, metadataJson, prmDocument } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 /** Paths whose absence means no default endpoint (catalogue: "exists" = anything but 404/410). */
 const GONE = new Set([404, 410]);
@@ -17,9 +18,12 @@ export default defineCheck({
     revisions: ['2025-03-26'],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['target', 'endpoint'],
+    requires: ['auth', 'endpoint', 'oauth?'],
     rating: { scope: 'authorization' },
-    keys: { 'defaults-only': '', none: '' },
+    keys: {
+      'defaults-only': 'no origin metadata, but /authorize and /token exist (low)',
+      none: 'no origin metadata and /authorize or /token missing (high)',
+    },
     severity: 'high',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Server Metadata Discovery'),

@@ -2,8 +2,9 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from './as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +16,12 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: { 'content-type': '', status: '' },
+    keys: {
+      status: 'the metadata was not served with 200 after redirects',
+      'content-type': 'the metadata was served with a media type other than application/json, or none',
+    },
     severity: 'low',
     citations: [rfc(8414, '3.2'), OIDC_DISCOVERY('4.2')],
     rationale:

@@ -2,8 +2,15 @@ import type { AuthorizationServerObservation } from '../../evidence/auth-types.j
 import { OIDC_DISCOVERY, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata, stringList } from './as-common.js';
+import {
+  AS_SECTIONS,
+  AS_TRANSPORTS,
+  AS_TRANSPORT_NOTE,
+  judgeFoundMetadata,
+  stringList,
+} from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 type Kind = 'url' | 'list';
 
@@ -24,9 +31,12 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: { missing: '', type: '' },
+    keys: {
+      missing: 'a required metadata member is absent',
+      type: 'a required member is not a non-empty string, or not a non-empty list',
+    },
     severity: 'medium',
     citations: [rfc(8414, '2'), OIDC_DISCOVERY('3')],
     rationale:

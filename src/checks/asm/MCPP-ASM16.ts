@@ -3,14 +3,15 @@ import { mcp, rfc } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import {
-  AS_TRANSPORT_NOTE,
+  AS_SECTIONS,
   AS_TRANSPORTS,
-  asLocation,
+  AS_TRANSPORT_NOTE,
   authorizationServers,
   discoveryOrVerdict,
   isVerdict,
   noServers,
 } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 /** Scopes a public deployment's AS endpoints should never resolve to. */
 const INTERNAL = new Set(['loopback', 'private', 'link-local']);
@@ -25,9 +26,12 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: ['target'],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<member>':
+        'the metadata member (issuer, an endpoint, jwks_uri …) whose host resolves to an internal address from a public target; also the key of its pass',
+    },
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/security_best_practices', 'Server-Side Request Forgery (SSRF)'),

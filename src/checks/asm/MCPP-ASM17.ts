@@ -5,14 +5,15 @@ import { revisionRange } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import {
-  AS_TRANSPORT_NOTE,
+  AS_SECTIONS,
   AS_TRANSPORTS,
-  asLocation,
+  AS_TRANSPORT_NOTE,
   judgeFoundMetadata,
   prmResource,
   quoteList,
 } from './as-common.js';
 import type { FoundMetadata } from './as-common.js';
+import { asLocation } from '../shared/locations.js';
 
 const MEMBER = 'protected_resources';
 
@@ -25,7 +26,7 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'low',

@@ -23,9 +23,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: [],
+    requires: ['startedAt', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
-    keys: { long: '', 'no-exp': '' },
+    keys: {
+      long: 'the access token lives longer than 24 h',
+      'no-exp': 'the access token has no numeric exp: it never expires',
+    },
     severity: 'low',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Implementation Requirements'),

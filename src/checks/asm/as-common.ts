@@ -1,9 +1,9 @@
 /**
  * Shared plumbing for the checks that judge authorization-server metadata
- * (ASM, CIMD scan): the no_auth precondition, the list of servers to judge
- * per revision, the found document, the right non-verdict when it is
- * missing, and the loop that applies a check's judgement to each server.
- * Checks stay pure functions of the evidence.
+ * (ASM, CIMD scan, the intrusive ACT checks): the no_auth precondition in the
+ * authorization-server wording, the list of servers to judge per revision, the
+ * found document, the right non-verdict when it is missing, and the loop that
+ * applies a check's judgement to each server. Checks stay pure functions of the evidence.
  */
 import type {
   AsMetadataAttempt,
@@ -11,10 +11,11 @@ import type {
   AuthorizationServerObservation,
   DocumentFetch,
 } from '../../evidence/auth-types.js';
-import type { Evidence, ExchangeId, HttpExchange } from '../../evidence/types.js';
+import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { isObject } from '../../evidence/parse/json-value.js';
+import { asLocation } from '../shared/locations.js';
 
 /** The AS checks run for the MCP endpoint's HTTP transports too: the engine judges the endpoint's transport. */
 export const AS_TRANSPORTS = ['streamable-http', 'http+sse', 'as'] as const;
@@ -26,10 +27,24 @@ export const AS_TRANSPORT_NOTE =
 export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
+ * The sections the server loop reads: a check that judges servers spreads these into its
+ * `requires`. The OAuth chain is optional here because these checks answer its absence in their
+ * own words (`discoveryOrVerdict`), which the published reports carry; the engine's standard
+ * answer for a required `oauth` words it for resource-server checks.
+ */
+export const AS_SECTIONS = ['target', 'auth', 'endpoint?', 'oauth?'] as const;
+
+/** What the server loop reads of the evidence: the chain, and the MCP origin for the 2025-03-26 AS. */
+export type AsEvidence = Pick<Evidence, 'target' | 'auth' | 'endpoint' | 'oauth'>;
+
+/**
  * The discovery when authorization is in use, otherwise the verdict to return:
  * not_applicable (`no_auth`) without an authorization signal (catalogue §5.7).
  */
-export function discoveryOrVerdict(ev: Evidence, ctx: CheckContext): AuthDiscovery | Verdict {
+export function discoveryOrVerdict(
+  ev: Pick<Evidence, 'auth' | 'oauth'>,
+  ctx: CheckContext,
+): AuthDiscovery | Verdict {
   if (!ev.auth.inUse) {
     return ctx.notApplicable(
       'no_auth',
@@ -47,10 +62,6 @@ export function discoveryOrVerdict(ev: Evidence, ctx: CheckContext): AuthDiscove
 
 export function isVerdict(v: AuthDiscovery | Verdict): v is Verdict {
   return 'status' in v;
-}
-
-export function asLocation(issuer: string, member?: string): string {
-  return member ? `as:${issuer}#${member}` : `as:${issuer}`;
 }
 
 /** The first PRM candidate that produced a JSON object (the document a client would use). */
@@ -85,18 +96,20 @@ export function metadataJson(fetch: DocumentFetch): Readonly<Record<string, unkn
  * it as a server, it is added here so that the origin document is judged too.
  */
 export function authorizationServers(
-  ev: Evidence,
+  ev: Pick<Evidence, 'target' | 'endpoint'>,
   d: AuthDiscovery,
 ): readonly AuthorizationServerObservation[] {
   const listed = d.authorizationServers;
   const base = d.legacyBase;
-  if (!base || base.metadata.kind !== 'ok' || listed.some((s) => s.via === 'origin-2025-03-26'))
+  // The origin AS is the MCP endpoint's HTTP origin: without an HTTP endpoint there is none.
+  const endpoint = ev.endpoint;
+  if (!base || !endpoint || base.metadata.kind !== 'ok' || listed.some((s) => s.via === 'origin-2025-03-26'))
     return listed;
   const fetch = base.metadata.value;
   const metadata = metadataJson(fetch);
   if (!metadata) return listed;
   const origin: AuthorizationServerObservation = {
-    issuer: ev.endpoint.origin,
+    issuer: endpoint.origin,
     via: 'origin-2025-03-26',
     attempts: [{ url: fetch.url, kind: 'oauth', fetch: base.metadata }],
     found: { attempt: 0, metadata },
@@ -105,9 +118,9 @@ export function authorizationServers(
     addresses: [
       {
         role: 'issuer',
-        url: ev.endpoint.origin,
-        addresses: ev.endpoint.address ? [ev.endpoint.address] : [],
-        scope: ev.endpoint.address ? ev.target.scope : null,
+        url: endpoint.origin,
+        addresses: endpoint.address ? [endpoint.address] : [],
+        scope: endpoint.address ? ev.target.scope : null,
       },
     ],
   };
@@ -210,7 +223,7 @@ export type ServerJudge = (
  * stands in for them: no authorization in use, or no server to judge.
  */
 export function judgeServers(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   select: ServerSelection,
   judge: ServerJudge,
@@ -230,7 +243,7 @@ export function judgeServers(
  * whose metadata was not found gets `missingMetadata` instead.
  */
 export function judgeFoundMetadata(
-  ev: Evidence,
+  ev: AsEvidence,
   ctx: CheckContext,
   select: ServerSelection,
   judge: (
@@ -244,11 +257,6 @@ export function judgeFoundMetadata(
     const found = foundMetadata(obs);
     return found ? judge(obs, found, d, servers) : missingMetadata(obs, ctx);
   });
-}
-
-/** The recorded exchange, for reading a body the typed evidence does not keep. */
-export function exchangeOf(ev: Evidence, id: ExchangeId): HttpExchange | undefined {
-  return ev.exchanges.find((x) => x.id === id);
 }
 
 /** A string-valued array member, or null when the member is absent or not an array of strings. */

@@ -1,7 +1,8 @@
 /** Reading the answer to `s.dcr.malformed` (shared by ASM09 and CIMD02). */
 import type { Confidence } from '../define-check.js';
 import type { Evidence, HttpReply } from '../../evidence/types.js';
-import { exchangeOf, isObject } from './as-common.js';
+import { exchangeOf } from '../shared/exchanges.js';
+import { isObject } from './as-common.js';
 
 export type RegistrationAnswer =
   | { readonly kind: 'protected'; readonly detail: string }
@@ -26,7 +27,7 @@ const AUTH_ERRORS = new Set([
 ]);
 const PARSE_ERROR = /json|syntax|parse|unexpected end|malformed/i;
 
-export function registrationAnswer(ev: Evidence, reply: HttpReply): RegistrationAnswer {
+export function registrationAnswer(ev: Pick<Evidence, 'exchanges'>, reply: HttpReply): RegistrationAnswer {
   const s = reply.status;
   const x = exchangeOf(ev, reply.exchange);
   const challenged = (x?.response?.headers['www-authenticate'] ?? []).length > 0;

@@ -43,7 +43,7 @@ export function tokenLocation(claims: Claims): string {
 
 /** The discovery and the decoded claims to judge, or the verdict that stands in for them. */
 export function decodedToken(
-  ev: Evidence,
+  ev: Pick<Evidence, 'auth' | 'oauth'>,
   ctx: CheckContext,
 ):
   | { readonly d: AuthDiscovery; readonly claims: Claims; readonly location: string }

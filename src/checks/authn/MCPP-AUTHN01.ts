@@ -1,9 +1,11 @@
-import type { Severity } from '../define-check.js';
+import type { Given, Severity } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, ListingEvidence, Probe, HttpReply } from '../../evidence/types.js';
+import type { ExchangeId, ListingEvidence, Probe, HttpReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { isObject, responseHeader, sentCredentials } from './discovery.js';
+import { responseHeader, sentCredentials } from '../shared/exchanges.js';
+import { isObject } from './discovery.js';
 
 const KINDS = [
   { field: 'tools', method: 'tools/list', label: 'tool' },
@@ -122,8 +124,8 @@ function hostOf(url: string): string | null {
 }
 
 /** Stand-ins for ACT01/TRN12 failing on a local target: a foreign Origin served, or CORS granted to it. */
-function locallyDriveable(ev: Evidence): boolean {
-  if (ev.target.scope === 'public' || ev.target.scope === 'unknown') return false;
+function locallyDriveable(ev: Given<readonly ['target', 'exchanges', 'origin?']>): boolean {
+  if (ev.target.scope === 'public' || ev.target.scope === 'unknown' || !ev.origin) return false;
   const foreign = ev.origin.foreign;
   if (foreign.kind === 'ok' && is2xx(foreign.value.status) && foreign.value.response?.error === undefined)
     return true;
@@ -150,7 +152,7 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['target', 'detection', 'inventory', 'auth', 'oauth', 'origin'],
+    requires: ['target', 'detection', 'auth', 'exchanges', 'inventory?', 'oauth?', 'origin?'],
     rating: { scope: 'protocol' },
     keys: {},
     severity: 'medium',
@@ -189,7 +191,8 @@ export default defineCheck({
     if (ev.inventory) {
       for (const k of KINDS) {
         const p = ev.inventory[k.field];
-        if (p.kind === 'ok') judgeReplies(k.label, p.value.items, p.value.replies);
+        // Only HTTP replies have a status that says whether the listing was refused.
+        if (p.kind === 'ok') judgeReplies(k.label, p.value.items, p.value.replies.filter(isHttpReply));
         else if (p.kind === 'failed' || p.reason !== 'dependency_failed') undecided.push(p);
       }
     }

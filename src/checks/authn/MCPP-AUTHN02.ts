@@ -1,6 +1,6 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, HttpEndpoint } from '../../evidence/types.js';
 import { canonicalUrl } from '../../evidence/parse/url.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { noAuth, rfcNote } from './discovery.js';
@@ -10,7 +10,9 @@ type Defect = 'missing' | 'scheme' | 'syntax';
 const BEARER_SCHEME = /(?:^|,)\s*bearer(?:\s|,|$)/i;
 
 /** URLs that answer as the MCP endpoint: the target, a same-origin redirect target, the HTTP+SSE message endpoint. */
-function endpointUrls(ev: Evidence): Set<string> {
+function endpointUrls(
+  ev: Pick<Evidence, 'target' | 'sse'> & { readonly endpoint: HttpEndpoint },
+): Set<string> {
   const urls = new Set<string>();
   const add = (u: string | null | undefined, base?: string) => {
     const c = u ? canonicalUrl(u, base) : null;
@@ -23,7 +25,7 @@ function endpointUrls(ev: Evidence): Set<string> {
 }
 
 /** What is wrong with the challenge of one 401, or null when it carries a well-formed Bearer challenge. */
-function defectOf(ev: Evidence, id: ExchangeId, values: readonly string[]): Defect | null {
+function defectOf(ev: Pick<Evidence, 'oauth'>, id: ExchangeId, values: readonly string[]): Defect | null {
   const observed = ev.oauth?.challenges.find((c) => c.exchange === id);
   if (observed) {
     if (observed.header.length === 0) return 'missing';
@@ -54,9 +56,14 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['target', 'detection', 'oauth', 'exchanges', 'endpoint', 'sse'],
+    requires: ['auth', 'target', 'detection', 'exchanges', 'oauth?', 'endpoint', 'sse?'],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: {},
+    keys: {
+      missing: '401 answers of the MCP endpoint carry no WWW-Authenticate header',
+      scheme: '401 answers carry WWW-Authenticate without a Bearer challenge',
+      syntax:
+        'the WWW-Authenticate value does not parse, or the Bearer challenge carries a token68 or a repeated parameter',
+    },
     severity: 'medium',
     citations: [
       rfc(9110, '15.5.2'),

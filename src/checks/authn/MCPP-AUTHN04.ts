@@ -2,7 +2,8 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { isLoopbackHostname } from '../../evidence/parse/url.js';
 import { rfc } from '../../spec/citations.js';
-import { advertisedPrmUrls, prmLocation, rfcNote, withOAuth } from './discovery.js';
+import { prmLocation } from '../shared/locations.js';
+import { advertisedPrmUrls, rfcNote } from './discovery.js';
 
 function parse(url: string): URL | null {
   try {
@@ -23,9 +24,13 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['target'],
+    requires: ['target', 'detection', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: { 'cross-origin': '', http: '', invalid: '' },
+    keys: {
+      http: 'resource_metadata uses cleartext http on a non-loopback host',
+      'cross-origin': 'resource_metadata is on another origin than the MCP endpoint (info)',
+      invalid: 'resource_metadata is not an absolute http(s) URL',
+    },
     severity: 'medium',
     citations: [rfc(9728, '5.1'), rfc(9728, '7.1')],
     rationale:
@@ -40,56 +45,55 @@ export default defineCheck({
       'Evaluated whenever the parameter is advertised (revisions `any`: the TLS requirement is RFC 9728’s). One result per distinct advertised URL (`prm:<url>`). Keys: `http` (medium), `cross-origin` (info), and `invalid` (medium; not in the catalogue row) for a value that is not an absolute http(s) URL — RFC 9728 §5.1 defines the parameter as a URL, and clients cannot fetch anything else.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const advertised = advertisedPrmUrls(oauth);
-      if (advertised.length === 0) {
-        return ctx.notApplicable('feature_absent', 'No challenge advertises resource_metadata.');
-      }
-      const note = rfcNote(ev);
-      const verdicts: Verdict[] = [];
-      for (const a of advertised) {
-        const location = prmLocation(a.url);
-        const u = parse(a.url);
-        if (!u) {
-          verdicts.push(
-            ctx.fail(`resource_metadata is not an absolute http(s) URL: ${a.url}.${note}`, [a.exchange], {
+    const oauth = ev.oauth;
+    const advertised = advertisedPrmUrls(oauth);
+    if (advertised.length === 0) {
+      return ctx.notApplicable('feature_absent', 'No challenge advertises resource_metadata.');
+    }
+    const note = rfcNote(ev);
+    const verdicts: Verdict[] = [];
+    for (const a of advertised) {
+      const location = prmLocation(a.url);
+      const u = parse(a.url);
+      if (!u) {
+        verdicts.push(
+          ctx.fail(`resource_metadata is not an absolute http(s) URL: ${a.url}.${note}`, [a.exchange], {
+            location,
+            key: 'invalid',
+          }),
+        );
+      } else if (u.protocol === 'http:' && !isLoopbackHostname(u.hostname)) {
+        verdicts.push(
+          ctx.fail(
+            `resource_metadata uses cleartext http on a non-loopback host: ${a.url}.${note}`,
+            [a.exchange],
+            {
               location,
-              key: 'invalid',
-            }),
-          );
-        } else if (u.protocol === 'http:' && !isLoopbackHostname(u.hostname)) {
-          verdicts.push(
-            ctx.fail(
-              `resource_metadata uses cleartext http on a non-loopback host: ${a.url}.${note}`,
-              [a.exchange],
-              {
-                location,
-                key: 'http',
-              },
-            ),
-          );
-        } else if (u.origin !== new URL(ev.target.url).origin) {
-          verdicts.push(
-            ctx.fail(
-              `resource_metadata is on another origin (${u.origin}) than the MCP endpoint (${new URL(ev.target.url).origin}).${note}`,
-              [a.exchange],
-              { location, key: 'cross-origin', severity: 'info' },
-            ),
-          );
-        } else {
-          const how = u.protocol === 'https:' ? 'https' : 'loopback http';
-          verdicts.push(
-            ctx.pass(
-              `resource_metadata uses ${how} on the MCP endpoint’s origin: ${a.url}.${note}`,
-              [a.exchange],
-              {
-                location,
-              },
-            ),
-          );
-        }
+              key: 'http',
+            },
+          ),
+        );
+      } else if (u.origin !== new URL(ev.target.url).origin) {
+        verdicts.push(
+          ctx.fail(
+            `resource_metadata is on another origin (${u.origin}) than the MCP endpoint (${new URL(ev.target.url).origin}).${note}`,
+            [a.exchange],
+            { location, key: 'cross-origin', severity: 'info' },
+          ),
+        );
+      } else {
+        const how = u.protocol === 'https:' ? 'https' : 'loopback http';
+        verdicts.push(
+          ctx.pass(
+            `resource_metadata uses ${how} on the MCP endpoint’s origin: ${a.url}.${note}`,
+            [a.exchange],
+            {
+              location,
+            },
+          ),
+        );
       }
-      return verdicts;
-    });
+    }
+    return verdicts;
   },
 });

@@ -2,7 +2,7 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { rfc } from '../../spec/citations.js';
-import { bearerOf, ordinaryChallenges, rfcNote, withOAuth } from './discovery.js';
+import { bearerOf, ordinaryChallenges, rfcNote } from './discovery.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,12 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<error>':
+        'the error code a challenge to an unauthenticated request carried (server-supplied, one result per value)',
+    },
     severity: 'low',
     citations: [rfc(6750, '3.1')],
     rationale:
@@ -30,37 +33,36 @@ export default defineCheck({
       'One failing result per distinct `error` value (key = the value). 403 challenges to anonymous requests are judged too: RFC 6750 §3.1 ties the SHOULD NOT to the absence of authentication, not to the status.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const anonymous = ordinaryChallenges(oauth).filter((c) => bearerOf(c) !== null);
-      if (anonymous.length === 0) {
-        return ctx.notApplicable(
-          'feature_absent',
-          'No Bearer challenge to an unauthenticated request was observed.',
-        );
-      }
-      const byError = new Map<string, ExchangeId[]>();
-      for (const c of anonymous) {
-        const error = bearerOf(c)!.params['error'];
-        if (error !== undefined) byError.set(error, [...(byError.get(error) ?? []), c.exchange]);
-      }
-      const note = rfcNote(ev);
-      if (byError.size === 0) {
-        return ctx.pass(
-          `None of the ${anonymous.length} challenge(s) to unauthenticated requests carries an error code.${note}`,
-          anonymous.map((c) => c.exchange).slice(0, 5),
-        );
-      }
-      const verdicts: Verdict[] = [];
-      for (const [error, ids] of byError) {
-        verdicts.push(
-          ctx.fail(
-            `${ids.length} challenge(s) to requests without credentials carry error="${error}".${note}`,
-            ids.slice(0, 5),
-            { key: error },
-          ),
-        );
-      }
-      return verdicts;
-    });
+    const oauth = ev.oauth;
+    const anonymous = ordinaryChallenges(oauth).filter((c) => bearerOf(c) !== null);
+    if (anonymous.length === 0) {
+      return ctx.notApplicable(
+        'feature_absent',
+        'No Bearer challenge to an unauthenticated request was observed.',
+      );
+    }
+    const byError = new Map<string, ExchangeId[]>();
+    for (const c of anonymous) {
+      const error = bearerOf(c)!.params['error'];
+      if (error !== undefined) byError.set(error, [...(byError.get(error) ?? []), c.exchange]);
+    }
+    const note = rfcNote(ev);
+    if (byError.size === 0) {
+      return ctx.pass(
+        `None of the ${anonymous.length} challenge(s) to unauthenticated requests carries an error code.${note}`,
+        anonymous.map((c) => c.exchange).slice(0, 5),
+      );
+    }
+    const verdicts: Verdict[] = [];
+    for (const [error, ids] of byError) {
+      verdicts.push(
+        ctx.fail(
+          `${ids.length} challenge(s) to requests without credentials carry error="${error}".${note}`,
+          ids.slice(0, 5),
+          { key: error },
+        ),
+      );
+    }
+    return verdicts;
   },
 });

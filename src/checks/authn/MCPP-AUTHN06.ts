@@ -124,14 +124,15 @@ interface Hit {
   sample: string;
 }
 
-function scan(ev: Evidence): Map<Label, Hit> | null {
+function scan(ev: Pick<Evidence, 'exchanges' | 'endpoint'>): Map<Label, Hit> | null {
   const hits = new Map<Label, Hit>();
   const add = (label: Label, id: ExchangeId, sample: string) => {
     const h = hits.get(label);
     if (!h) hits.set(label, { ids: [id], sample: excerpt(sample) });
     else if (!h.ids.includes(id)) h.ids.push(id);
   };
-  const own = new Set<string>([ev.endpoint.address ?? '', ev.endpoint.hostname]);
+  // Addresses of the target itself are not leaks (an endpoint that is not HTTP has none of its own here).
+  const own = new Set<string>(ev.endpoint ? [ev.endpoint.address ?? '', ev.endpoint.hostname] : []);
   for (const x of ev.exchanges) if (x.remoteAddress) own.add(x.remoteAddress);
 
   let answered = 0;
@@ -199,9 +200,16 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
-    requires: ['target', 'exchanges', 'endpoint'],
+    requires: ['exchanges', 'endpoint?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      trace: 'a response exposes a stack trace (medium)',
+      debug: 'a response exposes a framework debug page or debug header (medium)',
+      sql: 'a response exposes a database error (medium)',
+      path: 'a response exposes a server filesystem path (low)',
+      'private-ip': "a response exposes a private network address other than the target's own (low)",
+      banner: 'a response exposes an exact software version (low)',
+    },
     severity: 'low',
     citations: [OWASP_ERROR_HANDLING, rfc(9110, '10.2.4')],
     rationale:

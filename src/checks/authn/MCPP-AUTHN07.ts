@@ -3,7 +3,6 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { withOAuth } from './discovery.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const VERBS = new Set(['GET', 'DELETE']);
@@ -48,9 +47,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'safe',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<method>':
+        'the method or verb (initialize, server/discover, tools/list, prompts/list, resources/list, tools/call, GET, DELETE) served without credentials while others were refused',
+    },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),
@@ -70,53 +72,52 @@ export default defineCheck({
       'Refused: 401/403, and 405 for GET/DELETE. Served: a 2xx JSON-RPC result, a 2xx `-32602` to the nonexistent-tool call (conf. medium), a 2xx event stream to GET, a 2xx to DELETE (low: without a session it reaches nothing). Other answers (400 for a missing session, -32601 for an unknown method) are neither. A fail needs at least one refused and one served method; nothing refused passes here, and AUTHN01 judges the exposure. One failing result per served method (key = method), high for data-bearing methods and the GET stream, low for `initialize`, `server/discover` and DELETE.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      if (oauth.methodsNoAuth.length === 0) {
-        return ctx.inconclusive(
-          'probe_unavailable',
-          'The unauthenticated per-method probes were not recorded.',
-        );
-      }
-      const refused: { method: string; id: ExchangeId }[] = [];
-      const served: { method: string; id: ExchangeId; confidence: Confidence; how: string }[] = [];
-      for (const m of oauth.methodsNoAuth) {
-        if (m.probe.kind !== 'ok') continue;
-        const a = classify(m.method, m.probe.value);
-        if (a.kind === 'refused') refused.push({ method: m.method, id: m.probe.value.exchange });
-        else if (a.kind === 'served')
-          served.push({ method: m.method, id: m.probe.value.exchange, confidence: a.confidence, how: a.how });
-      }
-      if (refused.length === 0 && served.length === 0) {
-        const first = oauth.methodsNoAuth.find((m) => m.probe.kind !== 'ok');
-        if (first && first.probe.kind !== 'ok')
-          return ctx.fromProbe(first.probe, `The unauthenticated ${first.method}`);
-        return ctx.inconclusive(
-          'ambiguous',
-          'No unauthenticated method was either refused or served; the answers do not show how authorization is enforced.',
-          oauth.methodsNoAuth.flatMap((m) => (m.probe.kind === 'ok' ? [m.probe.value.exchange] : [])),
-        );
-      }
-      if (served.length === 0) {
-        return ctx.pass(
-          `Every probed method and verb was refused without credentials (${refused.map((r) => r.method).join(', ')}).`,
-          refused.map((r) => r.id),
-        );
-      }
-      if (refused.length === 0) {
-        return ctx.pass(
-          'No method was refused without credentials: authorization is not enforced on the endpoint at all, which AUTHN01 judges.',
-          served.map((s) => s.id),
-        );
-      }
-      const refusedList = refused.map((r) => r.method).join(', ');
-      const verdicts: Verdict[] = served.map((s) =>
-        ctx.fail(
-          `${s.method} was served without credentials (${s.how}) while ${refusedList} ${refused.length === 1 ? 'was' : 'were'} refused.`,
-          [s.id, refused[0]!.id],
-          { key: s.method, severity: severityOf(s.method), confidence: s.confidence },
-        ),
+    const oauth = ev.oauth;
+    if (oauth.methodsNoAuth.length === 0) {
+      return ctx.inconclusive(
+        'probe_unavailable',
+        'The unauthenticated per-method probes were not recorded.',
       );
-      return verdicts;
-    });
+    }
+    const refused: { method: string; id: ExchangeId }[] = [];
+    const served: { method: string; id: ExchangeId; confidence: Confidence; how: string }[] = [];
+    for (const m of oauth.methodsNoAuth) {
+      if (m.probe.kind !== 'ok') continue;
+      const a = classify(m.method, m.probe.value);
+      if (a.kind === 'refused') refused.push({ method: m.method, id: m.probe.value.exchange });
+      else if (a.kind === 'served')
+        served.push({ method: m.method, id: m.probe.value.exchange, confidence: a.confidence, how: a.how });
+    }
+    if (refused.length === 0 && served.length === 0) {
+      const first = oauth.methodsNoAuth.find((m) => m.probe.kind !== 'ok');
+      if (first && first.probe.kind !== 'ok')
+        return ctx.fromProbe(first.probe, `The unauthenticated ${first.method}`);
+      return ctx.inconclusive(
+        'ambiguous',
+        'No unauthenticated method was either refused or served; the answers do not show how authorization is enforced.',
+        oauth.methodsNoAuth.flatMap((m) => (m.probe.kind === 'ok' ? [m.probe.value.exchange] : [])),
+      );
+    }
+    if (served.length === 0) {
+      return ctx.pass(
+        `Every probed method and verb was refused without credentials (${refused.map((r) => r.method).join(', ')}).`,
+        refused.map((r) => r.id),
+      );
+    }
+    if (refused.length === 0) {
+      return ctx.pass(
+        'No method was refused without credentials: authorization is not enforced on the endpoint at all, which AUTHN01 judges.',
+        served.map((s) => s.id),
+      );
+    }
+    const refusedList = refused.map((r) => r.method).join(', ');
+    const verdicts: Verdict[] = served.map((s) =>
+      ctx.fail(
+        `${s.method} was served without credentials (${s.how}) while ${refusedList} ${refused.length === 1 ? 'was' : 'were'} refused.`,
+        [s.id, refused[0]!.id],
+        { key: s.method, severity: severityOf(s.method), confidence: s.confidence },
+      ),
+    );
+    return verdicts;
   },
 });

@@ -1,17 +1,10 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { rfc } from '../../spec/citations.js';
-import {
-  bearerOf,
-  foundPrms,
-  isObject,
-  ordinaryChallenges,
-  prmLocation,
-  responseHeader,
-  rfcNote,
-  sameUrl,
-  withOAuth,
-} from './discovery.js';
+import { bearerOf, foundPrms, isObject, ordinaryChallenges, rfcNote } from './discovery.js';
+import { sameUrl } from '../../evidence/parse/url.js';
+import { responseHeader } from '../shared/exchanges.js';
+import { prmLocation } from '../shared/locations.js';
 
 const PROBE_HOST = 'evil.example';
 
@@ -30,9 +23,14 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['detection', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: { challenge: '', 'prm-resource': '', 'prm-urls': '' },
+    keys: {
+      challenge:
+        'the challenge reflects X-Forwarded-Host/Forwarded (also the key of its pass and non-verdicts)',
+      'prm-resource': 'the PRM resource follows the forwarding headers',
+      'prm-urls': 'other PRM members follow the forwarding headers',
+    },
     severity: 'high',
     citations: [rfc(9728, '3.3'), rfc(9728, '7.3'), rfc(7239)],
     rationale:
@@ -47,120 +45,115 @@ export default defineCheck({
       'Fails only on reflection of the probe host `evil.example` (keys `challenge` at `endpoint`, `prm-resource` and `prm-urls` at `prm:<url>`), as the row says; a scheme that flips to https from `X-Forwarded-Proto` alone is not judged. A forwarded request that got no challenge, or a PRM refetch that returned no document, is inconclusive (`ambiguous`) for that location.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const baselineChallenge = ordinaryChallenges(oauth).find((c) => bearerOf(c) !== null);
-      const found = foundPrms(oauth);
-      if (!baselineChallenge && found.length === 0) {
-        return ctx.notApplicable('feature_absent', 'No challenge and no PRM were observed.');
-      }
-      const note = rfcNote(ev);
-      const verdicts: Verdict[] = [];
+    const oauth = ev.oauth;
+    const baselineChallenge = ordinaryChallenges(oauth).find((c) => bearerOf(c) !== null);
+    const found = foundPrms(oauth);
+    if (!baselineChallenge && found.length === 0) {
+      return ctx.notApplicable('feature_absent', 'No challenge and no PRM were observed.');
+    }
+    const note = rfcNote(ev);
+    const verdicts: Verdict[] = [];
 
-      if (baselineChallenge) {
-        const probe = oauth.forwarded.challenge;
-        if (probe.kind !== 'ok') {
-          verdicts.push(
-            ctx.fromProbe(probe, 'The 401-yielding request with forwarding headers', { key: 'challenge' }),
-          );
-        } else {
-          const reply = probe.value;
-          const header = responseHeader(ev, reply.exchange, 'www-authenticate');
-          const ids = [reply.exchange, baselineChallenge.exchange];
-          const before = baselineChallenge.header.join(', ').toLowerCase().includes(PROBE_HOST);
-          if (header.length === 0) {
-            verdicts.push(
-              ctx.inconclusive(
-                'ambiguous',
-                `The request with forwarding headers was answered ${reply.status} without a challenge to compare.`,
-                ids,
-                { key: 'challenge' },
-              ),
-            );
-          } else if (mentionsProbeHost(header) && !before) {
-            verdicts.push(
-              ctx.fail(
-                `The challenge reflects X-Forwarded-Host/Forwarded: ${header.join(', ').slice(0, 200)}.${note}`,
-                ids,
-                { key: 'challenge' },
-              ),
-            );
-          } else {
-            verdicts.push(
-              ctx.pass(`The challenge does not change with forwarding headers.${note}`, ids, {
-                key: 'challenge',
-              }),
-            );
-          }
-        }
-      }
-
-      for (const f of found) {
-        const location = prmLocation(f.candidate.url);
-        const refetch = oauth.forwarded.prm.find((p) => sameUrl(p.url, f.candidate.url));
-        if (!refetch) {
-          // Duplicate candidates are refetched once; a variant missing from s.xfh has no verdict.
-          if (verdicts.some((v) => v.location === location)) continue;
-          verdicts.push(
-            ctx.inconclusive(
-              'probe_unavailable',
-              `${f.candidate.url} was not refetched with forwarding headers.`,
-              [],
-              {
-                location,
-              },
-            ),
-          );
-          continue;
-        }
-        if (refetch.fetch.kind !== 'ok') {
-          verdicts.push(
-            ctx.fromProbe(refetch.fetch, `The PRM refetch with forwarding headers`, { location }),
-          );
-          continue;
-        }
-        const doc = refetch.fetch.value.json;
-        const ids = [refetch.fetch.value.exchange, f.fetch.exchange];
-        if (!isObject(doc)) {
+    if (baselineChallenge) {
+      const probe = oauth.forwarded.challenge;
+      if (probe.kind !== 'ok') {
+        verdicts.push(
+          ctx.fromProbe(probe, 'The 401-yielding request with forwarding headers', { key: 'challenge' }),
+        );
+      } else {
+        const reply = probe.value;
+        const header = responseHeader(ev, reply.exchange, 'www-authenticate');
+        const ids = [reply.exchange, baselineChallenge.exchange];
+        const before = baselineChallenge.header.join(', ').toLowerCase().includes(PROBE_HOST);
+        if (header.length === 0) {
           verdicts.push(
             ctx.inconclusive(
               'ambiguous',
-              `The PRM refetch with forwarding headers returned ${refetch.fetch.value.status} without a JSON object.`,
+              `The request with forwarding headers was answered ${reply.status} without a challenge to compare.`,
               ids,
-              { location },
+              { key: 'challenge' },
             ),
           );
-          continue;
-        }
-        let reflected = false;
-        if (mentionsProbeHost(doc['resource']) && !mentionsProbeHost(f.doc['resource'])) {
-          reflected = true;
+        } else if (mentionsProbeHost(header) && !before) {
           verdicts.push(
             ctx.fail(
-              `The PRM resource follows the forwarding headers: ${JSON.stringify(doc['resource'])}.${note}`,
+              `The challenge reflects X-Forwarded-Host/Forwarded: ${header.join(', ').slice(0, 200)}.${note}`,
               ids,
-              { location, key: 'prm-resource' },
+              { key: 'challenge' },
             ),
           );
-        }
-        const members = Object.keys(doc).filter(
-          (k) => k !== 'resource' && mentionsProbeHost(doc[k]) && !mentionsProbeHost(f.doc[k]),
-        );
-        if (members.length > 0) {
-          reflected = true;
+        } else {
           verdicts.push(
-            ctx.fail(`PRM members follow the forwarding headers: ${members.join(', ')}.${note}`, ids, {
-              location,
-              key: 'prm-urls',
+            ctx.pass(`The challenge does not change with forwarding headers.${note}`, ids, {
+              key: 'challenge',
             }),
           );
         }
-        if (!reflected) {
-          verdicts.push(
-            ctx.pass(`The PRM does not change with forwarding headers.${note}`, ids, { location }),
-          );
-        }
       }
-      return verdicts;
-    });
+    }
+
+    for (const f of found) {
+      const location = prmLocation(f.candidate.url);
+      const refetch = oauth.forwarded.prm.find((p) => sameUrl(p.url, f.candidate.url));
+      if (!refetch) {
+        // Duplicate candidates are refetched once; a variant missing from s.xfh has no verdict.
+        if (verdicts.some((v) => v.location === location)) continue;
+        verdicts.push(
+          ctx.inconclusive(
+            'probe_unavailable',
+            `${f.candidate.url} was not refetched with forwarding headers.`,
+            [],
+            {
+              location,
+            },
+          ),
+        );
+        continue;
+      }
+      if (refetch.fetch.kind !== 'ok') {
+        verdicts.push(ctx.fromProbe(refetch.fetch, `The PRM refetch with forwarding headers`, { location }));
+        continue;
+      }
+      const doc = refetch.fetch.value.json;
+      const ids = [refetch.fetch.value.exchange, f.fetch.exchange];
+      if (!isObject(doc)) {
+        verdicts.push(
+          ctx.inconclusive(
+            'ambiguous',
+            `The PRM refetch with forwarding headers returned ${refetch.fetch.value.status} without a JSON object.`,
+            ids,
+            { location },
+          ),
+        );
+        continue;
+      }
+      let reflected = false;
+      if (mentionsProbeHost(doc['resource']) && !mentionsProbeHost(f.doc['resource'])) {
+        reflected = true;
+        verdicts.push(
+          ctx.fail(
+            `The PRM resource follows the forwarding headers: ${JSON.stringify(doc['resource'])}.${note}`,
+            ids,
+            { location, key: 'prm-resource' },
+          ),
+        );
+      }
+      const members = Object.keys(doc).filter(
+        (k) => k !== 'resource' && mentionsProbeHost(doc[k]) && !mentionsProbeHost(f.doc[k]),
+      );
+      if (members.length > 0) {
+        reflected = true;
+        verdicts.push(
+          ctx.fail(`PRM members follow the forwarding headers: ${members.join(', ')}.${note}`, ids, {
+            location,
+            key: 'prm-urls',
+          }),
+        );
+      }
+      if (!reflected) {
+        verdicts.push(ctx.pass(`The PRM does not change with forwarding headers.${note}`, ids, { location }));
+      }
+    }
+    return verdicts;
   },
 });

@@ -1,9 +1,11 @@
 import type { Confidence, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { noAuth, responseHeader, sentCredentials } from './discovery.js';
+import { responseHeader, sentCredentials } from '../shared/exchanges.js';
+import { noAuth } from './discovery.js';
+import { asHttpProbe } from '../shared/replies.js';
 
 type Key = '403' | 'redirect' | '200-error';
 
@@ -18,10 +20,12 @@ interface Seen {
 }
 
 /** The unauthenticated MCP requests of the passive ladder and of `s.methods.noauth`. */
-function unauthenticatedReplies(ev: Evidence): Seen[] {
+function unauthenticatedReplies(ev: Pick<Evidence, 'detection' | 'exchanges' | 'oauth'>): Seen[] {
   const out: Seen[] = [];
-  const add = (method: string, p: Probe<HttpReply>) => {
-    if (p.kind === 'ok' && !sentCredentials(ev, p.value.exchange)) out.push({ method, reply: p.value });
+  // Only HTTP replies have the status the rule is about.
+  const add = (method: string, probe: Probe<RpcReply>) => {
+    const p = asHttpProbe(probe);
+    if (p?.kind === 'ok' && !sentCredentials(ev, p.value.exchange)) out.push({ method, reply: p.value });
   };
   add('server/discover', ev.detection.discover);
   for (const i of ev.detection.inits) add(`initialize(${i.requested})`, i.probe);
@@ -39,9 +43,14 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['detection', 'oauth'],
+    requires: ['auth', 'detection', 'exchanges', 'oauth?'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '403':
+        'a request lacking authorization was answered 403 (with a challenge: high confidence; a POST without one: medium)',
+      redirect: 'a request lacking authorization was redirected to a login or authorization URL',
+      '200-error': 'a request lacking authorization got a 2xx JSON-RPC error about missing credentials',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-03-26', 'basic/authorization', 'Error Handling'),

@@ -4,8 +4,9 @@ import type { SessionReplay } from '../../evidence/auth-types.js';
 import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { judgeSessionAnswer } from '../act/token-answer.js';
-import { noAuth, responseHeader, sentCredentials } from './discovery.js';
+import { responseHeader, sentCredentials } from '../shared/exchanges.js';
+import { noAuth } from './discovery.js';
+import { judgeSessionAnswer } from '../shared/token-answer.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const servedOk = (p: Probe<HttpReply>): p is Extract<Probe<HttpReply>, { kind: 'ok' }> =>
@@ -21,9 +22,13 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['settings', 'detection', 'oauth', 'exchanges', 'sessions'],
+    requires: ['auth', 'settings', 'detection', 'exchanges', 'oauth?', 'sessions?'],
     rating: { scope: 'authorization' },
-    keys: { indicator: '', replay: '' },
+    keys: {
+      replay: 'the session opened with the token was served without Authorization (critical)',
+      indicator:
+        'a 401 appears when only Mcp-Session-Id is missing or unknown while the session was served (medium)',
+    },
     severity: 'critical',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),

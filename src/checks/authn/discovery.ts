@@ -1,7 +1,8 @@
 /**
  * Shared readers of the OAuth discovery evidence for the AUTHN, PRM, SCP, ACT04 and
- * TRN10/TRN15 checks: the authorization gate (catalogue §5.7), the found PRM
- * variants, the challenges of ordinary unauthenticated requests, and header lookups.
+ * TRN10/TRN15 checks: the found PRM variants, the challenges of ordinary unauthenticated
+ * requests, and the fetched metadata documents. The authorization gate (catalogue §5.7) is the
+ * engine's: a check that requires `oauth` is not called without it.
  */
 import type {
   AuthChallenge,
@@ -10,18 +11,20 @@ import type {
   DocumentFetch,
   PrmCandidate,
 } from '../../evidence/auth-types.js';
-import type { Evidence, ExchangeId, HttpExchange, Probe } from '../../evidence/types.js';
-import { canonicalUrl } from '../../evidence/parse/url.js';
+import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { isObject } from '../../evidence/parse/json-value.js';
+import { probeExchanges } from '../shared/exchanges.js';
+import { asLocation, prmLocation } from '../shared/locations.js';
 
 export { isObject } from '../../evidence/parse/json-value.js';
 
-export const prmLocation = (url: string): string => `prm:${url}`;
-export const asLocation = (issuer: string): string => `as:${issuer}`;
-
-/** Catalogue §5.7: checks that presuppose authorization are not_applicable (`no_auth`) without a signal. */
-export function noAuth(ev: Evidence, ctx: CheckContext): Verdict | null {
+/**
+ * Catalogue §5.7 for the checks that presuppose authorization but read the OAuth chain as
+ * optional (`oauth?`: they judge raw exchanges when it is missing, AUTHN02/09/10): not_applicable
+ * (`no_auth`) without an authorization signal. Checks that require `oauth` get this from the engine.
+ */
+export function noAuth(ev: Pick<Evidence, 'auth'>, ctx: CheckContext): Verdict | null {
   if (ev.auth.inUse) return null;
   return ctx.notApplicable(
     'no_auth',
@@ -30,59 +33,15 @@ export function noAuth(ev: Evidence, ctx: CheckContext): Verdict | null {
 }
 
 /**
- * Runs `judge` on the discovery evidence, or returns the right non-verdict: `no_auth`
- * without an authorization signal, `probe_unavailable` when the signal exists but the
- * discovery chain was not recorded.
- */
-export function withOAuth(
-  ev: Evidence,
-  ctx: CheckContext,
-  judge: (oauth: AuthDiscovery) => Verdict | readonly Verdict[],
-): Verdict | readonly Verdict[] {
-  const gate = noAuth(ev, ctx);
-  if (gate) return gate;
-  if (ev.oauth === null) {
-    return ctx.inconclusive(
-      'probe_unavailable',
-      'Authorization is in use but no OAuth discovery evidence was recorded for this scan.',
-    );
-  }
-  return judge(ev.oauth);
-}
-
-/**
  * Catalogue §5.5: a check grounded in an RFC still runs when only 2024-11-05 is possible,
  * and says so.
  */
-export function rfcNote(ev: Evidence): string {
+export function rfcNote(ev: Pick<Evidence, 'detection'>): string {
   const r = ev.detection.revision;
   const set = [...r.known, ...r.unconfirmed];
   return set.length > 0 && set.every((x) => x === '2024-11-05')
     ? ' (Evaluated against the RFC; 2024-11-05 defines no authorization.)'
     : '';
-}
-
-// ---------------------------------------------------------------------------
-// Exchanges and headers
-// ---------------------------------------------------------------------------
-
-export function exchangeOf(ev: Evidence, id: ExchangeId): HttpExchange | undefined {
-  return ev.exchanges.find((x) => x.id === id);
-}
-
-/** Every value of a response header (lower-case name), or none. */
-export function responseHeader(ev: Evidence, id: ExchangeId, name: string): readonly string[] {
-  return exchangeOf(ev, id)?.response?.headers[name] ?? [];
-}
-
-/** The request carried an `Authorization` header (recorded redacted, so only its presence is known). */
-export function sentCredentials(ev: Evidence, id: ExchangeId): boolean {
-  const x = exchangeOf(ev, id);
-  return x !== undefined && Object.keys(x.request.headers).some((h) => h.toLowerCase() === 'authorization');
-}
-
-export function probeExchanges(p: Probe<unknown>): readonly ExchangeId[] {
-  return p.kind === 'skipped' ? [] : p.exchanges;
 }
 
 // ---------------------------------------------------------------------------
@@ -179,11 +138,6 @@ export function noPrm(oauth: AuthDiscovery, ctx: CheckContext): Verdict {
   return ctx.notApplicable('feature_absent', 'No Protected Resource Metadata document was found.');
 }
 
-export function sameUrl(a: string, b: string): boolean {
-  const ca = canonicalUrl(a);
-  return ca !== null && ca === canonicalUrl(b);
-}
-
 /** The string entries of a JSON array member; null when the member is absent or not an array. */
 export function stringArray(v: unknown): string[] | null {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
@@ -200,7 +154,7 @@ export interface DiscoveryDocument {
 }
 
 /** Every fetched PRM and AS metadata document (PRM candidates, AS attempts, the 2025-03-26 origin metadata). */
-export function discoveryFetches(ev: Evidence): DiscoveryDocument[] {
+export function discoveryFetches(ev: Pick<Evidence, 'oauth' | 'target'>): DiscoveryDocument[] {
   const out: DiscoveryDocument[] = [];
   const oauth = ev.oauth;
   if (!oauth) return out;

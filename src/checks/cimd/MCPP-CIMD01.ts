@@ -1,10 +1,11 @@
 import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORTS, AS_TRANSPORT_NOTE, judgeFoundMetadata } from '../asm/as-common.js';
 import type { FoundMetadata } from '../asm/as-common.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
+import { asLocation } from '../shared/locations.js';
 
 const FLAG = 'client_id_metadata_document_supported';
 
@@ -18,9 +19,12 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      absent: 'client_id_metadata_document_supported is absent',
+      false: 'client_id_metadata_document_supported is present but not true',
+    },
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Client ID Metadata Documents'),

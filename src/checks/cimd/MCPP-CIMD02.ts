@@ -1,11 +1,12 @@
 import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import type { Evidence } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
-import { AS_TRANSPORT_NOTE, AS_TRANSPORTS, asLocation, judgeFoundMetadata } from '../asm/as-common.js';
+import { AS_SECTIONS, AS_TRANSPORT_NOTE, AS_TRANSPORTS, judgeFoundMetadata } from '../asm/as-common.js';
 import type { FoundMetadata } from '../asm/as-common.js';
 import { registrationAnswer } from '../asm/registration.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -17,7 +18,7 @@ export default defineCheck({
     revisions: 'any',
     transports: AS_TRANSPORTS,
     mode: 'passive',
-    requires: [],
+    requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'info',
@@ -43,7 +44,7 @@ export default defineCheck({
 });
 
 function judge(
-  ev: Evidence,
+  ev: Pick<Evidence, 'exchanges'>,
   obs: AuthorizationServerObservation,
   found: FoundMetadata,
   ctx: CheckContext,

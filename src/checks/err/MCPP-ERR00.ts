@@ -12,9 +12,10 @@ export default defineAggregateCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
+    // An aggregate reads the other checks' results, not evidence sections.
     requires: [],
     rating: { scope: 'none' },
-    keys: { error: '' },
+    keys: { error: 'one or more selected checks ended in an internal error (named in the message)' },
     severity: 'info',
     citations: [mcp('2026-07-28', 'basic/index')],
     rationale:

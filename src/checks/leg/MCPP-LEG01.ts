@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
-import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, RpcMessage } from '../../evidence/types.js';
+import type { Given, Verdict } from '../define-check.js';
+import type { ExchangeId, RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, revisionRange } from '../../spec/revisions.js';
 import { failedInit } from './preamble.js';
@@ -24,7 +24,9 @@ function strings(v: unknown): string[] {
 }
 
 /** Versions the server itself names as supported: DiscoverResult, -32022 data, or `data.supported` of an initialize error. */
-function listedVersions(ev: Evidence, observations: readonly Observation[]): Set<string> {
+type Read = Given<readonly ['detection', 'exchanges', 'sse?']>;
+
+function listedVersions(ev: Read, observations: readonly Observation[]): Set<string> {
   const listed = new Set<string>();
   const d = ev.detection.discover;
   if (d.kind === 'ok' && d.value.response) {
@@ -40,7 +42,7 @@ function listedVersions(ev: Evidence, observations: readonly Observation[]): Set
 }
 
 /** The `protocolVersion` the scanner sent, read from the recorded request body. */
-function requestedIn(ev: Evidence, exchange: ExchangeId): string | null {
+function requestedIn(ev: Read, exchange: ExchangeId): string | null {
   const body = ev.exchanges.find((x) => x.id === exchange)?.request.body;
   if (!body) return null;
   try {
@@ -51,7 +53,7 @@ function requestedIn(ev: Evidence, exchange: ExchangeId): string | null {
   }
 }
 
-function observe(ev: Evidence): Observation[] {
+function observe(ev: Read): Observation[] {
   const out: Observation[] = [];
   for (const a of ev.detection.inits) {
     if (a.probe.kind !== 'ok') continue;
@@ -84,9 +86,17 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
-    requires: ['detection', 'exchanges', 'sse'],
+    requires: ['detection', 'exchanges', 'sse?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      'unknown-version':
+        'an InitializeResult answered a requested version with a string that is not a protocol version',
+      unstable:
+        'a counter-offered version, when requested itself, was answered with another version or an error',
+      'listed-not-echoed':
+        'a version the server lists as supported was answered with another version or an error',
+      missing: 'an InitializeResult has no string protocolVersion',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/lifecycle', 'Version Negotiation'),

@@ -1,6 +1,5 @@
 import { defineCheck } from '../define-check.js';
-import type { CheckContext, Verdict } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
+import type { CheckContext, Given, Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, MODERN_REVISION, newest, revisionRange } from '../../spec/revisions.js';
 import { noLegacy } from './preamble.js';
@@ -16,7 +15,7 @@ function versionsInData(data: unknown): string[] {
 }
 
 /** Why s.init.bogus was not sent: another transport, or no legacy session. */
-function noBogusInit(ev: Evidence, ctx: CheckContext): Verdict {
+function noBogusInit(ev: Given<readonly ['detection']>, ctx: CheckContext): Verdict {
   if (ev.detection.transport === 'http+sse' || ev.detection.transport === 'stdio') {
     return ctx.inconclusive(
       'probe_unavailable',
@@ -40,15 +39,18 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'safe',
-    requires: ['detection', 'sessions'],
+    requires: ['detection', 'sessions?'],
     rating: { scope: 'protocol' },
     keys: {
-      '5xx': '',
-      echo: '',
-      'error-without-versions': '',
-      'not-latest': '',
-      timeout: '',
-      unsupported: '',
+      echo: 'initialize accepted the unknown version 1900-01-01 by echoing it',
+      unsupported:
+        'initialize with the unknown version was answered with a protocolVersion that is not a version',
+      'not-latest':
+        'initialize with the unknown version was answered with a supported version other than the newest (low)',
+      'error-without-versions':
+        'initialize with the unknown version was refused without naming the supported versions in the error data (low)',
+      '5xx': 'initialize with the unknown version was answered with a server error',
+      timeout: 'initialize with the unknown version was not answered before the timeout',
     },
     severity: 'medium',
     citations: [

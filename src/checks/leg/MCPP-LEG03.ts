@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
+import type { Given, Verdict } from '../define-check.js';
+import type { ExchangeId, Probe, RpcReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { failedInit } from './preamble.js';
@@ -33,10 +34,13 @@ function problems(result: unknown): Key[] {
 }
 
 /** Every InitializeResult the scan received (success responses to `initialize`), once per exchange. */
-function initializeResults(ev: Evidence): { readonly exchange: ExchangeId; readonly result: unknown }[] {
+function initializeResults(
+  ev: Given<readonly ['detection', 'sessions?', 'sse?']>,
+): { readonly exchange: ExchangeId; readonly result: unknown }[] {
   const out = new Map<ExchangeId, unknown>();
-  const add = (p: Probe<HttpReply> | undefined) => {
-    if (p?.kind !== 'ok' || p.value.status >= 300) return;
+  // Over HTTP an error status is not an InitializeResult; a reply over another transport has no status.
+  const add = (p: Probe<RpcReply> | undefined) => {
+    if (p?.kind !== 'ok' || (isHttpReply(p.value) && p.value.status >= 300)) return;
     const res = p.value.response;
     if (res && 'result' in res && res.result !== undefined) out.set(p.value.exchange, res.result);
   };
@@ -67,9 +71,17 @@ export default defineCheck({
     revisions: revisionRange('2024-11-05', '2025-11-25'),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
-    requires: ['detection', 'sessions', 'sse'],
+    requires: ['detection', 'sessions?', 'sse?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      result: 'an InitializeResult is not a JSON object',
+      protocolVersion: 'protocolVersion is missing or not a string',
+      capabilities: 'capabilities is missing or not an object',
+      serverInfo: 'serverInfo is missing or not an object',
+      'serverInfo.name': 'serverInfo.name is missing or not a string',
+      'serverInfo.version': 'serverInfo.version is missing or not a string',
+      instructions: 'instructions is present but not a string',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'schema', 'InitializeResult'),

@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +12,14 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['exchanges'],
+    requires: ['exchanges', 'sessions'],
     rating: { scope: 'protocol' },
-    keys: { body: '', rejected: '', status: '' },
+    keys: {
+      body: 'notifications/initialized was answered 202 with a non-empty body (low)',
+      rejected:
+        'notifications/initialized was refused with a 4xx/5xx, so the handshake cannot complete (medium)',
+      status: 'notifications/initialized was answered with a status other than 202 (low)',
+    },
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Sending Messages to the Server'),
@@ -32,9 +36,7 @@ export default defineCheck({
       'The transport text allows an error status for input the server cannot accept; the `rejected` failure (medium) rests on the lifecycle, which obliges clients to send `notifications/initialized` after a successful initialize, so a server refusing it cannot complete the handshake with a conforming client. 401/403 are an authorization layer, not a verdict (`auth_wall`). Any non-empty body on the 202 counts, including whitespace.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const p = leg.initialized;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'notifications/initialized (p.initialized)');
     const r = p.value;

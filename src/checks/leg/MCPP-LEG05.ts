@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +12,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<status>':
+        'the HTTP status the GET was answered with, when it was neither an SSE stream nor 405 (a 200 with another media type is `200`)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Listening for Messages from the Server'),
@@ -33,13 +35,7 @@ export default defineCheck({
       'Any 2xx with `text/event-stream` passes. 401/403 are reported as `auth_wall` and 429 as `rate_limited`; every other answer fails with the status as key (a 200 with another media type fails as `200`).',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(
-      ev,
-      ctx,
-      'Every MCP request was answered 401/403; the GET stream was not judged.',
-    );
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const p = leg.get;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The GET for the standalone SSE stream (s.get)');
     const r = p.value;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession, noSessionIssued } from './preamble.js';
+import { noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,16 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: { '404': '', '5xx': '', auth: '', status: '' },
+    keys: {
+      status:
+        'a request without Mcp-Session-Id was refused with a status other than 400, or a 2xx with a new JSON-RPC error (low)',
+      '404':
+        'a request without Mcp-Session-Id was answered 404, which tells clients their session ended (low)',
+      '5xx': 'a request without Mcp-Session-Id was answered with a server error (low)',
+      auth: 'a request without Mcp-Session-Id was answered 401/403 while the same request with the session was served: the session ID acts as a credential (medium)',
+    },
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
@@ -29,9 +36,7 @@ export default defineCheck({
       'A 2xx carrying a JSON-RPC error that the baseline did not produce is a rejection with the wrong status (key `status`); so is any other 4xx. 401/403 fail as `auth` (medium) only when the baseline with the session was served; otherwise they are an authorization layer (`auth_wall`). 429 is `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const p = leg.sessionNone;
     const noSession = noSessionIssued(leg, p, ctx);
     if (noSession) return noSession;

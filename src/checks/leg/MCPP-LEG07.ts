@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession, noSessionIssued } from './preamble.js';
+import { noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,13 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: { accepted: '' },
+    keys: {
+      accepted: 'a session ID the scanner invented was served (session fixation, medium)',
+      '5xx': 'a never-issued session ID was answered with a server error (low)',
+      '<status>': 'the status a never-issued session ID was answered with instead of 404 (low)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Session Management'),
@@ -32,9 +36,7 @@ export default defineCheck({
       'Keyword: the 404 MUST covers terminated sessions; for IDs never issued it is derived (a server cannot tell them from IDs it terminated, and clients re-initialize only on 404); serving them is session fixation (policy). A 2xx whose JSON-RPC answer matches the baseline counts as served (`accepted`); a 2xx with a different JSON-RPC error is a refusal with the wrong status (key = status). Other statuses fail with the status as key (`5xx` for server errors), low. 401/403 are `auth_wall`, 429 `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const p = leg.sessionUnknown;
     const noSession = noSessionIssued(leg, p, ctx);
     if (noSession) return noSession;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession, noSessionIssued } from './preamble.js';
+import { noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,13 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: { alive: '' },
+    keys: {
+      alive: 'the session was still served after a successful DELETE (high)',
+      '5xx': 'after DELETE the session ID was answered with a server error (medium)',
+      '<status>': 'the status the deleted session ID was answered with instead of 404 (medium)',
+    },
     severity: 'high',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
@@ -29,9 +33,7 @@ export default defineCheck({
       'N/A when no session was issued or the DELETE was answered 405; inconclusive when the DELETE got any other non-2xx answer (LEG09 judges that). A 2xx whose JSON-RPC answer matches the baseline is `alive` (high); a 2xx with a different JSON-RPC error is a refusal with the wrong status (key = status, medium). 401/403 are `auth_wall`, 429 `rate_limited`; any other status fails with the status as key (`5xx` for server errors), medium.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const d = leg.delete;
     const noSession = noSessionIssued(leg, d, ctx);
     if (noSession) return noSession;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession, noSessionIssued } from './preamble.js';
+import { noSessionIssued } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -13,10 +13,18 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: { timeout: '' },
+    keys: {
+      timeout: 'the DELETE of the session was not answered before the timeout',
+      '400': 'the DELETE of a live session was answered 400',
+      '404': 'the DELETE of a live session was answered 404',
+      '5xx': 'the DELETE of the session was answered with a server error',
+      '<status>': 'any other status the DELETE was answered with instead of 2xx or 405',
+    },
     severity: 'low',
+    severityRationale:
+      "The MAY is the server's choice to offer termination at all; the answers themselves are defined (2xx ended, 405 not offered), and any other answer leaves clients unsure whether a live session is gone (catalogue row: low).",
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
       'Clients end sessions with DELETE when the user leaves; 405 tells them the server does not offer it. A 400/404 for a live session, an error or no answer leaves clients unsure whether the session (and anything bound to it) is gone.',
@@ -29,9 +37,7 @@ export default defineCheck({
       'A 400/404 fails only when the baseline request on the session was served, proving the session was live; otherwise it is `ambiguous`. A timeout fails as `timeout` with medium confidence (catalogue row). 401/403 are `auth_wall`, 429 `rate_limited`; any other status fails with the status as key (`5xx` for server errors).',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const d = leg.delete;
     const noSession = noSessionIssued(leg, d, ctx);
     if (noSession) return noSession;

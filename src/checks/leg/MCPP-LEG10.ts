@@ -3,7 +3,6 @@ import type { Verdict } from '../define-check.js';
 import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 import { mainSessionProbes } from './replies.js';
 
 function replies(probes: readonly Probe<HttpReply>[]): HttpReply[] {
@@ -11,7 +10,7 @@ function replies(probes: readonly Probe<HttpReply>[]): HttpReply[] {
 }
 
 /** The `Mcp-Session-Id` the scanner sent with an exchange, as recorded. */
-function sentSession(ev: Evidence, exchange: ExchangeId): string | null {
+function sentSession(ev: Pick<Evidence, 'exchanges'>, exchange: ExchangeId): string | null {
   return ev.exchanges.find((x) => x.id === exchange)?.request.headers['mcp-session-id'] ?? null;
 }
 
@@ -25,10 +24,16 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['exchanges'],
+    requires: ['exchanges', 'sessions'],
     rating: { scope: 'protocol' },
-    keys: { changed: '', 'mint-on-request': '' },
+    keys: {
+      changed: 'the session ID changed mid-session (low); also the key of the matching pass',
+      'mint-on-request':
+        'a session ID was minted for a request sent without a valid session (medium); also the key of the matching pass and non-verdicts',
+    },
     severity: 'low',
+    severityRationale:
+      'The MAY names the only point the transport provides for assigning a session ID; an ID that changes mid-session confuses clients, and one minted for any request turns the session into a credential handed to whoever asks (catalogue row: low, medium for mint-on-request).',
     citations: [mcp('2025-11-25', 'basic/transports', 'Session Management')],
     rationale:
       'The transport defines one point for assigning a session: the InitializeResult. An ID that changes mid-session confuses clients; an ID minted for any request that arrives without one turns the session into a bearer credential handed to anyone who asks, and skips the initialization phase.',
@@ -41,9 +46,7 @@ export default defineCheck({
       "Two results: key `changed` (passive evidence) and key `mint-on-request` (needs the safe probes when a session exists; inconclusive `mode_disabled` without them). When the InitializeResult carried no ID, any ID on a later response is `mint-on-request`; the check is N/A only when no session ID appears anywhere. An ID echoed on `s.session.unknown` equal to the one sent is LEG07's concern, not a mint.",
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const main = leg.sessionId;
     const onSession = replies(mainSessionProbes(leg));
 

@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +12,14 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection'],
+    requires: ['detection', 'sessions'],
     rating: { scope: 'protocol' },
-    keys: { '400': '', '5xx': '', rejected: '' },
+    keys: {
+      '400':
+        'a request without MCP-Protocol-Version was answered 400 although the server supports 2025-03-26',
+      '5xx': 'a request without MCP-Protocol-Version was answered with a server error',
+      rejected: 'a request without MCP-Protocol-Version was otherwise refused',
+    },
     severity: 'low',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Protocol Version Header'),
@@ -33,9 +37,7 @@ export default defineCheck({
       'Judged by the version negotiated on the main session (the header is defined only from 2025-06-18; a session negotiated at 2025-03-26 or 2024-11-05 is N/A). Served means a 2xx whose JSON-RPC answer matches the baseline. A 400 passes when 2025-03-26 is not in K (the server would then be assuming an unsupported version), as the catalogue row says; strictly, on an established session the server has "another way" (the negotiated version), so that 400 is lenient rather than required. Other refusals (other 4xx, a 2xx with a different JSON-RPC error) fail as `rejected`; 5xx as `5xx`. 401/403 are `auth_wall`, 429 `rate_limited`.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const rev = leg.revision;
     if (rev === null) {
       return ctx.inconclusive(

@@ -2,7 +2,6 @@ import { defineCheck } from '../define-check.js';
 import type { RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 
 type Response = Extract<RpcMessage, { kind: 'response' }>;
 
@@ -16,9 +15,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['sessions'],
     rating: { scope: 'protocol' },
-    keys: { processed: '', 'rejected-0326': '' },
+    keys: {
+      processed: 'a session negotiated at 2025-06-18 or later processed a JSON-RPC batch (low)',
+      'rejected-0326': 'a 2025-03-26 session did not process a JSON-RPC batch (medium)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-03-26', 'basic/index', 'Batching'),
@@ -37,9 +39,7 @@ export default defineCheck({
       "Uses the version negotiated on the main session, not the revision under evaluation; only that session's rule can be tested (a 2025-11-25 session says nothing about 2025-03-26 batch support). A 2024-11-05 session is N/A (no batching text). Processed means at least one response with a `result`; an array of error responses is a rejection. An SSE reply is read only until the response to the second element, so one processed response on a 2025-03-26 session passes with medium confidence. On ≥2025-06-18 sessions any 4xx is a rejection, and a 5xx or an empty 2xx is inconclusive; on a 2025-03-26 session every answer without processed responses fails (`rejected-0326`).",
   },
   evaluate(ev, ctx) {
-    const session = legacySession(ev, ctx);
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const rev = leg.revision;
     if (rev === null) {
       return ctx.inconclusive(

@@ -1,5 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { Evidence, Probe, HttpReply, SseEventRecord } from '../../evidence/types.js';
+import type { Given } from '../define-check.js';
+import type { Probe, HttpReply, RpcReply, SseEventRecord } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { noLegacy } from './preamble.js';
@@ -16,10 +18,11 @@ function isPriming(e: SseEventRecord | undefined): boolean {
  * header-less, bad-header and batch variants are left out: the server may
  * legitimately treat them as another revision.
  */
-function postReplies(ev: Evidence): HttpReply[] {
+function postReplies(ev: Given<readonly ['detection', 'sessions?', 'inventory?']>): HttpReply[] {
   const out = new Map<string, HttpReply>();
-  const add = (p: Probe<HttpReply> | undefined) => {
-    if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
+  // Only HTTP replies can carry an SSE stream.
+  const add = (p: Probe<RpcReply> | undefined) => {
+    if (p?.kind === 'ok' && isHttpReply(p.value)) out.set(p.value.exchange, p.value);
   };
   for (const a of ev.detection.inits) if (a.offered === PRIMING_REVISION) add(a.probe);
   const leg = ev.sessions;
@@ -41,7 +44,7 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection', 'sessions'],
+    requires: ['detection', 'sessions?', 'inventory?'],
     rating: { scope: 'protocol' },
     keys: {},
     severity: 'info',

@@ -1,8 +1,15 @@
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId, LegacySessionEvidence, Probe, HttpReply } from '../../evidence/types.js';
+import type {
+  Evidence,
+  ExchangeId,
+  LegacySessionEvidence,
+  Probe,
+  HttpReply,
+  RpcReply,
+} from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { legacySession } from './preamble.js';
 import { inventoryReplies, mainSessionProbes } from './replies.js';
 
 /** Enough duplicates to show the pattern without flooding the report. */
@@ -12,10 +19,14 @@ const MAX_REPORTED = 5;
  * SSE replies that share the ID scope: the main session's streams, or — without
  * session management — every stream the scanner (one client) received.
  */
-function streamsInScope(ev: Evidence, leg: LegacySessionEvidence): HttpReply[] {
+function streamsInScope(
+  ev: Pick<Evidence, 'detection' | 'inventory'>,
+  leg: LegacySessionEvidence,
+): HttpReply[] {
   const out = new Map<ExchangeId, HttpReply>();
-  const add = (p: Probe<HttpReply> | undefined) => {
-    if (p?.kind === 'ok') out.set(p.value.exchange, p.value);
+  // Only HTTP replies carry SSE events.
+  const add = (p: Probe<RpcReply> | undefined) => {
+    if (p?.kind === 'ok' && isHttpReply(p.value)) out.set(p.value.exchange, p.value);
   };
   out.set(leg.init.exchange, leg.init);
   for (const p of mainSessionProbes(leg)) add(p);
@@ -36,9 +47,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: ['detection', 'sessions', 'inventory?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<event-id>':
+        'an SSE event ID the server used more than once in one scope (one result per ID, at most five)',
+    },
     severity: 'low',
     citations: [mcp('2025-11-25', 'basic/transports', 'Resumability and Redelivery')],
     rationale:
@@ -53,13 +67,7 @@ export default defineCheck({
       'Without session management the specification scopes uniqueness to "all streams with that specific client"; the check then pools every stream the scanner received (including the other initialize calls) and reports with medium confidence. One failure per duplicated ID (key = the ID), at most five.',
   },
   evaluate(ev, ctx) {
-    const session = legacySession(
-      ev,
-      ctx,
-      'Every MCP request was answered 401/403; no SSE stream was observed.',
-    );
-    if ('verdict' in session) return session.verdict;
-    const leg = session.leg;
+    const leg = ev.sessions;
     const streams = streamsInScope(ev, leg);
     const seen = new Map<string, ExchangeId[]>();
     for (const r of streams) {

@@ -1,6 +1,5 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { noSseStream } from './sse-guard.js';
 
 /** An `endpoint` URI must resolve to something a client can POST to. */
 function postable(raw: string, resolved: string | null): boolean {
@@ -25,7 +24,11 @@ export default defineCheck({
     mode: 'passive',
     requires: ['sse'],
     rating: { scope: 'protocol' },
-    keys: { missing: '', order: '', uri: '' },
+    keys: {
+      missing: 'the SSE stream sent no endpoint event',
+      order: 'the endpoint event arrived after another event instead of first (low)',
+      uri: 'the endpoint event data does not resolve to an http(s) URI',
+    },
     severity: 'medium',
     citations: [mcp('2024-11-05', 'basic/transports', 'HTTP with SSE')],
     rationale:
@@ -41,7 +44,6 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) return noSseStream(ev, ctx);
     const get = sse.get;
     const evidence = [get.exchange];
     if (get.status < 200 || get.status >= 300 || get.mediaType !== 'text/event-stream') {

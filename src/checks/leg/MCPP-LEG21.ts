@@ -1,6 +1,5 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { noSseStream } from './sse-guard.js';
 
 function parse(url: string | null): URL | null {
   if (url === null) return null;
@@ -22,7 +21,11 @@ export default defineCheck({
     mode: 'passive',
     requires: ['sse'],
     rating: { scope: 'protocol' },
-    keys: { 'cross-origin': '', downgrade: '' },
+    keys: {
+      downgrade: 'an https stream announces a cleartext http message endpoint (high)',
+      'cross-origin':
+        'the message endpoint is on another origin than the SSE URL (low when only the scheme is upgraded)',
+    },
     severity: 'medium',
     citations: [
       mcp('2024-11-05', 'basic/transports', 'HTTP with SSE'),
@@ -41,7 +44,6 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) return noSseStream(ev, ctx);
     const endpoint = parse(sse.endpoint?.resolved ?? null);
     const stream = parse(sse.streamUrl);
     if (!endpoint || !stream)

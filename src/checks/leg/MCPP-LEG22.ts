@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
-import { noSseStream } from './sse-guard.js';
 
 /** Parameter names that carry credentials (lower case, `-` folded to `_`). */
 const CREDENTIAL_NAMES = new Set([
@@ -48,7 +47,12 @@ export default defineCheck({
     mode: 'passive',
     requires: ['sse'],
     rating: { scope: 'protocol' },
-    keys: { path: '', userinfo: '' },
+    keys: {
+      '<name>':
+        'the query parameter of the endpoint URI that carries a credential-named or JWT-shaped value (value redacted)',
+      path: 'a JWT-shaped path segment in the endpoint URI',
+      userinfo: 'userinfo credentials (user:password@) in the endpoint URI',
+    },
     severity: 'high',
     citations: [mcp('2025-06-18', 'basic/authorization', 'Token Requirements'), rfc(6750, '2.3')],
     rationale:
@@ -63,7 +67,6 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) return noSseStream(ev, ctx);
     let url: URL | null = null;
     try {
       url = sse.endpoint ? new URL(sse.endpoint.resolved ?? sse.endpoint.raw, sse.streamUrl) : null;

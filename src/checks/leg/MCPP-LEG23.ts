@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { noSseStream } from './sse-guard.js';
 
 export default defineCheck({
   meta: {
@@ -14,7 +13,11 @@ export default defineCheck({
     mode: 'passive',
     requires: ['sse'],
     rating: { scope: 'protocol' },
-    keys: { data: '', 'event-name': '', 'post-body': '' },
+    keys: {
+      'post-body': 'the reply to initialize came back in the POST response body, not on the SSE stream',
+      'event-name': 'the reply to initialize arrived as an event other than message',
+      data: "the reply event's data is not a JSON-RPC message",
+    },
     severity: 'low',
     citations: [mcp('2024-11-05', 'basic/transports', 'HTTP with SSE')],
     rationale:
@@ -29,7 +32,6 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) return noSseStream(ev, ctx);
     const init = sse.init;
     if (init.kind !== 'ok') return ctx.fromProbe(init, 'The initialize POST to the message endpoint');
     const { post, reply, message } = init.value;

@@ -1,6 +1,5 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { noSseStream } from './sse-guard.js';
 
 export default defineCheck({
   meta: {
@@ -13,7 +12,11 @@ export default defineCheck({
     mode: 'safe',
     requires: ['sse'],
     rating: { scope: 'protocol' },
-    keys: { '5xx': '', accepted: '', timeout: '' },
+    keys: {
+      accepted: 'a message for a session the server never issued was accepted (2xx)',
+      '5xx': 'the POST with an unknown session was answered with a server error (low)',
+      timeout: 'the POST with an unknown session got no answer within 5 s (low)',
+    },
     severity: 'medium',
     citations: [mcp('2024-11-05', 'basic/transports', 'HTTP with SSE')],
     rationale:
@@ -28,7 +31,6 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;
-    if (!sse) return noSseStream(ev, ctx);
     const probe = sse.badSession;
     if (probe.kind === 'skipped' && (probe.reason === 'not_needed' || probe.reason === 'no_session')) {
       return ctx.notApplicable('feature_absent', 'The endpoint URI carries no session parameter to replace.');

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, modernOf, okReply, resultOf, unusable } from './common.js';
+import { describe, errorCode, hasModernProbes, okReply, resultOf, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: ['detection', 'modern?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      'not-found':
+        'server/discover was answered -32601 (method not found) although the server speaks 2026-07-28',
+      error: 'server/discover was answered with another error although the server speaks 2026-07-28',
+    },
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'server/discover'),
@@ -45,8 +49,7 @@ export default defineCheck({
         reply.exchange,
       ]);
     }
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) {
+    if (!hasModernProbes(ev.modern)) {
       return ctx.inconclusive(
         'ambiguous',
         `\`server/discover\` was answered ${describe(reply)}, and the server shows no other modern evidence.`,

@@ -45,7 +45,12 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection'],
     rating: { scope: 'protocol' },
-    keys: { capabilities: '', instructions: '', 'served-version-missing': '', versions: '' },
+    keys: {
+      versions: 'supportedVersions is not a non-empty array of strings',
+      'served-version-missing': 'supportedVersions omits 2026-07-28, the version the request was served with',
+      capabilities: 'a capabilities member is not an object, or one of its flags not a boolean',
+      instructions: 'instructions is present but not a string',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/discover', 'DiscoverResult'),

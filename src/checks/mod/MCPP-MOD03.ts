@@ -2,7 +2,7 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { isObject, modernOf, resultOf } from './common.js';
+import { isObject, resultOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
@@ -17,9 +17,12 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<method>':
+        'the request method (or probe label) whose results carry no _meta serverInfo with name and version',
+    },
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/index', '_meta'),
@@ -36,9 +39,7 @@ export default defineCheck({
     notes: 'One fail per method lacking it (key = method).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const results = modernReplies(ev, got.modern).filter((r) => resultOf(r.reply) !== null);
+    const results = modernReplies(ev, ev.modern).filter((r) => resultOf(r.reply) !== null);
     if (results.length === 0) return ctx.inconclusive('ambiguous', 'No modern request returned a result.');
     const missing = new Map<string, ExchangeId[]>();
     for (const r of results) {

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { isObject, modernOf, resultOf } from './common.js';
+import { isObject, resultOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 /** The only requests that may answer with an InputRequiredResult (basic/patterns/mrtr). */
@@ -19,9 +19,15 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { 'input-required-not-allowed': '', missing: '', 'unknown-value': '' },
+    keys: {
+      missing: 'results without resultType',
+      'unknown-value':
+        'results with a resultType other than complete or input_required, without advertised extensions',
+      'input-required-not-allowed':
+        'input_required on a method other than tools/call, resources/read or prompts/get',
+    },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/index', 'ResultType'), mcp('2026-07-28', 'basic/patterns/mrtr')],
     rationale:
@@ -35,9 +41,7 @@ export default defineCheck({
       'Keys `missing` (message names the methods), `unknown-value`, `input-required-not-allowed`. A value other than the two defined ones is accepted only when the DiscoverResult advertises `capabilities.extensions` (which extension defines it cannot be told).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const results = modernReplies(ev, got.modern).filter((r) => resultOf(r.reply) !== null);
+    const results = modernReplies(ev, ev.modern).filter((r) => resultOf(r.reply) !== null);
     if (results.length === 0) return ctx.inconclusive('ambiguous', 'No modern request returned a result.');
     const discover = resultOf(ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null);
     const caps = discover?.['capabilities'];

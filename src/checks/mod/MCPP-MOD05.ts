@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId, ListingEvidence, Probe } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf, resultOf } from './common.js';
+import { resultOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 /** Methods whose complete results MUST carry caching hints (server/utilities/caching#Cacheable Results). */
@@ -55,9 +55,16 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      'ttl-missing': 'a cacheable result carries no ttlMs',
+      'ttl-negative': 'a cacheable result carries a negative ttlMs',
+      'ttl-type': 'a cacheable result carries a ttlMs that is not an integer',
+      'scope-missing': 'a cacheable result carries no cacheScope',
+      'scope-value': 'a cacheable result carries a cacheScope other than public or private',
+      'scope-pages': 'pages of one list carry different cacheScope values',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/utilities/caching', 'Cacheable Results'),
@@ -75,9 +82,7 @@ export default defineCheck({
       'Results with `resultType: "input_required"` carry no hints and are skipped; a result without `resultType` counts as complete (as clients read it). One fail per key, naming the methods.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const cacheable = modernReplies(ev, m).filter((r) => {
       const res = resultOf(r.reply);
       return (

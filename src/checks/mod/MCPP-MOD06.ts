@@ -1,10 +1,11 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { sentCredentials } from '../authn/discovery.js';
-import { isObject, modernOf } from './common.js';
+import { sentCredentials } from '../shared/exchanges.js';
+import { isObject } from './common.js';
 
 /** The list methods whose first page is compared, with the member holding the items and their identity. */
 const LISTS = [
@@ -21,9 +22,11 @@ interface Page {
   readonly exchange: ExchangeId;
 }
 
-function pageOf(context: string, reply: HttpReply | undefined, member: string, id: string): Page | null {
+function pageOf(context: string, reply: RpcReply | undefined, member: string, id: string): Page | null {
   const result = reply?.response?.result;
-  if (!reply || reply.status < 200 || reply.status >= 300 || !isObject(result)) return null;
+  // Over HTTP a page is a 2xx answer; a reply over another transport is one when it carries a result.
+  const refused = reply !== undefined && isHttpReply(reply) && (reply.status < 200 || reply.status >= 300);
+  if (!reply || refused || !isObject(result)) return null;
   const items = result[member];
   if (!Array.isArray(items)) return null;
   const ids = items.filter(isObject).map((x) => (typeof x[id] === 'string' ? x[id] : JSON.stringify(x)));
@@ -36,7 +39,7 @@ const okReply = (p: Probe<HttpReply> | undefined): HttpReply | undefined =>
 const same = (a: Page, b: Page) => a.ids.join('\n') === b.ids.join('\n');
 
 /** The other authorization contexts' first pages of `method`: the narrow token, and no token at all. */
-function otherPages(ev: Evidence, method: string, member: string, id: string): Page[] {
+function otherPages(ev: Pick<Evidence, 'oauth'>, method: string, member: string, id: string): Page[] {
   const oauth = ev.oauth;
   if (!oauth) return [];
   const narrow = oauth.tokenProbes.narrow;
@@ -59,9 +62,14 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'token',
-    requires: ['oauth'],
+    requires: ['exchanges', 'modern', 'oauth?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      'tools/list': 'the tools list differs between authorization contexts and a page is marked public',
+      'prompts/list': 'the prompts list differs between authorization contexts and a page is marked public',
+      'resources/list':
+        'the resources list differs between authorization contexts and a page is marked public',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/utilities/caching', 'Cache Scope Field'),
@@ -79,9 +87,7 @@ export default defineCheck({
       'Item identity: `name` for tools and prompts, `uri` for resources. Fail (key = the method): the contexts’ lists differ and a page is marked `public`; high when the user token’s list is a strict superset of the other context’s and marked `public` (a shared cache can hand the privileged definitions to the weaker caller), medium otherwise. Pass: every compared list is identical across contexts, or differs and is not marked `public`. Inconclusive: only one authorization context answered a list method (`needs_second_token`: supply `--narrow-token-env`, or the server refuses anonymous listing), or `tools/list` itself varied between two calls with the same token (`ambiguous`). Not applicable: no authorization in use (the engine’s token gate).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const verdicts: Verdict[] = [];
     const compared: string[] = [];
     for (const { method, member, id } of LISTS) {

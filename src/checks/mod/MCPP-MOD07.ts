@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { BOGUS_VERSION, describe, errorCode, is2xx, isObject, modernOf, unusable } from './common.js';
+import { BOGUS_VERSION, describe, errorCode, is2xx, isObject, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { code: '', data: '', served: '' },
+    keys: {
+      served: 'a request naming version 1900-01-01 was served',
+      code: 'a request naming version 1900-01-01 was answered with something other than -32022',
+      data: 'the -32022 error lacks data.supported (a non-empty list of strings) or data.requested',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Protocol Version Negotiation'),
@@ -33,9 +37,7 @@ export default defineCheck({
     notes: 'Keys `served` (a result came back), `code` (another error code, e.g. a legacy -32000), `data`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.versionBad;
+    const p = ev.modern.versionBad;
     if (p.kind !== 'ok') return ctx.fromProbe(p, `The request naming version ${BOGUS_VERSION}`);
     const reply = p.value;
     const evidence = [reply.exchange];

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf, rejectionVerdict } from './common.js';
+import { rejectionVerdict } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      served: 'the request whose MCP-Protocol-Version differs from _meta was served',
+      code: 'it was answered 400 with another JSON-RPC code than -32020 (low)',
+      status: 'it was answered with a status other than 400',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Protocol Version Header'),
@@ -32,9 +36,7 @@ export default defineCheck({
       'Keys `served`, `code` (400 with another code, low), `status` (any other status, including 200 with -32020).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.headers.versionMismatch;
+    const p = ev.modern.headers.versionMismatch;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The version-mismatch request (s.hdr.version-mismatch)');
     return rejectionVerdict(ctx, p.value, {
       what: 'A request whose MCP-Protocol-Version differs from its `_meta` version',

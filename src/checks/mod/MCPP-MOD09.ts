@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, isDiscoverResult, modernOf, rejectionVerdict, resultOf, unusable } from './common.js';
+import { describe, isDiscoverResult, rejectionVerdict, resultOf, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection'],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { served: '' },
+    keys: {
+      served: 'a modern request without MCP-Protocol-Version was served as a modern request',
+      code: 'it was answered 400 with another JSON-RPC code than -32020',
+      status: 'it was answered with a status other than 400 (and 2025-03-26 is not supported)',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Protocol Version Header'),
@@ -32,9 +36,7 @@ export default defineCheck({
       'When 2025-03-26 is a supported version, any answer that is not a modern result passes (legacy handling). Keys `served` (a DiscoverResult or other modern result), `code`, `status`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.versionNone;
+    const p = ev.modern.versionNone;
     if (p.kind !== 'ok')
       return ctx.fromProbe(p, 'The request without MCP-Protocol-Version (s.version.none.modern)');
     const reply = p.value;

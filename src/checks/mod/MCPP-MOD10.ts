@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf, rejectionVerdict } from './common.js';
+import { rejectionVerdict } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      served: 'a request without Mcp-Method was served',
+      code: 'it was answered 400 with another JSON-RPC code than -32020 (low)',
+      status: 'it was answered with a status other than 400',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),
@@ -30,9 +34,7 @@ export default defineCheck({
     notes: 'Keys `served`, `code` (400 with another code or no JSON-RPC body, low), `status`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.headers.methodMissing;
+    const p = ev.modern.headers.methodMissing;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The request without Mcp-Method (s.hdr.method-missing)');
     return rejectionVerdict(ctx, p.value, {
       what: 'A request without Mcp-Method',

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { errorCode, modernOf, rejectionVerdict, resultOf, unusable } from './common.js';
+import { errorCode, rejectionVerdict, resultOf, unusable } from './common.js';
 
 /** The answer has the shape of what the header named, not of the body's `server/discover`. */
 function headerRouted(reply: HttpReply, variant: 'mismatch' | 'case'): boolean {
@@ -42,9 +42,20 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { case: '' },
+    keys: {
+      'header-routed': 'server/discover with Mcp-Method: tools/list was dispatched by the header (high)',
+      served: 'the mismatching request was served per its body',
+      code: 'the mismatching request was answered 400 with another code than -32020 (low)',
+      status: 'the mismatching request was answered with a status other than 400',
+      case: 'the Mcp-Method: Server/Discover variant could not be judged (probe missing)',
+      'case-header-routed':
+        "Mcp-Method: Server/Discover got -32601: the server looked the header's method up (high)",
+      'case-served': 'the Server/Discover variant was served',
+      'case-code': 'the Server/Discover variant was answered 400 with another code than -32020 (low)',
+      'case-status': 'the Server/Discover variant was answered with a status other than 400',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),
@@ -62,9 +73,7 @@ export default defineCheck({
       'One result per variant. Keys for the mismatch variant: `served` (answered per body), `header-routed` (a `tools/list`-shaped answer, high), `code` (low), `status`; the case variant uses the same keys prefixed `case-` (`case-header-routed` = a -32601 for the header’s method name).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const h = got.modern.headers;
+    const h = ev.modern.headers;
     const out: Verdict[] = [];
     out.push(
       h.methodMismatch.kind === 'ok'

@@ -3,15 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import {
-  describe,
-  errorCode,
-  errorMessage,
-  modernOf,
-  reachedDispatch,
-  rejectionVerdict,
-  unusable,
-} from './common.js';
+import { describe, errorCode, errorMessage, reachedDispatch, rejectionVerdict, unusable } from './common.js';
 
 function mentions(reply: HttpReply, name: string): boolean {
   const data = reply.response?.error?.data;
@@ -59,9 +51,18 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { 'header-routed': '', mismatch: '' },
+    keys: {
+      'missing-served': 'tools/call without Mcp-Name reached tool dispatch (medium)',
+      'mismatch-served': 'tools/call whose Mcp-Name differs from the body reached tool dispatch (high)',
+      'header-routed': "the mismatching call was dispatched by the header's tool name (high)",
+      'missing-code': 'the call without Mcp-Name was answered 400 with another code than -32020 (low)',
+      'missing-status': 'the call without Mcp-Name was otherwise refused with a status other than 400',
+      'mismatch-code': 'the mismatching call was answered 400 with another code than -32020 (low)',
+      'mismatch-status': 'the mismatching call was otherwise refused with a status other than 400',
+      mismatch: 'the mismatching call could not be judged (probe missing)',
+    },
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Standard Request Headers'),
@@ -79,9 +80,7 @@ export default defineCheck({
       'Keys `missing-served` (medium), `mismatch-served` and `header-routed` (high; the error names the header’s tool), and `<variant>-code` (400 with another code, low) / `<variant>-status` for other rejections.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const h = m.headers;
     return [
       h.nameMissing.kind === 'ok'

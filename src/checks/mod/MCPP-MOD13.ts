@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, isDiscoverResult, modernOf, reachedDispatch, unusable } from './common.js';
+import { describe, isDiscoverResult, reachedDispatch, unusable } from './common.js';
 
 type Variant = 'lowercase' | 'name-b64' | 'ows';
 
@@ -48,9 +48,14 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      lowercase: 'server/discover with lowercase header names was rejected with 400 (also its non-verdicts)',
+      'name-b64':
+        "a Base64-sentinel Mcp-Name decoding to the body's name was rejected with 400 while the plain call reached dispatch",
+      ows: 'spaces around Mcp-Name made the call fail with 400 while the plain call reached dispatch',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Value Encoding'),
@@ -68,9 +73,7 @@ export default defineCheck({
       'The scanner’s HTTP client always sends lowercase header names, so `s.hdr.lowercase` has the wire form of `p.discover`; it is kept as its own probe so the variant has its own evidence. Node’s and most HTTP parsers strip OWS before the application sees it, so `ows` rarely fails. A 400 on a variant fails only when the plain call reached tool dispatch.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const reference = m.toolUnknown.kind === 'ok' ? m.toolUnknown.value : null;
     return [
       judge(ctx, 'lowercase', m.headers.lowercase, null),

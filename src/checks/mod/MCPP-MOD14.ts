@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf, rejectionVerdict } from './common.js';
+import { rejectionVerdict } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,17 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { 'no-meta': '' },
+    keys: {
+      served: 'a request whose _meta lacks clientCapabilities was served',
+      code: 'it was answered 400 with another code than -32602',
+      status: 'it was answered with a status other than 400',
+      'no-meta': 'the request without _meta could not be judged (probe missing)',
+      'no-meta-served': 'a request without _meta was served',
+      'no-meta-code': 'it was answered 400 with a code other than -32602 or -32020',
+      'no-meta-status': 'it was answered with a status other than 400',
+    },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/index', '_meta')],
     rationale:
@@ -29,9 +37,7 @@ export default defineCheck({
       'For `s.meta.none` both -32602 and -32020 pass. Keys `served`, `code`, `status`; the same prefixed `no-meta-` for the request without `_meta`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const { noCapabilities, noMeta } = got.modern.meta;
+    const { noCapabilities, noMeta } = ev.modern.meta;
     return [
       noCapabilities.kind === 'ok'
         ? rejectionVerdict(ctx, noCapabilities.value, {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, isDiscoverResult, modernOf, unusable } from './common.js';
+import { describe, isDiscoverResult, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,11 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { rejected: '' },
+    keys: {
+      rejected: 'a request without the optional clientInfo was not served',
+    },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/index', '_meta')],
     rationale:
@@ -27,9 +29,7 @@ export default defineCheck({
       'The catalogue keyword reads "optional field; servers SHOULD NOT depend on it"; recorded here as SHOULD NOT. Key `rejected`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.meta.noClientInfo;
+    const p = ev.modern.meta.noClientInfo;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The request without clientInfo (s.meta.noclientinfo)');
     const reply = p.value;
     const bad = unusable(reply);

@@ -2,7 +2,7 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, is2xx, modernOf, unusable } from './common.js';
+import { describe, errorCode, is2xx, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -14,9 +14,15 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection'],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<method>':
+        'the unknown or removed method probed, on its non-verdicts (probe missing, unusable answer)',
+      '<method>:served': 'the unknown or removed method was served',
+      '<method>:status': 'it was answered -32601 with a status other than 404',
+      '<method>:code': 'it was answered with another error than -32601',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Protocol Version Header'),
@@ -33,10 +39,8 @@ export default defineCheck({
       'One result per failing method, key `<method>:served|status|code`. The modern-shaped `initialize` is judged on modern-only servers only (the catalogue row); dual-era servers may treat any `initialize` as the legacy handshake.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
     const dualEra = ev.detection.revision.eras.includes('legacy');
-    const judged = got.modern.methods.filter((m) => !(dualEra && m.method === 'initialize'));
+    const judged = ev.modern.methods.filter((m) => !(dualEra && m.method === 'initialize'));
     const out: Verdict[] = [];
     const passed: string[] = [];
     for (const { method, probe } of judged) {

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf, unusable } from './common.js';
+import { hasModernProbes, unusable } from './common.js';
 
 function judge(ctx: CheckContext, verb: 'GET' | 'DELETE', p: Probe<HttpReply>): Verdict | null {
   if (p.kind !== 'ok') return ctx.fromProbe(p, `${verb} without a session`, { key: verb });
@@ -31,9 +31,14 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection'],
+    requires: ['detection', 'modern?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      GET: 'the GET without a session could not be judged (probe missing, unusable answer)',
+      DELETE: 'the DELETE without a session could not be judged',
+      'GET-<status>': 'GET on a modern-only endpoint was answered with this status instead of 405',
+      'DELETE-<status>': 'DELETE on a modern-only endpoint was answered with this status instead of 405',
+    },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions')],
     rationale:
@@ -51,9 +56,9 @@ export default defineCheck({
         'revision',
         'The server also speaks legacy revisions, whose rules govern GET and DELETE.',
       );
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    // Decided before the modern section is needed: the engine's answer for it comes after.
+    const m = ev.modern;
+    if (!hasModernProbes(m)) return ctx.absent('modern');
     const out = [judge(ctx, 'GET', m.get), judge(ctx, 'DELETE', m.delete)].filter(
       (v): v is Verdict => v !== null,
     );

@@ -1,7 +1,8 @@
 import { defineCheck } from '../define-check.js';
+import type { RpcReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, isDiscoverResult, modernOf, unusable } from './common.js';
+import { describe, isDiscoverResult, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +13,12 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: ['detection'],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { rejected: '', replay: '' },
+    keys: {
+      rejected: 'a request with Last-Event-ID: 1 was not served a DiscoverResult',
+      replay: 'a request with Last-Event-ID: 1 got extra messages before its result (a replay)',
+    },
     severity: 'info',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions'),
@@ -28,9 +32,7 @@ export default defineCheck({
       'Keys `rejected` (no DiscoverResult) and `replay` (other messages before the result on an SSE reply).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.lastEventId;
+    const p = ev.modern.lastEventId;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The request with Last-Event-ID (s.lei)');
     const reply = p.value;
     const evidence = [reply.exchange];
@@ -41,8 +43,7 @@ export default defineCheck({
         key: 'rejected',
       });
     // Extra messages count only beyond what the same request without the header got.
-    const extra = (r: typeof reply | null) =>
-      r ? r.messages.filter((m) => m.kind !== 'response').length : 0;
+    const extra = (r: RpcReply | null) => (r ? r.messages.filter((m) => m.kind !== 'response').length : 0);
     const baseline = ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null;
     const others = reply.messages.filter((m) => m.kind !== 'response');
     if (others.length > extra(baseline))

@@ -1,7 +1,18 @@
 import { defineCheck } from '../define-check.js';
+import { isHttpReply } from '../../evidence/types.js';
+import { notOverHttp } from '../shared/replies.js';
 import { mcp } from '../../spec/citations.js';
 import { isRevision, MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, is2xx, isObject, modernOf, okReply, resultOf, unusable } from './common.js';
+import {
+  describe,
+  errorCode,
+  hasModernProbes,
+  is2xx,
+  isObject,
+  okReply,
+  resultOf,
+  unusable,
+} from './common.js';
 
 const VERSION = /\b\d{4}-\d{2}-\d{2}\b/;
 
@@ -15,9 +26,14 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: ['detection', 'modern?'],
     rating: { scope: 'protocol' },
-    keys: { 'dual-broken': '', 'no-versions': '', shape: '', status: '' },
+    keys: {
+      'dual-broken': 'the DiscoverResult lists legacy versions but initialize did not succeed (medium)',
+      shape: 'a legacy initialize got a result that is not an InitializeResult (medium)',
+      'no-versions': 'a legacy initialize was refused without naming the supported versions',
+      status: 'the versions are named but the status is not 4xx',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Backward Compatibility with Initialization-Based Versions'),
@@ -42,8 +58,7 @@ export default defineCheck({
         d.inits.flatMap((a) => (a.offered !== null && a.probe.kind === 'ok' ? [a.probe.value.exchange] : [])),
       );
     // Judged only with modern evidence: a server whose era is unknown may simply be legacy.
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
+    if (!hasModernProbes(ev.modern)) return ctx.absent('modern');
     const listed = resultOf(okReply(d.discover))?.['supportedVersions'];
     const legacyListed = Array.isArray(listed)
       ? listed.filter((v) => isRevision(v) && v !== MODERN_REVISION)
@@ -54,6 +69,7 @@ export default defineCheck({
       return ctx.fromProbe(attempt.probe, `initialize with ${attempt.requested}`);
     const reply = attempt.probe.value;
     const evidence = [reply.exchange];
+    if (!isHttpReply(reply)) return notOverHttp(ctx, `The legacy \`initialize\``, reply);
     if (legacyListed.length > 0)
       return ctx.fail(
         `The DiscoverResult lists legacy versions (${legacyListed.join(', ')}) but \`initialize\` was answered ${describe(reply)}.`,

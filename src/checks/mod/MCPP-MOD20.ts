@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorMessage, modernOf, resultOf, unusable } from './common.js';
+import { describe, errorMessage, resultOf, unusable } from './common.js';
 
 /** Error wording that blames missing prior state. */
 const STATE_WORDS: readonly [RegExp, string][] = [
@@ -20,9 +20,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      initialization: 'the list request on its own was refused for lack of initialization',
+      discovery: 'it was refused for lack of a preceding server/discover',
+      session: 'it was refused for lack of a session',
+    },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/index', 'Statelessness')],
     rationale:
@@ -37,9 +41,7 @@ export default defineCheck({
       'Weak: the scanner’s HTTP client pools connections and cannot force a new one, so the fresh request may reuse a connection that carried `p.discover`; what is tested is that the request needs no preceding call. Fails only when the error blames missing initialization, discovery or a session (key = that word); other errors are inconclusive.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const fresh = got.modern.fresh;
+    const fresh = ev.modern.fresh;
     const p = fresh.probe;
     if (p.kind !== 'ok') return ctx.fromProbe(p, `The fresh ${fresh.method} (p.list.fresh)`);
     const reply = p.value.replies[0];

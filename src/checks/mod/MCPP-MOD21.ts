@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf } from './common.js';
 import { toolListings } from './lists.js';
 
 export default defineCheck({
@@ -13,7 +12,7 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
     keys: {},
     severity: 'low',
@@ -27,9 +26,7 @@ export default defineCheck({
       'Inconclusive when the two sets differ (MOD22 reports that) or a listing was cut by the caps; not applicable with fewer than two tools.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const both = toolListings(got.modern);
+    const both = toolListings(ev.modern);
     if (!both)
       return ctx.inconclusive('ambiguous', 'Two complete `tools/list` listings were not both obtained.');
     const { first, fresh } = both;

@@ -2,7 +2,6 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf } from './common.js';
 import { toolListings } from './lists.js';
 
 const list = (names: readonly string[]) => names.slice(0, 8).join(', ') + (names.length > 8 ? ', …' : '');
@@ -16,9 +15,13 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { added: '', changed: '', removed: '' },
+    keys: {
+      added: 'the second tools/list listing added tools',
+      removed: 'the second listing lacks tools of the first',
+      changed: 'tool definitions changed between the listings',
+    },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'server/tools', 'Capabilities')],
     rationale:
@@ -32,9 +35,7 @@ export default defineCheck({
       'Deviation: no second look after 2 s — a set that changes while loading is reported; re-scan to confirm. Keys `added`, `removed`, `changed`. Inconclusive when a listing was cut by the caps.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const both = toolListings(got.modern);
+    const both = toolListings(ev.modern);
     if (!both)
       return ctx.inconclusive('ambiguous', 'Two complete `tools/list` listings were not both obtained.');
     const { first, fresh } = both;

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, isObject, modernOf, resultOf, unusable } from './common.js';
+import { describe, errorCode, isObject, resultOf, unusable } from './common.js';
 import { modernReplies } from './replies.js';
 
 /** Codes 2026-07-28 defines in the reserved -32020…-32099 range. */
@@ -25,9 +25,15 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { 'empty-contents': '', resource: '', 'resource-code': '' },
+    keys: {
+      '<code>':
+        'a forbidden error code modern responses carried (-32002, -32042, or an undefined code of -32020…-32099)',
+      resource: 'the missing-resource read could not be judged (probe missing, unusable answer)',
+      'empty-contents': 'a nonexistent resource was read as empty contents',
+      'resource-code': 'a nonexistent resource was answered with another error than -32602',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/index', 'Error Codes'),
@@ -45,9 +51,7 @@ export default defineCheck({
       'Keys: the forbidden code (e.g. `-32002`), `empty-contents`, `resource-code` (another error for the missing resource). In passive mode the resource probe is not sent: the codes seen so far are judged and the resource part is inconclusive (`mode_disabled`).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const byCode = new Map<number, ExchangeId[]>();
     const legacy = new Set<number>();
     const seen: ExchangeId[] = [];

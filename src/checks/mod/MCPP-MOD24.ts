@@ -3,7 +3,6 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 export default defineCheck({
@@ -16,9 +15,12 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { request: '', unrelated: '' },
+    keys: {
+      request: 'an SSE reply stream carried a server-to-client JSON-RPC request',
+      unrelated: 'an SSE reply stream carried progress notifications for a request without a progressToken',
+    },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Receiving Messages')],
     rationale:
@@ -33,9 +35,7 @@ export default defineCheck({
       'Keys `request` and `unrelated` (progress notifications). The `open` key of the catalogue is not judged: the scanner stops reading at the response, so it cannot tell whether the stream would have ended. `notifications/message` is MOD26’s.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const sse = modernReplies(ev, got.modern).filter(
+    const sse = modernReplies(ev, ev.modern).filter(
       (r) => r.reply.bodyKind === 'sse' && r.label !== 's.listen',
     );
     if (sse.length === 0)

@@ -1,7 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 export default defineCheck({
@@ -13,7 +12,7 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['exchanges'],
+    requires: ['detection', 'exchanges', 'modern'],
     rating: { scope: 'protocol' },
     keys: {},
     severity: 'info',
@@ -26,11 +25,9 @@ export default defineCheck({
     notes: 'Not applicable when every modern reply was JSON.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
     const index = new Map(ev.exchanges.map((x) => [x.id, x]));
     // Replies to modern POSTs only: a GET stream is not a reply to a modern request.
-    const sse = modernReplies(ev, got.modern).filter(
+    const sse = modernReplies(ev, ev.modern).filter(
       (r) => r.method !== null && r.reply.mediaType === 'text/event-stream',
     );
     if (sse.length === 0)

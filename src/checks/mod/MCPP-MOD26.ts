@@ -2,7 +2,6 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { modernOf } from './common.js';
 import { modernReplies } from './replies.js';
 
 export default defineCheck({
@@ -14,9 +13,12 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<method>':
+        'the request method whose replies carried notifications/message although no logLevel was requested',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'server/utilities/logging', 'Per-request log level'),
@@ -32,9 +34,7 @@ export default defineCheck({
       'One fail per request method that got log notifications (key = method). JSON replies cannot carry them, so a server that only answers JSON passes.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const replies = modernReplies(ev, got.modern).filter((r) => r.post);
+    const replies = modernReplies(ev, ev.modern).filter((r) => r.post);
     const byMethod = new Map<string, ExchangeId[]>();
     for (const r of replies) {
       if (!r.reply.messages.some((m) => m.kind === 'notification' && m.method === 'notifications/message'))

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { RpcMessage } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, is2xx, isObject, modernOf, unusable } from './common.js';
+import { describe, is2xx, isObject, unusable } from './common.js';
 
 const ACK = 'notifications/subscriptions/acknowledged';
 const SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId';
@@ -29,9 +29,14 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { 'no-ack': '', 'subscription-id': '', type: '' },
+    keys: {
+      'no-ack':
+        'subscriptions/listen was not acknowledged first (nothing, a refusal, or another message first)',
+      type: 'the listen stream carried notifications beyond the filter, or the ack claims more',
+      'subscription-id': 'notifications lack the _meta subscriptionId of the listen request',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/patterns/subscriptions', 'Acknowledgment'),
@@ -47,9 +52,7 @@ export default defineCheck({
       'Not applicable when no `listChanged` capability is advertised (resource subscriptions are not probed). Keys `no-ack` (nothing, a refusal, or another message first), `type`, `subscription-id`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const { filter, requestId, probe } = got.modern.listen;
+    const { filter, requestId, probe } = ev.modern.listen;
     if (probe.kind === 'skipped' && probe.reason === 'not_needed')
       return ctx.notApplicable('feature_absent', 'The server advertises no listChanged capability.');
     if (probe.kind !== 'ok') return ctx.fromProbe(probe, 'subscriptions/listen (s.listen)');

@@ -23,7 +23,10 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<extension>':
+        'an advertised extension identifier (first 60 characters) that does not follow the prefix/name grammar',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/versioning', 'Extension Negotiation'),

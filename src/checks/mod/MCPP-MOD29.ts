@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, is2xx, modernOf, unusable } from './common.js';
+import { describe, is2xx, unusable } from './common.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,12 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'safe',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { processed: '', status: '' },
+    keys: {
+      processed: 'a batch of two modern requests was processed',
+      status: 'the modern batch was answered otherwise than 400',
+    },
     severity: 'low',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Sending Messages'),
@@ -30,9 +33,7 @@ export default defineCheck({
     notes: 'Keys `processed` (2xx with results) and `status` (another non-400 answer).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const p = got.modern.batch;
+    const p = ev.modern.batch;
     if (p.kind !== 'ok') return ctx.fromProbe(p, 'The modern batch (s.batch.modern)');
     const reply = p.value;
     const evidence = [reply.exchange];

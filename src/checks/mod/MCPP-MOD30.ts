@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { DesignatedParam, DesignatedToolEvidence, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, modernOf, unusable } from './common.js';
+import { describe, errorCode, unusable } from './common.js';
 import { annotatedTools, at, designatedOf, executed, nameList, sameAnswer } from './designated.js';
 
 type Variant = 'missing' | 'mismatch';
@@ -84,9 +84,18 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'intrusive',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      missing: 'the call without the Mcp-Param header could not be judged (its non-verdicts)',
+      mismatch: 'the call with a mismatching Mcp-Param header could not be judged (its non-verdicts)',
+      'missing-executed': 'the call without the Mcp-Param header was executed (high)',
+      'mismatch-executed': 'the call with a mismatching Mcp-Param header was executed (high)',
+      'missing-code': 'the call without the header was answered 400 with another code than -32020 (low)',
+      'missing-status': 'the call without the header was refused with another status than 400 (medium)',
+      'mismatch-code': 'the mismatching call was answered 400 with another code than -32020 (low)',
+      'mismatch-status': 'the mismatching call was refused with another status than 400 (medium)',
+    },
     severity: 'high',
     citations: [
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Server Behavior for Custom Headers'),
@@ -104,9 +113,7 @@ export default defineCheck({
       'Sent only in intrusive mode with `--designate-tool NAME` (and `--designate-tool-args JSON` for the arguments). Keys `missing-executed` / `mismatch-executed` (a result came back: high), and for other refusals `<variant>-code` (400 with another code, low) and `<variant>-status` (medium), following MOD12. Inconclusive (`needs_designation`) without a designation when some tool uses `x-mcp-header`, when the designated tool has no such parameter, or when the designated arguments give none a value; not applicable (`feature_absent`) when the complete tool list has no `x-mcp-header` parameter. Results are located at `tool:<name>`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const listed = annotatedTools(m);
     const none = listed !== null && listed.complete && listed.names.length === 0;
     const absent = () =>

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, errorCode, isObject, modernOf, resultOf, unusable } from './common.js';
+import { describe, errorCode, isObject, resultOf, unusable } from './common.js';
 import { at, capabilityRequests, designatedOf, executed, sameAnswer } from './designated.js';
 
 export default defineCheck({
@@ -14,9 +14,15 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'intrusive',
-    requires: [],
+    requires: ['modern'],
     rating: { scope: 'protocol' },
-    keys: { data: '', mrtr: '', status: '', 'tool-error': '' },
+    keys: {
+      mrtr: 'the call declaring no capabilities got an InputRequiredResult asking for elicitation, sampling or roots',
+      data: '-32021 without a data.requiredCapabilities object',
+      status: '-32021 (or another error) with a status other than 400',
+      code: '400 with another code than -32021',
+      'tool-error': 'a tool error result where the call declaring capabilities succeeded',
+    },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'basic/index', '_meta'),
@@ -34,9 +40,7 @@ export default defineCheck({
       'Sent only in intrusive mode with `--designate-tool NAME`. Keys `mrtr` (an InputRequiredResult requesting elicitation, sampling or roots), `data` (-32021 without a `data.requiredCapabilities` object), `status` (-32021 or another error with a status other than 400), `code` (400 with another code), `tool-error` (a tool error result where the call declaring capabilities succeeded). The catalogue row fails every other answer; a complete result is inconclusive here instead, because a tool that completes without a capability did not need it. An error that the call declaring capabilities got too is inconclusive (`ambiguous`). Results are located at `tool:<name>`.',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const d = designatedOf(ctx, got.modern, ' that needs elicitation, sampling or roots');
+    const d = designatedOf(ctx, ev.modern, ' that needs elicitation, sampling or roots');
     if ('verdict' in d) return d.verdict;
     const tool = d.tool;
     const p = tool.noCapabilities;

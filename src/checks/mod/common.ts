@@ -1,10 +1,11 @@
 /**
- * What the MOD checks share: the modern evidence (or the non-verdict standing in
- * for it), reading results and errors of replies, and the "expects 400 with
- * code X" judgement most safe probes of the modern wire use.
+ * What the MOD checks share: reading results and errors of replies, and the "expects 400 with
+ * code X" judgement most safe probes of the modern wire use. A check that reads the modern
+ * evidence requires `modern`; the engine answers for it when there is none.
  */
 import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, ModernEvidence, Probe, HttpReply } from '../../evidence/types.js';
+import type { ExchangeId, ModernEvidence, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { isObject } from '../../evidence/parse/json-value.js';
 
 /** The version `s.version.bad` names (header and `_meta`). */
@@ -12,54 +13,39 @@ export const BOGUS_VERSION = '1900-01-01';
 
 export { isObject } from '../../evidence/parse/json-value.js';
 
-/** The modern evidence, or the verdict that stands in for it (auth wall, no modern probe). */
-export function modernOf(
-  ev: Evidence,
-  ctx: CheckContext,
-): { readonly modern: ModernEvidence } | { readonly verdict: Verdict } {
-  const m = ev.modern;
-  // Bundles from before the modern probes were widened carry only `versionBad`.
-  if (m && 'lists' in m) return { modern: m };
-  if (ev.detection.authWall)
-    return {
-      verdict: ctx.inconclusive(
-        'auth_wall',
-        'Every MCP request was answered 401/403; no modern probe was sent.',
-      ),
-    };
-  return {
-    verdict: ctx.inconclusive(
-      'ambiguous',
-      m
-        ? 'The evidence predates the modern-wire probes this check reads.'
-        : 'No modern probe was sent: the server showed no 2026-07-28 evidence (`server/discover` gave no DiscoverResult or modern error).',
-    ),
-  };
-}
+export { okReply } from '../shared/replies.js';
 
-/** The reply of a probe that produced one. */
-export function okReply(p: Probe<HttpReply>): HttpReply | null {
-  return p.kind === 'ok' ? p.value : null;
-}
-
-export function resultOf(reply: HttpReply | null): Readonly<Record<string, unknown>> | null {
+export function resultOf(reply: RpcReply | null): Readonly<Record<string, unknown>> | null {
   const r = reply?.response?.result;
   return isObject(r) ? r : null;
 }
 
-export function errorCode(reply: HttpReply | null): unknown {
+export function errorCode(reply: RpcReply | null): unknown {
   return reply?.response?.error?.code;
 }
 
-export function errorMessage(reply: HttpReply | null): string {
+export function errorMessage(reply: RpcReply | null): string {
   const m = reply?.response?.error?.message;
   return typeof m === 'string' ? m : '';
 }
 
 export const is2xx = (s: number): boolean => s >= 200 && s < 300;
 
-/** A reply that says nothing about the rule under test: server error, rate limit, redirect, auth. */
-export function unusable(reply: HttpReply): { reason: InconclusiveReason; why: string } | null {
+/**
+ * For the checks that read `modern?` because they must also run without it (MOD01, MOD19):
+ * the modern-wire probes were recorded (bundles from before they were widened hold only
+ * `versionBad`).
+ */
+export function hasModernProbes(m: ModernEvidence | null): m is ModernEvidence {
+  return m !== null && 'lists' in m;
+}
+
+/**
+ * A reply that says nothing about the rule under test: server error, rate limit, redirect, auth.
+ * These are HTTP statuses: a reply over another transport has none, so nothing here makes it unusable.
+ */
+export function unusable(reply: RpcReply): { reason: InconclusiveReason; why: string } | null {
+  if (!isHttpReply(reply)) return null;
   const s = reply.status;
   if (s >= 500) return { reason: 'fetch_failed', why: `answered ${s}` };
   if (s === 429) return { reason: 'rate_limited', why: 'answered 429' };
@@ -86,12 +72,16 @@ export function judgeRejection(reply: HttpReply, codes: readonly number[]): Reje
   return { kind: 'status', status: reply.status };
 }
 
-/** Words for a reply: `400 with -32020`, `200 with a result`, `404 without a JSON-RPC error`. */
-export function describe(reply: HttpReply): string {
+/**
+ * Words for a reply: `400 with -32020`, `200 with a result`, `404 without a JSON-RPC error`
+ * (without the status for a reply that did not come over HTTP).
+ */
+export function describe(reply: RpcReply): string {
+  const status = isHttpReply(reply) ? `${reply.status} ` : '';
   const code = errorCode(reply);
-  if (code !== undefined) return `${reply.status} with JSON-RPC error ${String(code)}`;
-  if (reply.response?.result !== undefined) return `${reply.status} with a result`;
-  return `${reply.status} without a JSON-RPC error`;
+  if (code !== undefined) return `${status}with JSON-RPC error ${String(code)}`;
+  if (reply.response?.result !== undefined) return `${status}with a result`;
+  return `${status}without a JSON-RPC error`;
 }
 
 export function exchangesOf(...probes: Probe<unknown>[]): ExchangeId[] {
@@ -108,7 +98,7 @@ export function firstMissing(
 }
 
 /** A DiscoverResult: a result object with `supportedVersions`. */
-export function isDiscoverResult(reply: HttpReply | null): boolean {
+export function isDiscoverResult(reply: RpcReply | null): boolean {
   const r = resultOf(reply);
   return r !== null && Array.isArray(r['supportedVersions']);
 }

@@ -3,7 +3,8 @@
  * modern wire), labelled with its probe and JSON-RPC method, so the checks that
  * judge "every modern result" or "every SSE reply" gather the same set.
  */
-import type { Evidence, ModernEvidence, Probe, HttpReply } from '../../evidence/types.js';
+import type { Evidence, ModernEvidence, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
+import { asHttpProbe } from '../shared/replies.js';
 
 export interface ModernReply {
   readonly label: string;
@@ -16,11 +17,13 @@ export interface ModernReply {
   readonly post: boolean;
 }
 
-export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
+export function modernReplies(ev: Pick<Evidence, 'detection'>, m: ModernEvidence): ModernReply[] {
   const out: ModernReply[] = [];
   const seen = new Set<string>();
-  const add = (label: string, method: string | null, p: Probe<HttpReply>, crafted: boolean) => {
-    if (p.kind !== 'ok' || seen.has(p.value.exchange)) return;
+  // A reply that did not come over HTTP (none do on the modern wire yet) has no envelope to judge.
+  const add = (label: string, method: string | null, probe: Probe<RpcReply>, crafted: boolean) => {
+    const p = asHttpProbe(probe);
+    if (p?.kind !== 'ok' || seen.has(p.value.exchange)) return;
     seen.add(p.value.exchange);
     out.push({ label, method, reply: p.value, crafted, post: !/^s\.(get|delete)\.modern$/.test(label) });
   };
@@ -64,6 +67,6 @@ export function modernReplies(ev: Evidence, m: ModernEvidence): ModernReply[] {
   return out;
 }
 
-function ok(reply: HttpReply): Probe<HttpReply> {
+function ok(reply: RpcReply): Probe<RpcReply> {
   return { kind: 'ok', value: reply, exchanges: [reply.exchange] };
 }

@@ -1,7 +1,8 @@
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { foundPrms, probeExchanges, withOAuth } from '../authn/discovery.js';
+import { foundPrms } from '../authn/discovery.js';
+import { probeExchanges } from '../shared/exchanges.js';
 
 export default defineCheck({
   meta: {
@@ -13,7 +14,7 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
     keys: {},
     severity: 'high',
@@ -38,23 +39,22 @@ export default defineCheck({
       'Found means a 2xx answer whose body is a JSON object; PRM02 judges status, media type and members. All candidates failing with network errors or 5xx is inconclusive (`fetch_failed`).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const found = foundPrms(oauth)[0];
-      if (found) return ctx.pass(`The PRM is served at ${found.candidate.url}.`, found.exchanges);
-      const tried = oauth.prm.flatMap((c) => probeExchanges(c.fetch));
-      const failed = oauth.prm.filter(
-        (c) => c.fetch.kind === 'failed' || (c.fetch.kind === 'ok' && c.fetch.value.status >= 500),
-      );
-      if (oauth.prm.length > 0 && failed.length === oauth.prm.length) {
-        return ctx.inconclusive('fetch_failed', 'Every PRM candidate failed (network error or 5xx).', tried);
-      }
-      const statuses = oauth.prm
-        .map((c) => `${c.url} → ${c.fetch.kind === 'ok' ? c.fetch.value.status : c.fetch.kind}`)
-        .join('; ');
-      return ctx.fail(
-        `No PRM document was found at any location MCP clients try${statuses ? ` (${statuses})` : ''}.`,
-        tried,
-      );
-    });
+    const oauth = ev.oauth;
+    const found = foundPrms(oauth)[0];
+    if (found) return ctx.pass(`The PRM is served at ${found.candidate.url}.`, found.exchanges);
+    const tried = oauth.prm.flatMap((c) => probeExchanges(c.fetch));
+    const failed = oauth.prm.filter(
+      (c) => c.fetch.kind === 'failed' || (c.fetch.kind === 'ok' && c.fetch.value.status >= 500),
+    );
+    if (oauth.prm.length > 0 && failed.length === oauth.prm.length) {
+      return ctx.inconclusive('fetch_failed', 'Every PRM candidate failed (network error or 5xx).', tried);
+    }
+    const statuses = oauth.prm
+      .map((c) => `${c.url} → ${c.fetch.kind === 'ok' ? c.fetch.value.status : c.fetch.kind}`)
+      .join('; ');
+    return ctx.fail(
+      `No PRM document was found at any location MCP clients try${statuses ? ` (${statuses})` : ''}.`,
+      tried,
+    );
   },
 });

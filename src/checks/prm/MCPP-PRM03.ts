@@ -1,17 +1,10 @@
-import type { Severity, Verdict } from '../define-check.js';
+import type { Given, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence } from '../../evidence/types.js';
-import { canonicalUrl } from '../../evidence/parse/url.js';
+import { canonicalUrl, sameUrl } from '../../evidence/parse/url.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import type { FoundPrm } from '../authn/discovery.js';
-import {
-  advertisedPrmUrls,
-  foundPrms,
-  prmLocation,
-  rfcNote,
-  sameUrl,
-  withOAuth,
-} from '../authn/discovery.js';
+import { advertisedPrmUrls, foundPrms, rfcNote } from '../authn/discovery.js';
+import { prmLocation } from '../shared/locations.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
 
@@ -59,7 +52,9 @@ interface Rule {
 }
 
 /** The URLs a client of this endpoint requests: the configured URL and, after a same-origin redirect, the final one. */
-function endpoints(ev: Evidence): string[] {
+type Read = Given<readonly ['target', 'endpoint']>;
+
+function endpoints(ev: Read): string[] {
   const out = [ev.target.url];
   const r = ev.endpoint.redirect;
   if (r?.sameOrigin) {
@@ -69,7 +64,7 @@ function endpoints(ev: Evidence): string[] {
   return out;
 }
 
-function rulesFor(ev: Evidence, variants: readonly FoundPrm[], advertised: boolean): Rule[] {
+function rulesFor(ev: Read, variants: readonly FoundPrm[], advertised: boolean): Rule[] {
   const eps = endpoints(ev);
   const rules: Rule[] = [];
   const url = variants[0]!.candidate.url;
@@ -141,9 +136,15 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['target', 'detection', 'endpoint'],
+    requires: ['target', 'detection', 'endpoint', 'oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
-    keys: { host: '', missing: '', 'other-path': '', parent: '', slash: '' },
+    keys: {
+      missing: 'resource is missing or not a string (high)',
+      host: 'resource names another origin, or is not an absolute URL (high)',
+      'other-path': 'resource names another path, or is spelled differently (high)',
+      slash: 'resource differs from the endpoint only by a trailing slash (medium)',
+      parent: 'resource is a parent path of the endpoint (medium)',
+    },
     severity: 'high',
     citations: [
       rfc(9728, '3.3'),
@@ -164,51 +165,50 @@ export default defineCheck({
       'Per-source rule: a variant whose URL the challenge advertises must satisfy ¶2 (the requested URL) in addition to the rule of its well-known location, because a client arriving through the challenge applies ¶2 whatever the URL looks like; variants with the same URL are judged once with all applicable rules. At the path-inserted URL the endpoint URL with its terminating slash is accepted too (the client strips that slash before inserting). After a same-origin redirect both the configured and the final URL are accepted. Keys: `missing`, `host` (another origin, or not an absolute URL), `other-path` (high), `slash`, `parent` (medium). Evaluated whenever PRM is published (revisions `any`).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const found = foundPrms(oauth);
-      if (found.length === 0) return ctx.notApplicable('feature_absent', 'No PRM document was found.');
-      const advertised = advertisedPrmUrls(oauth);
-      const groups: FoundPrm[][] = [];
-      for (const f of found) {
-        const g = groups.find((x) => sameUrl(x[0]!.candidate.url, f.candidate.url));
-        if (g) g.push(f);
-        else groups.push([f]);
-      }
-      const note = rfcNote(ev);
-      const redirected =
-        endpoints(ev).length > 1 ? ' (the endpoint redirects; its final URL is accepted too)' : '';
-      const verdicts: Verdict[] = [];
-      for (const g of groups) {
-        const f = g[0]!;
-        const location = prmLocation(f.candidate.url);
-        const isAdvertised = advertised.some((a) => sameUrl(a.url, f.candidate.url));
-        const rules = rulesFor(ev, g, isAdvertised);
-        const resource = f.doc['resource'];
-        const broken = rules.find(
-          (r) => typeof resource !== 'string' || !r.accepted.some((a) => identical(resource, a)),
-        );
-        if (!broken) {
-          const exact = typeof resource === 'string' && rules.every((r) => r.accepted.includes(resource));
-          const caseNote = exact ? '' : ' (scheme or host differ only in case)';
-          verdicts.push(
-            ctx.pass(
-              `resource ${JSON.stringify(resource)} identifies the endpoint for the PRM ${rules.map((r) => r.why).join(' and ')}${caseNote}${redirected}.${note}`,
-              f.exchanges,
-              { location },
-            ),
-          );
-          continue;
-        }
-        const c = classify(resource, broken.primary);
+    const oauth = ev.oauth;
+    const found = foundPrms(oauth);
+    if (found.length === 0) return ctx.notApplicable('feature_absent', 'No PRM document was found.');
+    const advertised = advertisedPrmUrls(oauth);
+    const groups: FoundPrm[][] = [];
+    for (const f of found) {
+      const g = groups.find((x) => sameUrl(x[0]!.candidate.url, f.candidate.url));
+      if (g) g.push(f);
+      else groups.push([f]);
+    }
+    const note = rfcNote(ev);
+    const redirected =
+      endpoints(ev).length > 1 ? ' (the endpoint redirects; its final URL is accepted too)' : '';
+    const verdicts: Verdict[] = [];
+    for (const g of groups) {
+      const f = g[0]!;
+      const location = prmLocation(f.candidate.url);
+      const isAdvertised = advertised.some((a) => sameUrl(a.url, f.candidate.url));
+      const rules = rulesFor(ev, g, isAdvertised);
+      const resource = f.doc['resource'];
+      const broken = rules.find(
+        (r) => typeof resource !== 'string' || !r.accepted.some((a) => identical(resource, a)),
+      );
+      if (!broken) {
+        const exact = typeof resource === 'string' && rules.every((r) => r.accepted.includes(resource));
+        const caseNote = exact ? '' : ' (scheme or host differ only in case)';
         verdicts.push(
-          ctx.fail(
-            `The PRM ${broken.why} has resource ${JSON.stringify(resource)}, expected ${broken.accepted.map((a) => JSON.stringify(a)).join(' or ')}: ${c.why}${redirected}.${note}`,
+          ctx.pass(
+            `resource ${JSON.stringify(resource)} identifies the endpoint for the PRM ${rules.map((r) => r.why).join(' and ')}${caseNote}${redirected}.${note}`,
             f.exchanges,
-            { location, key: c.key, severity: c.severity },
+            { location },
           ),
         );
+        continue;
       }
-      return verdicts;
-    });
+      const c = classify(resource, broken.primary);
+      verdicts.push(
+        ctx.fail(
+          `The PRM ${broken.why} has resource ${JSON.stringify(resource)}, expected ${broken.accepted.map((a) => JSON.stringify(a)).join(' or ')}: ${c.why}${redirected}.${note}`,
+          f.exchanges,
+          { location, key: c.key, severity: c.severity },
+        ),
+      );
+    }
+    return verdicts;
   },
 });

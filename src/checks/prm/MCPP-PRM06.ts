@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { mcp, oauth21, rfc } from '../../spec/citations.js';
-import { firstPrm, noPrm, rfcNote, withOAuth } from '../authn/discovery.js';
+import { firstPrm, noPrm, rfcNote } from '../authn/discovery.js';
 
 export default defineCheck({
   meta: {
@@ -11,7 +11,7 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'oauth'],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'high',
@@ -31,26 +31,25 @@ export default defineCheck({
       'A string value `"query"` (instead of an array) counts as advertising the method. The server-side basis is OAuth 2.1 dropping the query method (policy); the MCP text binds clients.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      if (!prm) return noPrm(oauth, ctx);
-      const v = prm.doc['bearer_methods_supported'];
-      const methods = Array.isArray(v) ? v : [v];
-      const note = rfcNote(ev);
-      if (methods.some((m) => typeof m === 'string' && m.toLowerCase() === 'query')) {
-        return ctx.fail(
-          `The PRM advertises the query-string bearer method: bearer_methods_supported = ${JSON.stringify(v)}.${note}`,
-          prm.exchanges,
-          { location: prm.location },
-        );
-      }
-      return ctx.pass(
-        v === undefined
-          ? `The PRM does not list bearer_methods_supported (no query method advertised).${note}`
-          : `bearer_methods_supported = ${JSON.stringify(v)} does not include query.${note}`,
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    if (!prm) return noPrm(oauth, ctx);
+    const v = prm.doc['bearer_methods_supported'];
+    const methods = Array.isArray(v) ? v : [v];
+    const note = rfcNote(ev);
+    if (methods.some((m) => typeof m === 'string' && m.toLowerCase() === 'query')) {
+      return ctx.fail(
+        `The PRM advertises the query-string bearer method: bearer_methods_supported = ${JSON.stringify(v)}.${note}`,
         prm.exchanges,
         { location: prm.location },
       );
-    });
+    }
+    return ctx.pass(
+      v === undefined
+        ? `The PRM does not list bearer_methods_supported (no query method advertised).${note}`
+        : `bearer_methods_supported = ${JSON.stringify(v)} does not include query.${note}`,
+      prm.exchanges,
+      { location: prm.location },
+    );
   },
 });

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { firstPrm, noPrm, withOAuth } from '../authn/discovery.js';
+import { firstPrm, noPrm } from '../authn/discovery.js';
 
 export default defineCheck({
   meta: {
@@ -12,9 +12,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: { absent: '', empty: '' },
+    keys: {
+      absent: 'the PRM does not advertise scopes_supported',
+      empty: 'scopes_supported is empty or holds no usable scope',
+    },
     severity: 'low',
     citations: [rfc(9728, '2'), mcp('2025-11-25', 'basic/authorization', 'Scope Selection Strategy')],
     rationale:
@@ -26,29 +29,28 @@ export default defineCheck({
     notes: 'Keys: `absent`, `empty` (an empty array, or a value that is not an array of strings).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      if (!prm) return noPrm(oauth, ctx);
-      const v = prm.doc['scopes_supported'];
-      const opts = { location: prm.location };
-      if (v === undefined) {
-        return ctx.fail('The PRM does not advertise scopes_supported.', prm.exchanges, {
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    if (!prm) return noPrm(oauth, ctx);
+    const v = prm.doc['scopes_supported'];
+    const opts = { location: prm.location };
+    if (v === undefined) {
+      return ctx.fail('The PRM does not advertise scopes_supported.', prm.exchanges, {
+        ...opts,
+        key: 'absent',
+      });
+    }
+    const scopes = Array.isArray(v) ? v.filter((s) => typeof s === 'string' && s !== '') : [];
+    if (scopes.length === 0) {
+      return ctx.fail(
+        `scopes_supported is ${JSON.stringify(v).slice(0, 80)}: no scope listed.`,
+        prm.exchanges,
+        {
           ...opts,
-          key: 'absent',
-        });
-      }
-      const scopes = Array.isArray(v) ? v.filter((s) => typeof s === 'string' && s !== '') : [];
-      if (scopes.length === 0) {
-        return ctx.fail(
-          `scopes_supported is ${JSON.stringify(v).slice(0, 80)}: no scope listed.`,
-          prm.exchanges,
-          {
-            ...opts,
-            key: 'empty',
-          },
-        );
-      }
-      return ctx.pass(`The PRM advertises ${scopes.length} scope(s).`, prm.exchanges, opts);
-    });
+          key: 'empty',
+        },
+      );
+    }
+    return ctx.pass(`The PRM advertises ${scopes.length} scope(s).`, prm.exchanges, opts);
   },
 });

@@ -2,7 +2,7 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { firstPrm, noPrm, withOAuth } from '../authn/discovery.js';
+import { firstPrm, noPrm } from '../authn/discovery.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +13,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: { fragment: '', query: '' },
+    keys: {
+      fragment: 'resource has a fragment (high, MUST NOT)',
+      query: 'resource has a query (low, SHOULD NOT)',
+    },
     severity: 'high',
     citations: [
       rfc(8707, '2'),
@@ -31,37 +34,36 @@ export default defineCheck({
       'Keys: `fragment` (high, MUST NOT) and `query` (low, SHOULD NOT), judged on the raw string so an empty `?` or `#` counts. A missing or non-string `resource` is PRM03’s and not_applicable here.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      if (!prm) return noPrm(oauth, ctx);
-      const resource = prm.doc['resource'];
-      const location = prm.location;
-      if (typeof resource !== 'string' || resource === '') {
-        return ctx.notApplicable('feature_absent', 'The PRM has no resource string (PRM03).', { location });
-      }
-      const verdicts: Verdict[] = [];
-      const hash = resource.indexOf('#');
-      const query = resource.indexOf('?');
-      if (hash >= 0) {
-        verdicts.push(
-          ctx.fail(`resource ${resource} has a fragment.`, prm.exchanges, { location, key: 'fragment' }),
-        );
-      }
-      if (query >= 0 && (hash < 0 || query < hash)) {
-        verdicts.push(
-          ctx.fail(`resource ${resource} has a query.`, prm.exchanges, {
-            location,
-            key: 'query',
-            severity: 'low',
-          }),
-        );
-      }
-      if (verdicts.length === 0) {
-        verdicts.push(
-          ctx.pass(`resource ${resource} has no query and no fragment.`, prm.exchanges, { location }),
-        );
-      }
-      return verdicts;
-    });
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    if (!prm) return noPrm(oauth, ctx);
+    const resource = prm.doc['resource'];
+    const location = prm.location;
+    if (typeof resource !== 'string' || resource === '') {
+      return ctx.notApplicable('feature_absent', 'The PRM has no resource string (PRM03).', { location });
+    }
+    const verdicts: Verdict[] = [];
+    const hash = resource.indexOf('#');
+    const query = resource.indexOf('?');
+    if (hash >= 0) {
+      verdicts.push(
+        ctx.fail(`resource ${resource} has a fragment.`, prm.exchanges, { location, key: 'fragment' }),
+      );
+    }
+    if (query >= 0 && (hash < 0 || query < hash)) {
+      verdicts.push(
+        ctx.fail(`resource ${resource} has a query.`, prm.exchanges, {
+          location,
+          key: 'query',
+          severity: 'low',
+        }),
+      );
+    }
+    if (verdicts.length === 0) {
+      verdicts.push(
+        ctx.pass(`resource ${resource} has no query and no fragment.`, prm.exchanges, { location }),
+      );
+    }
+    return verdicts;
   },
 });

@@ -3,7 +3,7 @@ import { defineCheck } from '../define-check.js';
 import type { SignedMetadata } from '../../evidence/auth-types.js';
 import { rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { firstPrm, isObject, noPrm, withOAuth } from '../authn/discovery.js';
+import { firstPrm, isObject, noPrm } from '../authn/discovery.js';
 
 // JWT registered claims describe the statement itself, not the resource: never compared with plain members.
 const REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti', 'signed_metadata']);
@@ -61,9 +61,15 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: { 'alg-none': '', decode: '', iss: '', mismatch: '', signature: '' },
+    keys: {
+      decode: 'signed_metadata does not decode as a compact JWS with JSON header and claims',
+      'alg-none': 'signed_metadata is unsigned (alg none)',
+      iss: 'signed_metadata has no iss claim naming the signer',
+      mismatch: 'signed_metadata claims contradict the plain members',
+      signature: 'a key of the issuer was found and the signature did not verify',
+    },
     severity: 'medium',
     citations: [rfc(9728, '2.2'), rfc(7515)],
     rationale:
@@ -78,74 +84,73 @@ export default defineCheck({
       'The signature state is reported as recorded, never upgraded: `verified` passes with high confidence; `unverifiable` (no key could be obtained) passes on the structural checks only, with confidence medium and a message saying the signature was not verified — it is never presented as verified; `failed` (a key of the issuer was found and the signature did not verify) fails with key `signature` (not in the catalogue row, which predates verification: RFC 9728 §2.2 requires the metadata to be signed by the issuer, and a statement that does not verify is not). Keys: `decode`, `alg-none`, `iss`, `mismatch`, `signature`. JWT registered claims (`iss`, `sub`, `aud`, `exp`, `iat`, ...) are not compared with plain members.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      if (!prm) return noPrm(oauth, ctx);
-      const raw = prm.doc['signed_metadata'];
-      const location = prm.location;
-      if (raw === undefined) {
-        return ctx.notApplicable('feature_absent', 'The PRM carries no signed_metadata.', { location });
-      }
-      const s = prm.candidate.signed ?? decode(raw);
-      const ids = prm.exchanges;
-      if (s.decodeError !== null || !s.header || !s.claims) {
-        return ctx.fail(`signed_metadata does not decode: ${s.decodeError ?? 'no header or claims'}.`, ids, {
-          location,
-          key: 'decode',
-        });
-      }
-      const verdicts: Verdict[] = [];
-      const alg = s.header['alg'];
-      if (typeof alg !== 'string' || alg.toLowerCase() === 'none') {
-        verdicts.push(
-          ctx.fail(
-            typeof alg === 'string'
-              ? 'signed_metadata is an unsecured JWS (alg: none): it attests nothing.'
-              : 'signed_metadata has no alg in its protected header.',
-            ids,
-            { location, key: 'alg-none' },
-          ),
-        );
-      }
-      const iss = s.claims['iss'];
-      if (typeof iss !== 'string' || iss === '') {
-        verdicts.push(
-          ctx.fail('signed_metadata has no iss claim naming the signer.', ids, { location, key: 'iss' }),
-        );
-      }
-      const claims = s.claims;
-      const differing = Object.keys(claims).filter(
-        (k) => !REGISTERED.has(k) && k in prm.doc && canonical(claims[k]) !== canonical(prm.doc[k]),
-      );
-      if (differing.length > 0) {
-        verdicts.push(
-          ctx.fail(`signed_metadata claims contradict the plain members: ${differing.join(', ')}.`, ids, {
-            location,
-            key: 'mismatch',
-          }),
-        );
-      }
-      if (s.verification === 'failed') {
-        verdicts.push(
-          ctx.fail(`The signature of signed_metadata did not verify: ${s.verificationDetail}.`, ids, {
-            location,
-            key: 'signature',
-          }),
-        );
-      }
-      if (verdicts.length > 0) return verdicts;
-      if (s.verification === 'verified') {
-        return ctx.pass(
-          `signed_metadata is well-formed (alg ${String(alg)}, iss ${String(iss)}), consistent, and its signature verified: ${s.verificationDetail}.`,
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    if (!prm) return noPrm(oauth, ctx);
+    const raw = prm.doc['signed_metadata'];
+    const location = prm.location;
+    if (raw === undefined) {
+      return ctx.notApplicable('feature_absent', 'The PRM carries no signed_metadata.', { location });
+    }
+    const s = prm.candidate.signed ?? decode(raw);
+    const ids = prm.exchanges;
+    if (s.decodeError !== null || !s.header || !s.claims) {
+      return ctx.fail(`signed_metadata does not decode: ${s.decodeError ?? 'no header or claims'}.`, ids, {
+        location,
+        key: 'decode',
+      });
+    }
+    const verdicts: Verdict[] = [];
+    const alg = s.header['alg'];
+    if (typeof alg !== 'string' || alg.toLowerCase() === 'none') {
+      verdicts.push(
+        ctx.fail(
+          typeof alg === 'string'
+            ? 'signed_metadata is an unsecured JWS (alg: none): it attests nothing.'
+            : 'signed_metadata has no alg in its protected header.',
           ids,
-          { location },
-        );
-      }
-      return ctx.pass(
-        `signed_metadata is well-formed (alg ${String(alg)}, iss ${String(iss)}) and consistent with the plain members; its signature was NOT verified (${s.verificationDetail}).`,
-        ids,
-        { location, confidence: 'medium' },
+          { location, key: 'alg-none' },
+        ),
       );
-    });
+    }
+    const iss = s.claims['iss'];
+    if (typeof iss !== 'string' || iss === '') {
+      verdicts.push(
+        ctx.fail('signed_metadata has no iss claim naming the signer.', ids, { location, key: 'iss' }),
+      );
+    }
+    const claims = s.claims;
+    const differing = Object.keys(claims).filter(
+      (k) => !REGISTERED.has(k) && k in prm.doc && canonical(claims[k]) !== canonical(prm.doc[k]),
+    );
+    if (differing.length > 0) {
+      verdicts.push(
+        ctx.fail(`signed_metadata claims contradict the plain members: ${differing.join(', ')}.`, ids, {
+          location,
+          key: 'mismatch',
+        }),
+      );
+    }
+    if (s.verification === 'failed') {
+      verdicts.push(
+        ctx.fail(`The signature of signed_metadata did not verify: ${s.verificationDetail}.`, ids, {
+          location,
+          key: 'signature',
+        }),
+      );
+    }
+    if (verdicts.length > 0) return verdicts;
+    if (s.verification === 'verified') {
+      return ctx.pass(
+        `signed_metadata is well-formed (alg ${String(alg)}, iss ${String(iss)}), consistent, and its signature verified: ${s.verificationDetail}.`,
+        ids,
+        { location },
+      );
+    }
+    return ctx.pass(
+      `signed_metadata is well-formed (alg ${String(alg)}, iss ${String(iss)}) and consistent with the plain members; its signature was NOT verified (${s.verificationDetail}).`,
+      ids,
+      { location, confidence: 'medium' },
+    );
   },
 });

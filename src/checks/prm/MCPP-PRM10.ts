@@ -1,7 +1,7 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { challengeScopes, firstPrm, ordinaryChallenges, stringArray, withOAuth } from '../authn/discovery.js';
+import { challengeScopes, firstPrm, ordinaryChallenges, stringArray } from '../authn/discovery.js';
 
 const OFFLINE = 'offline_access';
 
@@ -14,9 +14,12 @@ export default defineCheck({
     revisions: ['2026-07-28'],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: { challenge: '', prm: '' },
+    keys: {
+      prm: 'the PRM scopes_supported lists offline_access',
+      challenge: 'a challenge scope includes offline_access',
+    },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/authorization', 'Refresh Tokens')],
     rationale:
@@ -30,37 +33,36 @@ export default defineCheck({
       'Keys: `prm` (at `prm:<url>`) and `challenge` (at `endpoint`). Behind a 401 with the revision unknown, a fail is conditional on 2026-07-28 (catalogue §5.4).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      const scopes = challengeScopes(oauth);
-      const challenged = ordinaryChallenges(oauth).length > 0;
-      if (!prm && !challenged) {
-        return ctx.notApplicable('feature_absent', 'No PRM and no challenge were observed.');
-      }
-      const verdicts: Verdict[] = [];
-      if (prm && (stringArray(prm.doc['scopes_supported']) ?? []).includes(OFFLINE)) {
-        verdicts.push(
-          ctx.fail('The PRM scopes_supported lists offline_access.', prm.exchanges, {
-            location: prm.location,
-            key: 'prm',
-          }),
-        );
-      }
-      const inChallenge = scopes.get(OFFLINE);
-      if (inChallenge) {
-        verdicts.push(
-          ctx.fail('The challenge scope includes offline_access.', inChallenge.slice(0, 5), {
-            key: 'challenge',
-          }),
-        );
-      }
-      if (verdicts.length > 0) return verdicts;
-      return ctx.pass('Neither the PRM nor the challenge advertises offline_access.', [
-        ...(prm?.exchanges ?? []),
-        ...ordinaryChallenges(oauth)
-          .map((c) => c.exchange)
-          .slice(0, 2),
-      ]);
-    });
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    const scopes = challengeScopes(oauth);
+    const challenged = ordinaryChallenges(oauth).length > 0;
+    if (!prm && !challenged) {
+      return ctx.notApplicable('feature_absent', 'No PRM and no challenge were observed.');
+    }
+    const verdicts: Verdict[] = [];
+    if (prm && (stringArray(prm.doc['scopes_supported']) ?? []).includes(OFFLINE)) {
+      verdicts.push(
+        ctx.fail('The PRM scopes_supported lists offline_access.', prm.exchanges, {
+          location: prm.location,
+          key: 'prm',
+        }),
+      );
+    }
+    const inChallenge = scopes.get(OFFLINE);
+    if (inChallenge) {
+      verdicts.push(
+        ctx.fail('The challenge scope includes offline_access.', inChallenge.slice(0, 5), {
+          key: 'challenge',
+        }),
+      );
+    }
+    if (verdicts.length > 0) return verdicts;
+    return ctx.pass('Neither the PRM nor the challenge advertises offline_access.', [
+      ...(prm?.exchanges ?? []),
+      ...ordinaryChallenges(oauth)
+        .map((c) => c.exchange)
+        .slice(0, 2),
+    ]);
   },
 });

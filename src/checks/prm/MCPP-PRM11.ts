@@ -2,7 +2,7 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { foundPrms, noPrm, withOAuth } from '../authn/discovery.js';
+import { foundPrms, noPrm } from '../authn/discovery.js';
 
 const MEMBERS = ['authorization_servers', 'bearer_methods_supported'] as const;
 
@@ -23,9 +23,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      authorization_servers: 'the PRM variants disagree on authorization_servers',
+      bearer_methods_supported: 'the PRM variants disagree on bearer_methods_supported',
+    },
     severity: 'medium',
     citations: [
       rfc(9728, '3.3'),
@@ -42,26 +45,25 @@ export default defineCheck({
       'Arrays are compared as sets (order is not judged). `authorization_servers` present in one variant and absent in another differs; `bearer_methods_supported` absent in one variant is not compared (omitting it implies no particular method). One failing result per differing member (key = member).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const found = foundPrms(oauth);
-      if (found.length === 0) return noPrm(oauth, ctx);
-      const ids = found.flatMap((f) => f.exchanges);
-      if (found.length === 1) {
-        return ctx.pass(`A single PRM variant was found (${found[0]!.candidate.url}).`, ids);
+    const oauth = ev.oauth;
+    const found = foundPrms(oauth);
+    if (found.length === 0) return noPrm(oauth, ctx);
+    const ids = found.flatMap((f) => f.exchanges);
+    if (found.length === 1) {
+      return ctx.pass(`A single PRM variant was found (${found[0]!.candidate.url}).`, ids);
+    }
+    const verdicts: Verdict[] = [];
+    for (const m of MEMBERS) {
+      const values = found.map((f) => ({ url: f.candidate.url, v: valueOf(f.doc[m]) }));
+      const compared = m === 'bearer_methods_supported' ? values.filter((x) => x.v !== undefined) : values;
+      if (new Set(compared.map((x) => x.v)).size > 1) {
+        const detail = found
+          .map((f) => `${f.candidate.url}: ${f.doc[m] === undefined ? 'absent' : JSON.stringify(f.doc[m])}`)
+          .join('; ');
+        verdicts.push(ctx.fail(`The PRM variants disagree on ${m}: ${detail}.`, ids, { key: m }));
       }
-      const verdicts: Verdict[] = [];
-      for (const m of MEMBERS) {
-        const values = found.map((f) => ({ url: f.candidate.url, v: valueOf(f.doc[m]) }));
-        const compared = m === 'bearer_methods_supported' ? values.filter((x) => x.v !== undefined) : values;
-        if (new Set(compared.map((x) => x.v)).size > 1) {
-          const detail = found
-            .map((f) => `${f.candidate.url}: ${f.doc[m] === undefined ? 'absent' : JSON.stringify(f.doc[m])}`)
-            .join('; ');
-          verdicts.push(ctx.fail(`The PRM variants disagree on ${m}: ${detail}.`, ids, { key: m }));
-        }
-      }
-      if (verdicts.length > 0) return verdicts;
-      return ctx.pass(`The ${found.length} PRM variants agree on ${MEMBERS.join(' and ')}.`, ids);
-    });
+    }
+    if (verdicts.length > 0) return verdicts;
+    return ctx.pass(`The ${found.length} PRM variants agree on ${MEMBERS.join(' and ')}.`, ids);
   },
 });

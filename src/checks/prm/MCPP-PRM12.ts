@@ -1,6 +1,6 @@
 import { defineCheck } from '../define-check.js';
 import { rfc } from '../../spec/citations.js';
-import { firstPrm, noPrm, rfcNote, withOAuth } from '../authn/discovery.js';
+import { firstPrm, noPrm, rfcNote } from '../authn/discovery.js';
 
 export default defineCheck({
   meta: {
@@ -11,7 +11,7 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['detection', 'oauth'],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'medium',
@@ -24,38 +24,37 @@ export default defineCheck({
     notes: 'Compared case-insensitively. Not applicable when the member is absent.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const prm = firstPrm(oauth);
-      if (!prm) return noPrm(oauth, ctx);
-      const v = prm.doc['resource_signing_alg_values_supported'];
-      const location = prm.location;
-      if (v === undefined) {
-        return ctx.notApplicable(
-          'feature_absent',
-          'The PRM does not list resource_signing_alg_values_supported.',
-          {
-            location,
-          },
-        );
-      }
-      const note = rfcNote(ev);
-      const algs = Array.isArray(v) ? v : [v];
-      if (algs.some((a) => typeof a === 'string' && a.toLowerCase() === 'none')) {
-        return ctx.fail(
-          `resource_signing_alg_values_supported includes none: ${JSON.stringify(v)}.${note}`,
-          prm.exchanges,
-          {
-            location,
-          },
-        );
-      }
-      return ctx.pass(
-        `resource_signing_alg_values_supported = ${JSON.stringify(v)} excludes none.${note}`,
+    const oauth = ev.oauth;
+    const prm = firstPrm(oauth);
+    if (!prm) return noPrm(oauth, ctx);
+    const v = prm.doc['resource_signing_alg_values_supported'];
+    const location = prm.location;
+    if (v === undefined) {
+      return ctx.notApplicable(
+        'feature_absent',
+        'The PRM does not list resource_signing_alg_values_supported.',
+        {
+          location,
+        },
+      );
+    }
+    const note = rfcNote(ev);
+    const algs = Array.isArray(v) ? v : [v];
+    if (algs.some((a) => typeof a === 'string' && a.toLowerCase() === 'none')) {
+      return ctx.fail(
+        `resource_signing_alg_values_supported includes none: ${JSON.stringify(v)}.${note}`,
         prm.exchanges,
         {
           location,
         },
       );
-    });
+    }
+    return ctx.pass(
+      `resource_signing_alg_values_supported = ${JSON.stringify(v)} excludes none.${note}`,
+      prm.exchanges,
+      {
+        location,
+      },
+    );
   },
 });

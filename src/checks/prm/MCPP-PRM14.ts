@@ -1,7 +1,7 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
-import { asLocation, prmLocation, withOAuth } from '../authn/discovery.js';
+import { asLocation, prmLocation } from '../shared/locations.js';
 
 const INTERNAL = new Set(['loopback', 'private', 'link-local']);
 
@@ -15,9 +15,12 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['target', 'auth'],
+    requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<url>':
+        'the resolved discovery URL (PRM, JWKS or issuer) that resolves to an internal or special-use address (one result per URL)',
+    },
     severity: 'high',
     citations: [
       rfc(9728, '7.7'),
@@ -42,30 +45,31 @@ export default defineCheck({
         `The target itself is ${ev.target.scope}; internal discovery URLs are expected.`,
       );
     }
-    return withOAuth(ev, ctx, (oauth) => {
-      if (oauth.addresses.length === 0) {
-        return ctx.notApplicable('feature_absent', 'No discovery URL was resolved.');
+    // The scope decides before the OAuth chain is needed: the engine's answer for it comes after.
+    const oauth = ev.oauth;
+    if (!oauth || !ev.auth.inUse) return ctx.absent('oauth');
+    if (oauth.addresses.length === 0) {
+      return ctx.notApplicable('feature_absent', 'No discovery URL was resolved.');
+    }
+    const verdicts: Verdict[] = [];
+    for (const a of oauth.addresses) {
+      const location = a.role.startsWith('authorization_servers') ? asLocation(a.url) : prmLocation(a.url);
+      const opts = { location, key: a.url };
+      const addrs = a.addresses.join(', ');
+      if (a.scope === null) {
+        verdicts.push(ctx.inconclusive('fetch_failed', `${a.role} ${a.url} did not resolve.`, [], opts));
+      } else if (INTERNAL.has(a.scope) || a.scope === 'unknown') {
+        verdicts.push(
+          ctx.fail(
+            `${a.role} ${a.url} resolves to ${a.scope === 'unknown' ? 'a special-use' : `a ${a.scope}`} address (${addrs}).`,
+            [],
+            opts,
+          ),
+        );
+      } else {
+        verdicts.push(ctx.pass(`${a.role} ${a.url} resolves to public addresses (${addrs}).`, [], opts));
       }
-      const verdicts: Verdict[] = [];
-      for (const a of oauth.addresses) {
-        const location = a.role.startsWith('authorization_servers') ? asLocation(a.url) : prmLocation(a.url);
-        const opts = { location, key: a.url };
-        const addrs = a.addresses.join(', ');
-        if (a.scope === null) {
-          verdicts.push(ctx.inconclusive('fetch_failed', `${a.role} ${a.url} did not resolve.`, [], opts));
-        } else if (INTERNAL.has(a.scope) || a.scope === 'unknown') {
-          verdicts.push(
-            ctx.fail(
-              `${a.role} ${a.url} resolves to ${a.scope === 'unknown' ? 'a special-use' : `a ${a.scope}`} address (${addrs}).`,
-              [],
-              opts,
-            ),
-          );
-        } else {
-          verdicts.push(ctx.pass(`${a.role} ${a.url} resolves to public addresses (${addrs}).`, [], opts));
-        }
-      }
-      return verdicts;
-    });
+    }
+    return verdicts;
   },
 });

@@ -2,7 +2,6 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { withOAuth } from '../authn/discovery.js';
 import { advertisedScopes } from './scopes.js';
 
 const CATCH_ALL = new Set([
@@ -45,9 +44,11 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<scope>': 'the advertised scope that looks omnibus (*, admin, all, .default …), one result per scope',
+    },
     severity: 'medium',
     confidence: 'medium',
     citations: [
@@ -67,33 +68,30 @@ export default defineCheck({
       'Matches: any `*`; the names all, root, superuser, su, admin, full, full_access, everything, any, god — alone or as the last `:`/`.`/`/` segment (`repo:admin`, `files.all`); and Azure-style `<resource>/.default`. One failing result per matched scope (key = scope, conf. medium). A list longer than 25 scopes is mentioned in the message.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const scopes = advertisedScopes(oauth);
-      if (scopes.size === 0) {
-        return ctx.notApplicable(
-          'feature_absent',
-          'The resource advertises no scopes (no PRM scopes_supported, no challenge scope).',
+    const oauth = ev.oauth;
+    const scopes = advertisedScopes(oauth);
+    if (scopes.size === 0) {
+      return ctx.notApplicable(
+        'feature_absent',
+        'The resource advertises no scopes (no PRM scopes_supported, no challenge scope).',
+      );
+    }
+    const long = scopes.size > LONG_LIST ? ` The resource advertises ${scopes.size} scopes.` : '';
+    const verdicts: Verdict[] = [];
+    for (const [scope, ids] of scopes) {
+      const why = omnibus(scope);
+      if (why) {
+        verdicts.push(
+          ctx.fail(`The advertised scope "${scope}" is an omnibus scope (${why}).${long}`, ids.slice(0, 4), {
+            key: scope,
+          }),
         );
       }
-      const long = scopes.size > LONG_LIST ? ` The resource advertises ${scopes.size} scopes.` : '';
-      const verdicts: Verdict[] = [];
-      for (const [scope, ids] of scopes) {
-        const why = omnibus(scope);
-        if (why) {
-          verdicts.push(
-            ctx.fail(
-              `The advertised scope "${scope}" is an omnibus scope (${why}).${long}`,
-              ids.slice(0, 4),
-              { key: scope },
-            ),
-          );
-        }
-      }
-      if (verdicts.length > 0) return verdicts;
-      return ctx.pass(
-        `None of the ${scopes.size} advertised scope(s) is a wildcard or catch-all.${long}`,
-        [...new Set([...scopes.values()].flat())].slice(0, 4),
-      );
-    });
+    }
+    if (verdicts.length > 0) return verdicts;
+    return ctx.pass(
+      `None of the ${scopes.size} advertised scope(s) is a wildcard or catch-all.${long}`,
+      [...new Set([...scopes.values()].flat())].slice(0, 4),
+    );
   },
 });

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { bearerOf, ordinaryChallenges, withOAuth } from '../authn/discovery.js';
+import { bearerOf, ordinaryChallenges } from '../authn/discovery.js';
 
 export default defineCheck({
   meta: {
@@ -12,7 +12,7 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
     keys: {},
     severity: 'low',
@@ -31,26 +31,25 @@ export default defineCheck({
       'Passes when at least one 401 Bearer challenge to an unauthenticated request carries `scope` (the message names any that do not: the scopes an operation needs may legitimately differ per method). Not applicable without a 401 Bearer challenge.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const challenged = ordinaryChallenges(oauth).filter((c) => c.status === 401 && bearerOf(c) !== null);
-      if (challenged.length === 0) {
-        return ctx.notApplicable(
-          'feature_absent',
-          'No 401 Bearer challenge to an unauthenticated request was observed.',
-        );
-      }
-      const withScope = challenged.filter((c) => bearerOf(c)!.params['scope'] !== undefined);
-      if (withScope.length === 0) {
-        return ctx.fail(
-          `None of the ${challenged.length} 401 Bearer challenge(s) names the required scopes (no scope parameter).`,
-          challenged.map((c) => c.exchange).slice(0, 5),
-        );
-      }
-      const missing = challenged.length - withScope.length;
-      return ctx.pass(
-        `The Bearer challenge names scope="${bearerOf(withScope[0]!)!.params['scope']}"${missing > 0 ? ` (${missing} other challenge(s) carry none)` : ''}.`,
-        withScope.map((c) => c.exchange).slice(0, 5),
+    const oauth = ev.oauth;
+    const challenged = ordinaryChallenges(oauth).filter((c) => c.status === 401 && bearerOf(c) !== null);
+    if (challenged.length === 0) {
+      return ctx.notApplicable(
+        'feature_absent',
+        'No 401 Bearer challenge to an unauthenticated request was observed.',
       );
-    });
+    }
+    const withScope = challenged.filter((c) => bearerOf(c)!.params['scope'] !== undefined);
+    if (withScope.length === 0) {
+      return ctx.fail(
+        `None of the ${challenged.length} 401 Bearer challenge(s) names the required scopes (no scope parameter).`,
+        challenged.map((c) => c.exchange).slice(0, 5),
+      );
+    }
+    const missing = challenged.length - withScope.length;
+    return ctx.pass(
+      `The Bearer challenge names scope="${bearerOf(withScope[0]!)!.params['scope']}"${missing > 0 ? ` (${missing} other challenge(s) carry none)` : ''}.`,
+      withScope.map((c) => c.exchange).slice(0, 5),
+    );
   },
 });

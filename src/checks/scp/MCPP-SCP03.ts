@@ -9,7 +9,8 @@ import type {
 import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { bearerOf, probeExchanges, withOAuth } from '../authn/discovery.js';
+import { bearerOf } from '../authn/discovery.js';
+import { probeExchanges } from '../shared/exchanges.js';
 
 /** Probe ID of `t.narrow` (src/probe/auth/plan.ts). */
 const NARROW_PROBE = 't.narrow';
@@ -37,7 +38,7 @@ function expiredAtScan(narrow: OtherTokenProbe, startedAt: string): boolean {
  * Every scope refusal: the user token's challenges that name the scope, and every 401 or 403 to the
  * valid narrow token (with or without a challenge; a 401 to a valid token is the wrong status).
  */
-function denialsOf(ev: Evidence, oauth: AuthDiscovery): Denial[] {
+function denialsOf(ev: Pick<Evidence, 'startedAt'>, oauth: AuthDiscovery): Denial[] {
   const byExchange = new Map(oauth.challenges.map((c) => [c.exchange, c]));
   const out: Denial[] = oauth.challenges
     .filter(userTokenDenial)
@@ -65,9 +66,14 @@ export default defineCheck({
     revisions: revisionRange('2025-11-25'),
     transports: ['streamable-http'],
     mode: 'token',
-    requires: [],
+    requires: ['startedAt', 'oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '401': 'a valid token lacking a scope was refused with 401 instead of 403',
+      'no-error': 'a scope refusal carries no Bearer error="insufficient_scope"',
+      'no-scope': 'a scope refusal does not name the scopes the operation needs',
+      'no-resource-metadata': 'a scope refusal carries no resource_metadata',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/authorization', 'Runtime Insufficient Scope Errors'),
@@ -86,65 +92,64 @@ export default defineCheck({
       'The narrow-token probe (`t.narrow`, with `--narrow-token-env`; token mode) sends the opening request, then tools/list, resources/list, prompts/list and a tools/call of a nonexistent tool with a valid token that lacks a scope the endpoint needs. Every scope refusal observed with a valid token is judged — the narrow token’s, and the user token’s own. Keys: `401` (a valid token refused with 401 — with or without `insufficient_scope` — instead of 403; a narrow token whose `exp` lies before the scan is not counted), `no-error`, `no-scope`, `no-resource-metadata`. Inconclusive: no refusal and no narrow token (`needs_narrow_token`); the narrow token served on every probed method (`ambiguous`: it may hold every scope these methods need).',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const denials = denialsOf(ev, oauth);
-      const narrow = oauth.tokenProbes.narrow;
-      if (denials.length === 0 && narrow.kind === 'ok') {
-        const statuses = narrow.value.replies
-          .map((r) => `${r.method} ${r.probe.kind === 'ok' ? r.probe.value.status : r.probe.kind}`)
-          .join(', ');
-        const expired = expiredAtScan(narrow.value, ev.startedAt)
-          ? ' The narrow token had expired before the scan, so its 401s are not counted.'
-          : '';
-        return ctx.inconclusive(
-          'ambiguous',
-          `The narrow-scope token was not refused with 401 or 403 on any probed method (${statuses}); either it holds every scope these methods need, or the server does not check scopes there.${expired}`,
-          probeExchanges(narrow),
+    const oauth = ev.oauth;
+    const denials = denialsOf(ev, oauth);
+    const narrow = oauth.tokenProbes.narrow;
+    if (denials.length === 0 && narrow.kind === 'ok') {
+      const statuses = narrow.value.replies
+        .map((r) => `${r.method} ${r.probe.kind === 'ok' ? r.probe.value.status : r.probe.kind}`)
+        .join(', ');
+      const expired = expiredAtScan(narrow.value, ev.startedAt)
+        ? ' The narrow token had expired before the scan, so its 401s are not counted.'
+        : '';
+      return ctx.inconclusive(
+        'ambiguous',
+        `The narrow-scope token was not refused with 401 or 403 on any probed method (${statuses}); either it holds every scope these methods need, or the server does not check scopes there.${expired}`,
+        probeExchanges(narrow),
+      );
+    }
+    if (denials.length === 0) {
+      return ctx.inconclusive(
+        'needs_narrow_token',
+        'No scope-denied response was observed; a token lacking a required scope (narrow token) is needed.',
+      );
+    }
+    const verdicts: Verdict[] = [];
+    const flag = (key: string, message: string, list: readonly Denial[]) => {
+      if (list.length > 0)
+        verdicts.push(
+          ctx.fail(
+            message,
+            list.slice(0, 5).map((d) => d.exchange),
+            { key },
+          ),
         );
-      }
-      if (denials.length === 0) {
-        return ctx.inconclusive(
-          'needs_narrow_token',
-          'No scope-denied response was observed; a token lacking a required scope (narrow token) is needed.',
-        );
-      }
-      const verdicts: Verdict[] = [];
-      const flag = (key: string, message: string, list: readonly Denial[]) => {
-        if (list.length > 0)
-          verdicts.push(
-            ctx.fail(
-              message,
-              list.slice(0, 5).map((d) => d.exchange),
-              { key },
-            ),
-          );
-      };
-      flag(
-        '401',
-        'A valid token lacking a scope was refused with 401 instead of 403 (401 tells the client its token is invalid, not that it needs more scope).',
-        denials.filter((d) => d.status === 401),
-      );
-      flag(
-        'no-error',
-        'A scope refusal carries no Bearer error="insufficient_scope".',
-        denials.filter((d) => d.bearer?.params['error'] !== 'insufficient_scope'),
-      );
-      flag(
-        'no-scope',
-        'A scope refusal does not name the scopes the operation needs.',
-        denials.filter((d) => d.bearer?.params['scope'] === undefined),
-      );
-      flag(
-        'no-resource-metadata',
-        'A scope refusal carries no resource_metadata.',
-        denials.filter((d) => d.bearer?.params['resource_metadata'] === undefined),
-      );
-      if (verdicts.length > 0) return verdicts;
-      const scope = denials[0]!.bearer!.params['scope'];
-      return ctx.pass(
-        `Scope refusals are 403 step-up challenges with error="insufficient_scope", scope="${scope}" and resource_metadata.`,
-        denials.map((d) => d.exchange).slice(0, 5),
-      );
-    });
+    };
+    flag(
+      '401',
+      'A valid token lacking a scope was refused with 401 instead of 403 (401 tells the client its token is invalid, not that it needs more scope).',
+      denials.filter((d) => d.status === 401),
+    );
+    flag(
+      'no-error',
+      'A scope refusal carries no Bearer error="insufficient_scope".',
+      denials.filter((d) => d.bearer?.params['error'] !== 'insufficient_scope'),
+    );
+    flag(
+      'no-scope',
+      'A scope refusal does not name the scopes the operation needs.',
+      denials.filter((d) => d.bearer?.params['scope'] === undefined),
+    );
+    flag(
+      'no-resource-metadata',
+      'A scope refusal carries no resource_metadata.',
+      denials.filter((d) => d.bearer?.params['resource_metadata'] === undefined),
+    );
+    if (verdicts.length > 0) return verdicts;
+    const scope = denials[0]!.bearer!.params['scope'];
+    return ctx.pass(
+      `Scope refusals are 403 step-up challenges with error="insufficient_scope", scope="${scope}" and resource_metadata.`,
+      denials.map((d) => d.exchange).slice(0, 5),
+    );
   },
 });

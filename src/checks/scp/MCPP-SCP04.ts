@@ -2,8 +2,9 @@ import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { asLocation, stringArray, withOAuth } from '../authn/discovery.js';
+import { stringArray } from '../authn/discovery.js';
 import { advertisedScopes } from './scopes.js';
+import { asLocation } from '../shared/locations.js';
 
 export default defineCheck({
   meta: {
@@ -15,9 +16,12 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: ['streamable-http', 'as'],
     mode: 'passive',
-    requires: [],
+    requires: ['oauth'],
     rating: { scope: 'authorization' },
-    keys: {},
+    keys: {
+      '<scope>':
+        'an advertised scope the authorization server does not list in scopes_supported (info), one result per scope',
+    },
     severity: 'info',
     confidence: 'medium',
     citations: [rfc(9728, '2'), rfc(8414, '2')],
@@ -32,48 +36,44 @@ export default defineCheck({
       'Judged per authorization server whose metadata was found and lists `scopes_supported` (location `as:<issuer>`); one failing result per unknown scope (key = scope, info, conf. medium). Not applicable when the resource advertises no scope or no AS lists its scopes.',
   },
   evaluate(ev, ctx) {
-    return withOAuth(ev, ctx, (oauth) => {
-      const resourceScopes = advertisedScopes(oauth);
-      if (resourceScopes.size === 0) {
-        return ctx.notApplicable('feature_absent', 'The resource advertises no scopes.');
-      }
-      const verdicts: Verdict[] = [];
-      for (const as of oauth.authorizationServers) {
-        const listed = stringArray(as.found?.metadata['scopes_supported']);
-        if (!as.found || listed === null) continue;
-        const attempt = as.attempts[as.found.attempt];
-        const asIds = attempt && attempt.fetch.kind === 'ok' ? [attempt.fetch.value.exchange] : [];
-        const location = asLocation(as.issuer);
-        let unknown = 0;
-        for (const [scope, ids] of resourceScopes) {
-          if (listed.includes(scope)) continue;
-          unknown++;
-          verdicts.push(
-            ctx.fail(
-              `The resource advertises scope "${scope}", which ${as.issuer} does not list in scopes_supported.`,
-              [...ids.slice(0, 3), ...asIds],
-              {
-                location,
-                key: scope,
-              },
-            ),
-          );
-        }
-        if (unknown === 0) {
-          verdicts.push(
-            ctx.pass(`All ${resourceScopes.size} resource scope(s) are listed by ${as.issuer}.`, asIds, {
+    const oauth = ev.oauth;
+    const resourceScopes = advertisedScopes(oauth);
+    if (resourceScopes.size === 0) {
+      return ctx.notApplicable('feature_absent', 'The resource advertises no scopes.');
+    }
+    const verdicts: Verdict[] = [];
+    for (const as of oauth.authorizationServers) {
+      const listed = stringArray(as.found?.metadata['scopes_supported']);
+      if (!as.found || listed === null) continue;
+      const attempt = as.attempts[as.found.attempt];
+      const asIds = attempt && attempt.fetch.kind === 'ok' ? [attempt.fetch.value.exchange] : [];
+      const location = asLocation(as.issuer);
+      let unknown = 0;
+      for (const [scope, ids] of resourceScopes) {
+        if (listed.includes(scope)) continue;
+        unknown++;
+        verdicts.push(
+          ctx.fail(
+            `The resource advertises scope "${scope}", which ${as.issuer} does not list in scopes_supported.`,
+            [...ids.slice(0, 3), ...asIds],
+            {
               location,
-            }),
-          );
-        }
-      }
-      if (verdicts.length === 0) {
-        return ctx.notApplicable(
-          'feature_absent',
-          'No authorization server metadata lists scopes_supported.',
+              key: scope,
+            },
+          ),
         );
       }
-      return verdicts;
-    });
+      if (unknown === 0) {
+        verdicts.push(
+          ctx.pass(`All ${resourceScopes.size} resource scope(s) are listed by ${as.issuer}.`, asIds, {
+            location,
+          }),
+        );
+      }
+    }
+    if (verdicts.length === 0) {
+      return ctx.notApplicable('feature_absent', 'No authorization server metadata lists scopes_supported.');
+    }
+    return verdicts;
   },
 });

@@ -12,10 +12,14 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['target', 'detection', 'auth', 'endpoint', 'sessions', 'sse'],
+    requires: ['target', 'detection', 'auth', 'endpoint', 'sessions?', 'sse?'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: { endpoint: '', 'sse-endpoint': '' },
+    keys: {
+      endpoint: 'the MCP endpoint is served over cleartext http on a non-loopback host',
+      'sse-endpoint':
+        'the HTTP+SSE message endpoint the stream announced uses cleartext http on a non-loopback host',
+    },
     severity: 'high',
     citations: [rfc(6750, '5.3'), oauth21('1.5'), rfc(9325)],
     rationale:

@@ -24,10 +24,14 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
-    requires: ['target', 'endpoint', 'tls'],
+    requires: ['endpoint', 'tls'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: {},
+    keys: {
+      'tls1.0':
+        'a handshake offering only TLS 1.0 (or the verified handshake negotiating SSLv3/TLS 1.0) completed',
+      'tls1.1': 'a handshake offering only TLS 1.1 (or the verified handshake negotiating TLS 1.1) completed',
+    },
     severity: 'high',
     citations: [rfc(8996), rfc(9325, '3.1.1'), rfc(9728, '7.1'), rfc(8414, '6.1')],
     rationale:

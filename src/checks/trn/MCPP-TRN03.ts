@@ -20,10 +20,16 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
-    requires: ['target', 'endpoint', 'tls'],
+    requires: ['startedAt', 'endpoint', 'tls'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: {},
+    keys: {
+      untrusted: 'the chain does not verify: unknown CA, incomplete chain, self-signed root or not yet valid',
+      'self-signed': 'the leaf certificate signs itself',
+      expired: 'the certificate expired before the scan started',
+      hostname: "the certificate is not valid for the origin's hostname",
+      expiring: 'the certificate expires within 30 days of the scan (low)',
+    },
     severity: 'high',
     citations: [rfc(9325, '3'), rfc(9525), rfc(9728, '7.1'), rfc(8414, '6.1')],
     rationale:

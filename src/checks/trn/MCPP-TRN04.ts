@@ -1,13 +1,9 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type {
-  Evidence,
-  ExchangeId,
-  NetErrorCode,
-  PlainObservation,
-  HttpReply,
-} from '../../evidence/types.js';
+import type { ExchangeId, NetErrorCode, PlainObservation, HttpReply } from '../../evidence/types.js';
 import { rfc } from '../../spec/citations.js';
+import type { WithExchanges } from '../shared/exchanges.js';
+import { exchangeOf, responseHeader } from '../shared/exchanges.js';
 
 /** Cleartext port closed or not speaking HTTP: nothing is served in cleartext. */
 const CLOSED: ReadonlySet<NetErrorCode> = new Set(['connect', 'reset', 'timeout', 'protocol']);
@@ -37,10 +33,16 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
-    requires: ['target', 'exchanges', 'endpoint', 'plain'],
+    requires: ['exchanges', 'endpoint', 'plain'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: { 'no-redirect': '', 'serves-mcp': '', 'serves-metadata': '' },
+    keys: {
+      'serves-mcp':
+        'the cleartext counterpart answers with a JSON-RPC message, an event stream or a Bearer challenge',
+      'serves-metadata': 'the cleartext counterpart serves a JSON object with PRM or AS metadata members',
+      'no-redirect':
+        'the cleartext counterpart answers otherwise, or redirects to http or to another host (low)',
+    },
     severity: 'high',
     citations: [rfc(6797, '7.2'), rfc(9325, '3.2')],
     rationale:
@@ -76,7 +78,7 @@ export default defineCheck({
   },
 });
 
-function judge(ev: Evidence, ctx: CheckContext, plain: PlainObservation): Verdict {
+function judge(ev: WithExchanges, ctx: CheckContext, plain: PlainObservation): Verdict {
   const location = `origin:${plain.httpsOrigin}`;
   const get = plain.get;
   if (get.kind === 'skipped')
@@ -160,16 +162,18 @@ function judge(ev: Evidence, ctx: CheckContext, plain: PlainObservation): Verdic
 }
 
 /** Why a reply counts as MCP service, or null. */
-function servesMcp(ev: Evidence, r: HttpReply): string | null {
+function servesMcp(ev: WithExchanges, r: HttpReply): string | null {
   if (r.messages.some((m) => m.kind !== 'invalid')) return 'a JSON-RPC message';
   if (r.bodyKind === 'sse' || r.mediaType === 'text/event-stream' || r.sseEvents.length > 0)
     return 'an event stream';
-  const challenge = headers(ev, r.exchange, 'www-authenticate').find((v) => /(^|,)\s*bearer\b/i.test(v));
+  const challenge = responseHeader(ev, r.exchange, 'www-authenticate').find((v) =>
+    /(^|,)\s*bearer\b/i.test(v),
+  );
   if (r.status === 401 && challenge) return `a Bearer challenge (${challenge})`;
   return null;
 }
 
-function metadataMembers(ev: Evidence, r: HttpReply): string[] {
+function metadataMembers(ev: WithExchanges, r: HttpReply): string[] {
   if (r.status < 200 || r.status > 299) return [];
   const text = body(ev, r.exchange);
   try {
@@ -184,19 +188,11 @@ function metadataMembers(ev: Evidence, r: HttpReply): string[] {
   }
 }
 
-function exchangeOf(ev: Evidence, id: ExchangeId) {
-  return ev.exchanges.find((x) => x.id === id);
+function header(ev: WithExchanges, id: ExchangeId, name: string): string | null {
+  return responseHeader(ev, id, name)[0] ?? null;
 }
 
-function headers(ev: Evidence, id: ExchangeId, name: string): readonly string[] {
-  return exchangeOf(ev, id)?.response?.headers[name] ?? [];
-}
-
-function header(ev: Evidence, id: ExchangeId, name: string): string | null {
-  return headers(ev, id, name)[0] ?? null;
-}
-
-function body(ev: Evidence, id: ExchangeId): string {
+function body(ev: WithExchanges, id: ExchangeId): string {
   return exchangeOf(ev, id)?.response?.body ?? '';
 }
 

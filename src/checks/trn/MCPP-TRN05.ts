@@ -1,6 +1,6 @@
-import type { Verdict } from '../define-check.js';
+import type { Given, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, HttpExchange } from '../../evidence/types.js';
+import type { HttpExchange } from '../../evidence/types.js';
 import { rfc } from '../../spec/citations.js';
 
 const ONE_YEAR_S = 31_536_000;
@@ -24,7 +24,11 @@ export default defineCheck({
     requires: ['target', 'exchanges', 'endpoint', 'tls'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: { absent: '', short: '' },
+    keys: {
+      absent:
+        "no valid Strict-Transport-Security on the origin's HTTPS responses (missing, invalid or max-age=0)",
+      short: 'HSTS max-age is under one year (info)',
+    },
     severity: 'low',
     citations: [rfc(6797, '6.1'), rfc(9325, '3.2')],
     rationale:
@@ -147,7 +151,7 @@ function originOf(url: string): string | null {
   }
 }
 
-function isLoopback(ev: Evidence, origin: string): boolean {
+function isLoopback(ev: Given<readonly ['target', 'endpoint']>, origin: string): boolean {
   if (origin === originOf(ev.endpoint.origin) && ev.target.scope === 'loopback') return true;
   const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return (

@@ -1,9 +1,10 @@
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
+import type { ExchangeId, Probe } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 
-function exchangesOf(p: Probe<HttpReply>): readonly ExchangeId[] {
+function exchangesOf(p: Probe<unknown>): readonly ExchangeId[] {
   return p.kind === 'skipped' ? [] : p.exchanges;
 }
 
@@ -17,7 +18,7 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['target', 'detection', 'sse'],
+    requires: ['target', 'detection', 'endpoint', 'sse?'],
     rating: { scope: 'protocol' },
     keys: {},
     severity: 'medium',
@@ -48,10 +49,12 @@ export default defineCheck({
     }
     if (d.transport === 'http+sse') {
       const posts = [d.discover, ...d.inits.map((a) => a.probe)];
-      const statuses = [...new Set(posts.flatMap((p) => (p.kind === 'ok' ? [p.value.status] : [])))];
+      const statuses = [
+        ...new Set(posts.flatMap((p) => (p.kind === 'ok' && isHttpReply(p.value) ? [p.value.status] : []))),
+      ];
       const evidence = [
         ...posts.flatMap(exchangesOf),
-        ...(ev.sse ? [ev.sse.get.exchange] : exchangesOf(d.sseGet)),
+        ...(ev.sse ? [ev.sse.get.exchange] : exchangesOf(ev.endpoint.sseGet)),
       ];
       const legacyOnly = ctx.revision === '2024-11-05';
       const why = legacyOnly

@@ -1,8 +1,9 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { Evidence, ExchangeId } from '../../evidence/types.js';
+import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
-import { listReplies } from './replies.js';
+import type { ReplySections } from './replies.js';
+import { listReplies, REPLY_SECTIONS } from './replies.js';
 
 const UUID_SHAPED = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 /** `sessionId`, `session_id`, `mcp-session`, `sid`, `x_sid` ... (not `inside`, `side`). */
@@ -43,7 +44,7 @@ function containsId(url: string, id: string, base: string): boolean {
 }
 
 /** Every Mcp-Session-Id the server issued, from the legacy samples and any response header. */
-function issuedIds(ev: Evidence): Set<string> {
+function issuedIds(ev: ReplySections): Set<string> {
   const ids = new Set<string>();
   for (const s of ev.sessions?.sessionSamples ?? []) ids.add(s.value);
   for (const r of listReplies(ev)) if (r.reply.sessionId) ids.add(r.reply.sessionId);
@@ -73,9 +74,14 @@ export default defineCheck({
     revisions: 'any',
     transports: ['http+sse', 'streamable-http'],
     mode: 'passive',
-    requires: ['target', 'detection', 'exchanges', 'sessions', 'sse'],
+    requires: [...REPLY_SECTIONS, 'target'],
     rating: { scope: 'protocol' },
-    keys: { redirect: '', 'sse-path': '', 'sse-query': '', url: '' },
+    keys: {
+      redirect: 'an issued Mcp-Session-Id appears in a Location or Content-Location header (high)',
+      url: 'an issued Mcp-Session-Id appears in another recorded URL, such as a request URL or the endpoint URI (high)',
+      'sse-query': 'the HTTP+SSE endpoint URI carries the session in a query parameter',
+      'sse-path': 'the HTTP+SSE endpoint URI carries a UUID-shaped path segment',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/security_best_practices', 'Session Hijacking'),

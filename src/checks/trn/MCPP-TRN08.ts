@@ -22,9 +22,14 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection', 'sessions'],
+    requires: ['detection', 'sessions?'],
     rating: { scope: 'protocol' },
-    keys: { charset: '', identical: '', sequential: '', short: '' },
+    keys: {
+      charset: 'a session ID contains characters outside visible ASCII, or is empty (medium)',
+      identical: 'the same session ID was issued to separate initializations',
+      sequential: 'session IDs form a decimal or hex sequence (counter or timestamp)',
+      short: 'the estimated session-ID entropy is below the minimum',
+    },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Session Management'),

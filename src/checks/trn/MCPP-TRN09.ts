@@ -3,8 +3,9 @@ import { defineCheck } from '../define-check.js';
 import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, is2xx, isDiscoverResult, modernOf, unusable } from '../mod/common.js';
+import { describe, is2xx, isDiscoverResult, unusable } from '../mod/common.js';
 import { modernReplies } from '../mod/replies.js';
+import { httpReplyOf } from '../shared/replies.js';
 
 export default defineCheck({
   meta: {
@@ -16,9 +17,15 @@ export default defineCheck({
     revisions: [MODERN_REVISION],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: ['detection', 'modern'],
     rating: { scope: 'protocol' },
-    keys: { echo: '', ignored: '', mint: '', rejected: '' },
+    keys: {
+      mint: 'a reply to a modern request carried an Mcp-Session-Id',
+      echo: 'the random Mcp-Session-Id the scanner sent was echoed back',
+      rejected: 'a random Mcp-Session-Id made server/discover fail (400/404) while it is otherwise served',
+      ignored:
+        'whether a client-sent Mcp-Session-Id is ignored could not be judged (probe missing or unusable answer)',
+    },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/transports/streamable-http', 'Earlier Streamable HTTP Revisions')],
     rationale:
@@ -33,9 +40,7 @@ export default defineCheck({
       'Keys `mint`, `echo`, `rejected` (the request with the random ID got 400/404 while `p.discover` was served). In passive mode only minting is judged; the rest is inconclusive (`mode_disabled`).',
   },
   evaluate(ev, ctx) {
-    const got = modernOf(ev, ctx);
-    if ('verdict' in got) return got.verdict;
-    const m = got.modern;
+    const m = ev.modern;
     const bogus = m.bogusSession;
     const replies = modernReplies(ev, m);
     const minted: ExchangeId[] = replies
@@ -61,7 +66,7 @@ export default defineCheck({
     }
     const reply = bogus.value;
     const evidence = [reply.exchange];
-    const discover = ev.detection.discover.kind === 'ok' ? ev.detection.discover.value : null;
+    const discover = httpReplyOf(ev.detection.discover);
     const bad = unusable(reply);
     if (reply.sessionId === m.bogusSessionId)
       out.push(

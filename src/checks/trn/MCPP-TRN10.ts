@@ -1,7 +1,8 @@
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import { FETCH_CORS, rfc } from '../../spec/citations.js';
-import { discoveryFetches, exchangeOf, isFoundDocument } from '../authn/discovery.js';
+import { discoveryFetches, isFoundDocument } from '../authn/discovery.js';
+import { exchangeOf } from '../shared/exchanges.js';
 
 export default defineCheck({
   meta: {
@@ -13,9 +14,13 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
-    requires: [],
+    requires: ['target', 'exchanges', 'oauth?'],
     rating: { scope: 'protocol' },
-    keys: { 'cors-credentials': '', nosniff: '' },
+    keys: {
+      nosniff: 'a metadata document is served without X-Content-Type-Options: nosniff (low)',
+      'cors-credentials':
+        'a metadata document combines a *, null or reflected Access-Control-Allow-Origin with Access-Control-Allow-Credentials: true (medium)',
+    },
     severity: 'low',
     citations: [rfc(9728, '3.2'), rfc(8414, '3.2'), FETCH_CORS],
     rationale:

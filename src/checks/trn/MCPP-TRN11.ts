@@ -2,6 +2,7 @@ import type { Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
 import type { ExchangeId, Probe, HttpReply } from '../../evidence/types.js';
 import { mcp, rfc } from '../../spec/citations.js';
+import { asHttpProbe } from '../shared/replies.js';
 
 type Key = 'same-origin-307' | 'same-origin-method-change' | 'cross-origin';
 
@@ -39,7 +40,12 @@ export default defineCheck({
     requires: ['target', 'detection', 'endpoint'],
     rating: { scope: 'protocol' },
     classIndependent: true,
-    keys: {},
+    keys: {
+      'same-origin-307': 'a same-origin 307/308 redirect (info)',
+      'same-origin-method-change':
+        'a same-origin 301/302/303 (or other 3xx, or one without a usable Location) that loses the POST (low)',
+      'cross-origin': 'a redirect to another origin; the target is classed redirected (low)',
+    },
     severity: 'low',
     citations: [rfc(9110, '15.4'), mcp('2026-07-28', 'basic/transports/streamable-http', 'Sending Messages')],
     rationale:
@@ -55,23 +61,25 @@ export default defineCheck({
   },
   evaluate(ev, ctx) {
     const d = ev.detection;
+    const redirect = ev.endpoint.redirect;
+    // A reply that did not come over HTTP has no status to judge: it is left out.
     const probes: [string, Probe<HttpReply>][] = [
-      ['p.discover', d.discover],
-      ...d.inits.map((a): [string, Probe<HttpReply>] => [`p.init(${a.requested})`, a.probe]),
-    ];
+      ['p.discover', d.discover] as const,
+      ...d.inits.map((a) => [`p.init(${a.requested})`, a.probe] as const),
+    ].flatMap(([label, p]): [string, Probe<HttpReply>][] => {
+      const http = asHttpProbe(p);
+      return http ? [[label, http]] : [];
+    });
     const hops: Hop[] = [];
     for (const [probe, p] of probes) {
       if (p.kind === 'ok' && p.value.status >= 300 && p.value.status < 400) {
         hops.push({ status: p.value.status, location: p.value.location, exchange: p.value.exchange, probe });
       }
     }
-    if (
-      d.redirect &&
-      !hops.some((h) => h.status === d.redirect!.status && h.location === d.redirect!.location)
-    ) {
+    if (redirect && !hops.some((h) => h.status === redirect.status && h.location === redirect.location)) {
       hops.push({
-        status: d.redirect.status,
-        location: d.redirect.location,
+        status: redirect.status,
+        location: redirect.location,
         exchange: null,
         probe: 'detection',
       });
@@ -97,8 +105,8 @@ export default defineCheck({
       const sameOrigin =
         target === null
           ? true
-          : h.probe === 'detection' && d.redirect
-            ? d.redirect.sameOrigin
+          : h.probe === 'detection' && redirect
+            ? redirect.sameOrigin
             : target === ev.endpoint.origin;
       const key: Key = !sameOrigin
         ? 'cross-origin'

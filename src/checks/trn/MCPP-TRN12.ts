@@ -59,9 +59,30 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'http+sse'],
     mode: 'passive',
-    requires: ['target', 'settings', 'detection', 'auth', 'origin'],
+    requires: [
+      'target',
+      'settings',
+      'auth',
+      'origin',
+      'detection',
+      'exchanges',
+      'endpoint?',
+      'sessions?',
+      'sse?',
+      'inventory?',
+      'modern?',
+      'plain',
+    ],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      'reflect-credentials':
+        'a reflected or null origin is granted with Access-Control-Allow-Credentials: true (high)',
+      'local-open':
+        '*, a reflected or a null origin is granted on an unauthenticated loopback, private or link-local target (high)',
+      null: 'the null origin is granted on a public target (medium)',
+      'public-wildcard':
+        '* or a credential-less reflected origin is granted on an unauthenticated public endpoint (low)',
+    },
     severity: 'high',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Security Warning'),

@@ -4,7 +4,7 @@ import type { ExchangeId } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { LabelledReply } from './replies.js';
-import { carriesJsonRpc, exchangeIndex, listReplies, responseHeader } from './replies.js';
+import { carriesJsonRpc, exchangeIndex, listReplies, REPLY_SECTIONS, responseHeader } from './replies.js';
 
 const ALLOWED = new Set(['application/json', 'text/event-stream']);
 
@@ -18,9 +18,12 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: [...REPLY_SECTIONS],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<method>': 'the JSON-RPC method of the requests whose replies carried another (or no) Content-Type',
+      reply: 'replies to requests whose method could not be told carried another (or no) Content-Type',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports', 'Sending Messages to the Server'),

@@ -4,7 +4,7 @@ import type { ExchangeId, MessageIssue, HttpReply } from '../../evidence/types.j
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { LabelledReply } from './replies.js';
-import { carriesJsonRpc, exchangeIndex, listReplies } from './replies.js';
+import { carriesJsonRpc, exchangeIndex, listReplies, REPLY_SECTIONS } from './replies.js';
 
 type Key = MessageIssue['key'];
 
@@ -44,9 +44,18 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
-    requires: ['detection'],
+    requires: [...REPLY_SECTIONS],
     rating: { scope: 'protocol' },
-    keys: { id: '' },
+    keys: {
+      utf8: 'a body or SSE data is not valid UTF-8',
+      json: 'a JSON-typed body is not JSON at all (empty, invalid, a byte order mark, nested too deep)',
+      version: 'a message lacks jsonrpc: "2.0"',
+      id: 'a response has no id, a mistyped or null id where one is required, or does not echo the request id',
+      shape:
+        'a message is not a JSON-RPC request, notification or response (for example both or neither of result/error)',
+      code: 'error.code is not an integer, or error.message not a string',
+      'sse-data': 'a non-empty SSE data field is not JSON, or the stream ended mid-event (low)',
+    },
     severity: 'medium',
     citations: [
       mcp('2025-11-25', 'basic/transports'),
@@ -59,7 +68,7 @@ export default defineCheck({
     remediation:
       'Emit strict JSON-RPC 2.0 in UTF-8: `"jsonrpc": "2.0"` on every message, echo the request `id`, exactly one of `result`/`error`, integer `error.code` and string `error.message`; send only JSON-RPC messages as SSE `data` (use SSE comments or empty priming events for keep-alives).',
     evidence:
-      'The issues the evidence parser recorded on every reply (`HttpReply.issues`): JSON and SSE bodies of all probes, including safe probes, the probes of the 2026-07-28 wire and cleartext counterparts, plus a response whose id does not echo the request (the parser does not know the request id). Bodies without JSON-RPC content are excluded when they are 4xx/5xx (WAF, auth proxy, gateway pages), non-JSON, or from the cleartext port.',
+      'The issues the evidence parser recorded on every reply (`RpcReply.issues`): JSON and SSE bodies of all probes, including safe probes, the probes of the 2026-07-28 wire and cleartext counterparts, plus a response whose id does not echo the request (the parser does not know the request id). Bodies without JSON-RPC content are excluded when they are 4xx/5xx (WAF, auth proxy, gateway pages), non-JSON, or from the cleartext port.',
     traps:
       '`id: null` on errors is legal when the request id could not be read, and HTTP-level rejections (400/404 for sessions, versions) may carry an error without id — `id` issues on such replies are dropped; SSE priming events (empty `data`) and comment lines are ignored by the parser; 4xx bodies from non-MCP layers are excluded.',
     notes:

@@ -20,9 +20,11 @@ export default defineCheck({
     revisions: 'any',
     transports: ['streamable-http', 'as'],
     mode: 'passive',
-    requires: [],
+    requires: ['target', 'oauth?'],
     rating: { scope: 'protocol' },
-    keys: {},
+    keys: {
+      '<url>': 'the requested metadata URL whose redirect chain crosses origins (one result per URL)',
+    },
     severity: 'low',
     citations: [
       rfc(9728, '3.3'),

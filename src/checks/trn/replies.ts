@@ -4,6 +4,27 @@
  * TRN13, TRN14) gather the same set. Pure: reads the evidence, nothing else.
  */
 import type { Evidence, ExchangeId, HttpExchange, Probe, HttpReply } from '../../evidence/types.js';
+import { isHttpReply } from '../../evidence/types.js';
+import { httpReplyOf } from '../shared/replies.js';
+
+/** The sections `listReplies` reads: a check that calls it spreads these into its `requires`. */
+export const REPLY_SECTIONS = [
+  'detection',
+  'exchanges',
+  'endpoint?',
+  'sessions?',
+  'sse?',
+  'inventory?',
+  'modern?',
+  'origin?',
+  'plain',
+] as const;
+
+/** What `listReplies` reads of the evidence. */
+export type ReplySections = Pick<
+  Evidence,
+  'detection' | 'exchanges' | 'endpoint' | 'sessions' | 'sse' | 'inventory' | 'modern' | 'origin' | 'plain'
+>;
 
 /** What the HTTP request that produced a reply carried. */
 export type RequestKind = 'request' | 'notification' | 'batch' | 'none' | 'unknown';
@@ -39,7 +60,7 @@ function okValue<T>(p: Probe<T>): T | null {
 }
 
 /** Index of exchanges by id. */
-export function exchangeIndex(ev: Evidence): ReadonlyMap<ExchangeId, HttpExchange> {
+export function exchangeIndex(ev: Pick<Evidence, 'exchanges'>): ReadonlyMap<ExchangeId, HttpExchange> {
   return new Map(ev.exchanges.map((x) => [x.id, x]));
 }
 
@@ -70,7 +91,7 @@ function describeBody(x: HttpExchange | undefined): { kind: RequestKind; method:
   return { kind: 'id' in o ? 'request' : 'notification', method: o['method'] };
 }
 
-function seeds(ev: Evidence): Seed[] {
+function seeds(ev: ReplySections): Seed[] {
   const out: Seed[] = [];
   const add = (
     label: string,
@@ -82,9 +103,10 @@ function seeds(ev: Evidence): Seed[] {
     if (reply) out.push({ label, reply, crafted, channel, fallback });
   };
   const d = ev.detection;
-  add('p.discover', okValue(d.discover), REQUEST('server/discover'));
-  for (const a of d.inits) add(`p.init(${a.requested})`, okValue(a.probe), REQUEST('initialize'));
-  add('p.sse', okValue(d.sseGet), NONE);
+  // Only HTTP replies have the envelope these checks judge; a reply over another transport is left out.
+  add('p.discover', httpReplyOf(d.discover), REQUEST('server/discover'));
+  for (const a of d.inits) add(`p.init(${a.requested})`, httpReplyOf(a.probe), REQUEST('initialize'));
+  if (ev.endpoint) add('p.sse', okValue(ev.endpoint.sseGet), NONE);
 
   const l = ev.sessions;
   if (l) {
@@ -122,7 +144,8 @@ function seeds(ev: Evidence): Seed[] {
       ['resourceTemplates', 'resources/templates/list', inv.resourceTemplates],
     ] as const;
     for (const [name, method, probe] of lists) {
-      for (const r of okValue(probe)?.replies ?? []) add(`p.list(${name})`, r, REQUEST(method));
+      for (const r of okValue(probe)?.replies ?? [])
+        if (isHttpReply(r)) add(`p.list(${name})`, r, REQUEST(method));
     }
   }
 
@@ -132,8 +155,10 @@ function seeds(ev: Evidence): Seed[] {
     add('p.tool.unknown', okValue(m.toolUnknown), REQUEST('tools/call'));
     add('p.resource.missing', okValue(m.resourceMissing), REQUEST('resources/read'));
     for (const l of m.lists)
-      for (const r of okValue(l.probe)?.replies ?? []) add('p.list', r, REQUEST(l.method));
-    for (const r of okValue(m.fresh.probe)?.replies ?? []) add('p.list.fresh', r, REQUEST(m.fresh.method));
+      for (const r of okValue(l.probe)?.replies ?? [])
+        if (isHttpReply(r)) add('p.list', r, REQUEST(l.method));
+    for (const r of okValue(m.fresh.probe)?.replies ?? [])
+      if (isHttpReply(r)) add('p.list.fresh', r, REQUEST(m.fresh.method));
     add('s.listen', okValue(m.listen.probe), REQUEST('subscriptions/listen'));
     add('s.version.bad', okValue(m.versionBad), REQUEST('server/discover'), true);
     add('s.version.none', okValue(m.versionNone), REQUEST('server/discover'), true);
@@ -155,13 +180,15 @@ function seeds(ev: Evidence): Seed[] {
   }
 
   const o = ev.origin;
-  // The s.origin probes repeat the baseline request; its recorded body (or label) tells the method.
-  add('s.origin.baseline', o.baseline, UNKNOWN);
-  add('s.origin.foreign', okValue(o.foreign), UNKNOWN, true);
-  add('s.origin.null', okValue(o.nullOrigin), UNKNOWN, true);
-  add('s.origin.lookalike', okValue(o.lookalike), UNKNOWN, true);
-  add('s.preflight', okValue(o.preflight), NONE, true);
-  add('s.host', okValue(o.host), UNKNOWN, true);
+  if (o) {
+    // The s.origin probes repeat the baseline request; its recorded body (or label) tells the method.
+    add('s.origin.baseline', o.baseline, UNKNOWN);
+    add('s.origin.foreign', okValue(o.foreign), UNKNOWN, true);
+    add('s.origin.null', okValue(o.nullOrigin), UNKNOWN, true);
+    add('s.origin.lookalike', okValue(o.lookalike), UNKNOWN, true);
+    add('s.preflight', okValue(o.preflight), NONE, true);
+    add('s.host', okValue(o.host), UNKNOWN, true);
+  }
 
   for (const p of ev.plain) {
     add('p.plain', okValue(p.get), NONE, false, 'plain');
@@ -174,7 +201,7 @@ function seeds(ev: Evidence): Seed[] {
  * Every HttpReply in the evidence, once per exchange (the first label wins: `origin.baseline`
  * and `legacy.init` usually repeat a detection reply), in a fixed order.
  */
-export function listReplies(ev: Evidence): LabelledReply[] {
+export function listReplies(ev: ReplySections): LabelledReply[] {
   const index = exchangeIndex(ev);
   const seen = new Map<ExchangeId, LabelledReply>();
   const out: LabelledReply[] = [];

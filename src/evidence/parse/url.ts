@@ -13,6 +13,24 @@ export function canonicalUrl(input: string, base?: string): string | null {
   return url === null ? null : url.href;
 }
 
+/** True when both are http(s) URLs with the same canonical form (server-supplied URLs). */
+export function sameUrl(a: string, b: string): boolean {
+  const ca = canonicalUrl(a);
+  return ca !== null && ca === canonicalUrl(b);
+}
+
+/**
+ * True when both parse to the same URL (any scheme), or, when either does not parse, are the
+ * same string: for URLs and names the user wrote (config targets, suppression filters).
+ */
+export function sameHref(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
 function parseHttpUrl(input: string, base?: string): URL | null {
   if (typeof input !== 'string') return null;
   try {

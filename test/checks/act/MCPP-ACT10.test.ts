@@ -1,6 +1,6 @@
 import check from '../../../src/checks/act/MCPP-ACT10.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 import { answer, authWall, publicTarget, setOrigin, sseEvidence } from '../../helpers/sse-act.js';
 
 testCheck(check, {
@@ -9,7 +9,7 @@ testCheck(check, {
     {
       name: 'foreign Host answered 421 on a private address',
       evidence: evidence((ev, b) => {
-        ev.target = { ...ev.target, hostname: '10.0.0.5', address: '10.0.0.5', scope: 'private' };
+        setHttpTarget(ev, { hostname: '10.0.0.5', address: '10.0.0.5', scope: 'private' });
         setOrigin(ev, { host: answer(b, 421) });
       }),
     },
@@ -73,7 +73,7 @@ testCheck(check, {
     {
       name: 'probe skipped for scope',
       evidence: evidence((ev) => {
-        ev.target = { ...ev.target, scope: 'unknown' };
+        setHttpTarget(ev, { scope: 'unknown' });
         setOrigin(ev, { host: { kind: 'skipped', reason: 'target_scope' } });
       }),
       reason: 'target_scope',

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/authn/MCPP-AUTHN06.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 import { setDetection } from '../../helpers/trn.js';
 
 const NODE_TRACE = JSON.stringify({
@@ -31,7 +31,7 @@ testCheck(check, {
     {
       name: 'the target’s own private address is not a leak',
       evidence: evidence((ev, b) => {
-        Object.assign(ev.target, { address: '192.168.1.20', scope: 'private' });
+        setHttpTarget(ev, { address: '192.168.1.20', scope: 'private' });
         b.exchange({ status: 400, body: '{"error":"bad request to 192.168.1.20"}' });
       }),
     },

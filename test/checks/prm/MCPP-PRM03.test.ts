@@ -1,6 +1,6 @@
 import check from '../../../src/checks/prm/MCPP-PRM03.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setEndpoint } from '../../helpers/evidence.js';
 import { challenge, goodPrm, prmCandidate, ROOT_PRM_URL } from '../../helpers/oauth.js';
 import { oauthEvidence, setPrm } from '../../helpers/oauth-rs.js';
 
@@ -26,7 +26,7 @@ testCheck(check, {
     {
       name: 'after a same-origin redirect to /mcp/, the final URL',
       evidence: oauthEvidence((d, b, ev) => {
-        ev.endpoint.redirect = { status: 308, location: '/mcp/', sameOrigin: true };
+        setEndpoint(ev, { redirect: { status: 308, location: '/mcp/', sameOrigin: true } });
         setPrm(d, b, goodPrm({ resource: 'http://127.0.0.1:3000/mcp/' }));
       }),
     },

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN01.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 
 const publicHttp = {
   url: 'http://mcp.example.test/mcp',
@@ -17,12 +17,12 @@ testCheck(check, {
     {
       name: 'https on a public host',
       evidence: evidence((ev) => {
-        ev.target = {
+        setHttpTarget(ev, {
           ...publicHttp,
           url: 'https://mcp.example.test/mcp',
           origin: 'https://mcp.example.test',
           scheme: 'https',
-        };
+        });
       }),
     },
   ],
@@ -30,7 +30,7 @@ testCheck(check, {
     {
       name: 'http on a public host with sessions is critical',
       evidence: evidence((ev) => {
-        ev.target = { ...publicHttp };
+        setHttpTarget(ev, { ...publicHttp });
       }),
       key: 'endpoint',
       severity: 'critical',
@@ -38,7 +38,7 @@ testCheck(check, {
     {
       name: 'http on a private (RFC 1918) host without sessions is high',
       evidence: evidence((ev) => {
-        ev.target = { ...publicHttp, hostname: '10.1.2.3', address: '10.1.2.3', scope: 'private' };
+        setHttpTarget(ev, { ...publicHttp, hostname: '10.1.2.3', address: '10.1.2.3', scope: 'private' });
         ev.sessions = null;
       }),
       key: 'endpoint',

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN02.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 import { failedVerified, httpsTarget, tlsObservation } from '../../helpers/tls.js';
 
 const AS_ORIGIN = 'https://auth.example.test';
@@ -116,13 +116,12 @@ testCheck(check, {
     {
       name: 'public http target without TLS evidence',
       evidence: evidence((ev) => {
-        ev.target = {
-          ...ev.target,
+        setHttpTarget(ev, {
           url: 'http://mcp.example.test/mcp',
           origin: 'http://mcp.example.test',
           hostname: 'mcp.example.test',
           scope: 'public',
-        };
+        });
       }),
       reason: 'feature_absent',
     },

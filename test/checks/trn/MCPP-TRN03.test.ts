@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN03.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 import { daysFromScan, failedVerified, httpsTarget, tlsObservation } from '../../helpers/tls.js';
 
 const AS_ORIGIN = 'https://auth.example.test';
@@ -68,12 +68,11 @@ testCheck(check, {
     {
       name: 'self-signed loopback https target still fails',
       evidence: evidence((ev) => {
-        ev.target = {
-          ...ev.target,
+        setHttpTarget(ev, {
           url: 'https://127.0.0.1:3000/mcp',
           origin: 'https://127.0.0.1:3000',
           scheme: 'https',
-        };
+        });
         ev.tls = [
           tlsObservation({
             origin: 'https://127.0.0.1:3000',

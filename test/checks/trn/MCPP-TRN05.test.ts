@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN05.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setHttpTarget } from '../../helpers/evidence.js';
 import { httpsExchange, httpsTarget, tlsObservation } from '../../helpers/tls.js';
 
 const AS = 'https://auth.example.test';
@@ -106,12 +106,11 @@ testCheck(check, {
     {
       name: 'loopback https target',
       evidence: evidence((ev, b) => {
-        ev.target = {
-          ...ev.target,
+        setHttpTarget(ev, {
           url: 'https://127.0.0.1:3000/mcp',
           origin: 'https://127.0.0.1:3000',
           scheme: 'https',
-        };
+        });
         httpsExchange(b, { url: 'https://127.0.0.1:3000/mcp' });
       }),
       reason: 'target_scope',

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN06.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setEndpoint } from '../../helpers/evidence.js';
 import { authWall, httpSseOnly, setDetection } from '../../helpers/trn.js';
 
 testCheck(check, {
@@ -9,7 +9,7 @@ testCheck(check, {
     {
       name: 'Streamable HTTP with an HTTP+SSE stream elsewhere',
       evidence: evidence((ev, b) => {
-        setDetection(ev, { sseGet: b.ok(b.reply({ mediaType: 'text/event-stream', method: 'GET' })) });
+        setEndpoint(ev, { sseGet: b.ok(b.reply({ mediaType: 'text/event-stream', method: 'GET' })) });
       }),
     },
   ],

@@ -1,6 +1,6 @@
 import check from '../../../src/checks/trn/MCPP-TRN11.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { evidence } from '../../helpers/evidence.js';
+import { evidence, setEndpoint } from '../../helpers/evidence.js';
 import { setDetection } from '../../helpers/trn.js';
 
 testCheck(check, {
@@ -10,10 +10,8 @@ testCheck(check, {
       name: 'trailing-slash 308 is info',
       evidence: evidence((ev, b) => {
         const r = b.reply({ status: 308, mediaType: null, location: '/mcp/' });
-        setDetection(ev, {
-          discover: b.ok(r),
-          redirect: { status: 308, location: '/mcp/', sameOrigin: true },
-        });
+        setDetection(ev, { discover: b.ok(r) });
+        setEndpoint(ev, { redirect: { status: 308, location: '/mcp/', sameOrigin: true } });
       }),
       key: 'same-origin-307',
       severity: 'info',
@@ -40,6 +38,8 @@ testCheck(check, {
           discover: b.ok(r),
           inits,
           targetClass: 'redirected',
+        });
+        setEndpoint(ev, {
           redirect: { status: 307, location: 'https://other.example.test/mcp', sameOrigin: false },
         });
       }),
@@ -59,7 +59,7 @@ testCheck(check, {
     {
       name: 'redirect recorded only by the detection ladder',
       evidence: evidence((ev) => {
-        setDetection(ev, { redirect: { status: 303, location: '/elsewhere', sameOrigin: true } });
+        setEndpoint(ev, { redirect: { status: 303, location: '/elsewhere', sameOrigin: true } });
       }),
       key: 'same-origin-method-change',
     },

@@ -139,8 +139,8 @@ testCheck(check, {
       evidence: evidence((ev, b) => {
         const skipped = b.skipped<HttpReply>('not_needed');
         setDetection(ev, { transport: 'stdio', discover: skipped, inits: [] });
-        Object.assign(ev, { legacy: null });
-        Object.assign(ev.origin, {
+        Object.assign(ev, { sessions: null });
+        Object.assign(ev.origin!, {
           baseline: null,
           foreign: skipped,
           nullOrigin: skipped,

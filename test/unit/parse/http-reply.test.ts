@@ -80,7 +80,11 @@ describe('buildHttpReply: JSON bodies', () => {
   });
 
   it('gives no single response for a batch body', () => {
-    const r = buildHttpReply('x1', res(200, { 'content-type': 'application/json' }, `[${ok(1)},${ok(2)}]`), 1);
+    const r = buildHttpReply(
+      'x1',
+      res(200, { 'content-type': 'application/json' }, `[${ok(1)},${ok(2)}]`),
+      1,
+    );
     expect(r.response).toBeNull();
     expect(r.messages).toHaveLength(2);
   });

@@ -2,9 +2,10 @@
  * Did a request with a given bearer token get past the token check? Shared by the checks that
  * judge what an endpoint does with tokens it must refuse (ACT02, ACT03, ACT04, AUTHN10).
  */
-import type { Evidence, HttpReply } from '../../evidence/types.js';
+import type { HttpReply } from '../../evidence/types.js';
 import type { InconclusiveReason } from '../define-check.js';
-import { responseHeader } from '../authn/discovery.js';
+import type { WithExchanges } from './exchanges.js';
+import { responseHeader } from './exchanges.js';
 
 export type TokenAnswer =
   | { readonly kind: 'served'; readonly status: number; readonly rpcError: boolean }
@@ -16,12 +17,12 @@ const TOKEN_ERROR =
   /token|unauthori[sz]ed|unauthenticated|credential|authenticat|authoriz|forbidden|expired/i;
 
 /** The `error` attribute of a Bearer challenge in the response, if any. */
-function bearerError(ev: Evidence, reply: HttpReply): string | null {
+function bearerError(ev: WithExchanges, reply: HttpReply): string | null {
   const header = responseHeader(ev, reply.exchange, 'www-authenticate').join(', ');
   return /\berror\s*=\s*"?([\w.-]+)"?/i.exec(header)?.[1] ?? null;
 }
 
-export function judgeTokenAnswer(ev: Evidence, reply: HttpReply): TokenAnswer {
+export function judgeTokenAnswer(ev: WithExchanges, reply: HttpReply): TokenAnswer {
   const s = reply.status;
   if (s >= 500) return { kind: 'unclear', reason: 'fetch_failed', status: s };
   if (s === 429) return { kind: 'unclear', reason: 'rate_limited', status: s };
