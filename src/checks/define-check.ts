@@ -77,7 +77,7 @@ export type CheckId = `MCPP-${Family}${number}${number}`;
 
 /**
  * An evidence section a check reads: `sessions` must be present (the engine answers for the
- * check when it is not: auth wall, failed probe, absent — docs/model.md#sections);
+ * check when it is not: auth wall, failed probe, absent — docs/model/evidence.md#sections);
  * `sessions?` may be absent and is handed over as it is.
  */
 export type SectionRequirement = SectionName | `${SectionName}?`;
@@ -126,16 +126,16 @@ export interface CheckMeta {
   /** Where this implementation deliberately differs from the catalogue row, and why. */
   readonly notes?: string;
   readonly confidence?: Confidence;
-  /** The evidence sections `evaluate` reads (docs/model.md#sections). */
+  /** The evidence sections `evaluate` reads (docs/model/evidence.md#sections). */
   readonly requires: readonly SectionRequirement[];
   readonly rating: RatingPolicy;
   /**
    * A transport-shape requirement (sessions, the GET stream, 202 for notifications): `revisions`
    * name where its transport text comes from, and it applies whenever that shape is observed,
-   * whatever version was negotiated (docs/model.md#transport-shape).
+   * whatever version was negotiated (docs/model/revisions.md#transport-shape-and-protocol-level).
    */
   readonly transportShape?: boolean;
-  /** Also evaluated for unreachable, not-MCP and redirected targets (docs/model.md#target-classes). */
+  /** Also evaluated for unreachable, not-MCP and redirected targets (docs/model/targets.md#target-classes). */
   readonly classIndependent?: boolean;
   /**
    * Every result key the check can return, with what it means (like ESLint's messageIds). The
@@ -164,7 +164,7 @@ export interface CheckResult {
   readonly evidence: readonly ExchangeId[];
   readonly revisionsEvaluated: readonly Revision[];
   readonly revisionsFailed: readonly Revision[];
-  /** For conditional fails (catalogue §5.4 rule 4): "applies if the server speaks …". */
+  /** For conditional fails (docs/model/revisions.md#conditional-fails): "applies if the server speaks …". */
   readonly condition: string | null;
   /** The era of the revisions evaluated (2026-07-28 modern, earlier legacy); null for `any` checks or a mix. */
   readonly era?: Era | null;
@@ -201,7 +201,7 @@ export interface CheckContext {
   /** The right non-verdict for a probe that did not produce a value. */
   fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict;
   /**
-   * The engine's standard non-verdict for a missing section (docs/model.md#sections), for a
+   * The engine's standard non-verdict for a missing section (docs/model/evidence.md#sections), for a
    * check that reads the section as optional (`modern?`) because it decides some cases without
    * it, and needs it after all.
    */

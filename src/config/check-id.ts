@@ -1,6 +1,6 @@
 /**
  * Inputs (suppressions, baselines) name checks in the full form (`MCPP-TRN01`)
- * or the short form (`trn01`), case-insensitively (catalogue §1); reports
+ * or the short form (`trn01`), case-insensitively (docs/model/README.md#check-ids); reports
  * always use the full form.
  */
 const CHECK_ID = /^(?:MCPP-)?([A-Z]+[0-9]{2})$/;

@@ -32,7 +32,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 export type Grade = (typeof GRADES)[number];
 export type Format = (typeof FORMATS)[number];
 
-/** Policy thresholds (catalogue §13.1 decision 7): TRN03, TRN05, TRN08. */
+/** Policy thresholds (docs/model/severity.md#policy-thresholds): TRN03, TRN05, TRN08. */
 export const DEFAULT_THRESHOLDS = {
   certExpiryDays: 30,
   hstsMaxAge: 31_536_000,
@@ -126,7 +126,7 @@ const settingsShape = {
       arguments: z.record(z.string(), z.unknown()).optional(),
     })
     .optional()
-    .describe('A side-effect-free tool MOD30/MOD31 may call (catalogue §13.1 decision 10).'),
+    .describe('A side-effect-free tool MOD30/MOD31 may call (see docs/model/modes.md#other-prerequisites).'),
   oauthClient: z
     .strictObject({
       clientId: z
@@ -144,7 +144,9 @@ const settingsShape = {
   cimdUrl: z
     .url({ protocol: /^https$/, error: 'expected an https URL' })
     .optional()
-    .describe('A client metadata document you host, for the intrusive CIMD checks (decision 4).'),
+    .describe(
+      'A client metadata document you host, for the intrusive CIMD checks (see docs/model/modes.md#other-prerequisites).',
+    ),
 };
 
 export const SettingsSchema = z.strictObject(settingsShape);

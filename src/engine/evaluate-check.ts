@@ -1,7 +1,7 @@
 /**
  * Runs one check against evidence: decides applicability (target class,
  * transport, tier, revision), calls the pure `evaluate` once per applicable
- * revision, and merges per-revision verdicts by the catalogue's §5.4 rules.
+ * revision, and merges per-revision verdicts by the rules in docs/model/revisions.md#merging-the-verdicts.
  * A check that throws becomes an `error` result; nothing escapes.
  */
 import type {
@@ -99,7 +99,7 @@ function transportApplies(check: Check, ev: Evidence): boolean {
 /**
  * Revisions the check is evaluated for: A ∩ (K ∪ U). A transport-shape check (sessions, the GET
  * stream, 202 for notifications) applies whenever its transport shape is observed, whatever
- * version was negotiated (docs/model.md#transport-shape): when the server speaks none of the
+ * version was negotiated (docs/model/revisions.md#transport-shape-and-protocol-level): when the server speaks none of the
  * check's revisions over that shape, it is judged by the earliest revision whose transport text
  * defines the shape.
  */
@@ -115,15 +115,17 @@ function revisionsToEvaluate(check: Check, ev: Evidence): { known: Revision[]; u
   return { known, unconfirmed };
 }
 
-/** The check's transport shape was seen: its transport was detected and the server spoke a revision. */
+/**
+ * The check's transport shape was seen on the handshake era: its transport was detected and the
+ * server negotiated a version older than the check's revisions (a modern-only server has no
+ * sessions or GET stream to judge, so it does not count).
+ */
 function shapeObserved(check: Check, ev: Evidence): boolean {
   const t = ev.detection.transport;
-  return (
-    check.meta.transportShape === true &&
-    t !== null &&
-    check.meta.transports.includes(t) &&
-    ev.detection.revision.known.length > 0
-  );
+  const applies = check.meta.revisions;
+  if (check.meta.transportShape !== true || applies === 'any' || t === null) return false;
+  const earliest = sortRevisions(applies)[0]!;
+  return check.meta.transports.includes(t) && ev.detection.revision.known.some((r) => r < earliest);
 }
 
 export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
@@ -167,7 +169,7 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     // A requirement of revisions the server does not speak does not apply, whatever the tier
-    // (catalogue §2 rule 3: mode_disabled is for requirements that apply but were not tested).
+    // (docs/model/outcomes.md#a-tier-that-is-not-enabled: mode_disabled is for requirements that apply but were not tested).
     const { known, unconfirmed } = revisionsToEvaluate(check, ev);
     if (meta.revisions !== 'any' && known.length === 0 && unconfirmed.length === 0) {
       return [
@@ -180,7 +182,7 @@ export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
     }
     if (meta.mode !== 'token' && TIER_RANK[meta.mode] > TIER_RANK[ev.settings.mode]) {
       // An authorization-server requirement does not apply to a target without authorization,
-      // whatever the tier (catalogue §5.7), as for the token checks above.
+      // whatever the tier (docs/model/authorization.md#what-follows), as for the token checks above.
       if (meta.transports.includes('as') && !ev.auth.inUse) {
         return [
           single(check, {
@@ -242,7 +244,7 @@ function stamp(
 }
 
 /**
- * Catalogue §5.4: evaluate per revision, then per location:
+ * See docs/model/revisions.md#merging-the-verdicts: evaluate per revision, then per location:
  * a fail under a known revision fails; all pass passes; all fail (only
  * unconfirmed revisions) is a conditional fail; anything else is
  * inconclusive (`revision_dependent`).

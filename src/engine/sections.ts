@@ -1,6 +1,6 @@
 /**
  * What the engine answers for a check whose required evidence section is missing, so that
- * checks never repeat the same preamble (docs/model.md#sections): behind an authorization
+ * checks never repeat the same preamble (docs/model/evidence.md#sections): behind an authorization
  * wall the section could not be gathered (`auth_wall`); a probe that failed explains itself
  * (`fetch_failed`, `tls_unverified`, …); a section that belongs to another transport does not
  * apply (`transport`); a target without authorization has no OAuth chain (`no_auth`).
@@ -67,7 +67,7 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
 /**
  * Sections the evidence holds that still do not count for a check that requires them, each with
  * its explanation: an older, narrower shape, or a chain walked for a token the user brought while
- * the target shows no authorization (docs/model.md#authorization-in-use).
+ * the target shows no authorization (docs/model/authorization.md#signals).
  */
 const UNUSABLE: Partial<
   Record<SectionName, { readonly usable: (ev: Evidence) => boolean; readonly explain: Explain }>

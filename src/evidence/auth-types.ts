@@ -279,7 +279,7 @@ export interface OtherTokenProbe {
   readonly replies: readonly { readonly method: string; readonly probe: Probe<HttpReply> }[];
 }
 
-/** Probes that need a token the user supplied, or the intrusive tier (catalogue §6). */
+/** Probes that need a token the user supplied, or the intrusive tier (docs/model/modes.md#token). */
 export interface TokenProbes {
   /** `t.session-replay` (token; legacy sessions only). */
   readonly sessionReplay: Probe<SessionReplay>;

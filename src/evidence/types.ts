@@ -7,7 +7,7 @@
  * inventory, authorization, exchanges) plus transport sections that are null or empty when
  * the target does not speak that transport: the HTTP sections (`endpoint`, `sessions`, `sse`,
  * `origin`, `tls`, `plain`, in ./http-types.ts). Checks name the sections they read
- * (`requires` in their meta); the engine hands them only those (docs/model.md).
+ * (`requires` in their meta); the engine hands them only those (docs/model/evidence.md).
  */
 import type { Revision } from '../spec/revisions.js';
 import type { AuthDiscovery } from './auth-types.js';
@@ -78,7 +78,7 @@ export interface InitAttempt {
   readonly offered: string | null;
 }
 
-/** The detection ladder's answers and what they establish (docs/model.md#detection). */
+/** The detection ladder's answers and what they establish (docs/model/revisions.md#the-detection-ladder). */
 export interface Detection {
   readonly discover: Probe<RpcReply>;
   readonly inits: readonly InitAttempt[];
@@ -90,7 +90,7 @@ export interface Detection {
 }
 
 export interface AuthSignals {
-  /** Authorization is in use (docs/model.md#authorization-in-use): a 401, a challenge, a published PRM … */
+  /** Authorization is in use (docs/model/authorization.md#signals): a 401, a challenge, a published PRM … */
   readonly inUse: boolean;
   readonly signals: readonly string[];
 }
@@ -132,7 +132,7 @@ export interface HttpSections {
 export interface Evidence extends CoreEvidence, HttpSections {}
 
 /**
- * The evidence sections a check can name in `requires` (docs/model.md#sections). `startedAt`
+ * The evidence sections a check can name in `requires` (docs/model/evidence.md#sections). `startedAt`
  * is one too: checks that judge expiry (certificates, tokens) judge it at the scan's start, so
  * replayed evidence keeps its verdict.
  */

@@ -1,5 +1,5 @@
 /**
- * The detection ladder (catalogue §5.2): `server/discover`, then `initialize`
+ * The detection ladder (docs/model/revisions.md#the-detection-ladder): `server/discover`, then `initialize`
  * with each legacy version, newest first, then — only if every POST failed —
  * the HTTP+SSE GET. The discover probe and the initialize probes are
  * independent, so they are sent concurrently.

@@ -1,5 +1,5 @@
 /**
- * Probes of a handshake-era Streamable HTTP session (catalogue §6: p.initialized,
+ * Probes of a handshake-era Streamable HTTP session (docs/model/modes.md#probe-ids: p.initialized,
  * p.init2, s.get, s.session.*, s.version.*, s.batch, s.init.bogus, p.delete).
  * Independent probes run concurrently; the DELETE and the reuse of the
  * deleted ID run last because they end the session the others use.

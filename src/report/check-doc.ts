@@ -18,7 +18,10 @@ export const DOC_HEADINGS = [
 ] as const;
 
 function revisionsText(meta: CheckMeta): string {
-  return meta.revisions === 'any' ? 'any (RFC or policy requirement)' : meta.revisions.join(', ');
+  if (meta.revisions === 'any') return 'any (RFC or policy requirement)';
+  const listed = meta.revisions.join(', ');
+  // docs/model/revisions.md: a transport-shape requirement follows the shape, not the version.
+  return meta.transportShape ? `${listed}; and any negotiated version over this transport shape` : listed;
 }
 
 /** A table cell: pipes escaped and line breaks folded, so a meaning cannot break the table. */

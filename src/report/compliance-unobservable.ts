@@ -1,5 +1,5 @@
 /**
- * Catalogue §9 as data: requirements no unauthenticated scan can verify, why,
+ * What a scan cannot observe (docs/model/README.md#what-a-scan-cannot-observe), as data: requirements no unauthenticated scan can verify, why,
  * and which tier (if any) reaches them. The compliance report closes with this
  * list so that a clean pre-login scan is never read as "fully compliant".
  */

@@ -122,7 +122,7 @@ function statusCell(s: ComplianceStatus): string {
 }
 
 /**
- * Registry prose (requirements, §9 items): `code` spans stay code spans when
+ * Registry prose (requirements, the items of docs/model/README.md#what-a-scan-cannot-observe): `code` spans stay code spans when
  * they are plain, everything else is escaped. Never used on report text.
  */
 function prose(text: string): string {
@@ -288,7 +288,7 @@ function notApplicableSection(report: ScanReport, rows: readonly Row[], link: Ch
   ];
 }
 
-/** The closing section: this scan's checks that a token would settle, then catalogue §9. */
+/** The closing section: this scan's checks that a token would settle, then what a scan cannot observe (docs/model/README.md#what-a-scan-cannot-observe). */
 function unobservableSection(report: ScanReport, rows: readonly Row[], link: CheckLinker): string[] {
   const open = rows.filter((r) => r.status.label === 'not verifiable before login');
   const out = [

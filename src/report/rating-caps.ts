@@ -47,7 +47,7 @@ export interface CapContext {
 
 export const ids = (rs: readonly ReportResult[]) => [...new Set(rs.map((r) => r.checkId))].sort();
 
-// §12.4, in table order.
+// docs/rating.md#caps, in table order.
 const CAP_RULES: readonly CapRule[] = [
   {
     letter: 'F',

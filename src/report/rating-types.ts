@@ -28,7 +28,7 @@ export interface AppliedCap {
   readonly letter: Graded;
   readonly rule: string;
   readonly checks: readonly string[];
-  /** Triggered only by conditional fails (catalogue §5.4 rule 4): makes the letter provisional. */
+  /** Triggered only by conditional fails (docs/model/revisions.md#conditional-fails): makes the letter provisional. */
   readonly conditionalOnly: boolean;
 }
 

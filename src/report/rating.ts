@@ -1,5 +1,5 @@
 /**
- * The letter grade (catalogue §12, policy `rating-v1`): computed only from the
+ * The letter grade (docs/rating.md, policy `rating-v1`): computed only from the
  * report's results, deterministic and versioned. It summarises; the check
  * results remain the authoritative output. docs/rating.md explains the policy.
  */
@@ -41,7 +41,7 @@ export function scopeOf(checkId: string): RatingScope | null {
 const LETTERS: readonly Graded[] = ['A', 'B', 'C', 'D', 'F'];
 const ORDER: readonly MinGrade[] = ['F', 'D', 'C', 'B', 'A', 'A+'];
 const DEFAULT_TIERS: ReadonlySet<Tier> = new Set(['passive', 'safe']);
-/** Inconclusive for a tier the user did not enable: never makes a letter provisional (§12.6). */
+/** Inconclusive for a tier the user did not enable: never makes a letter provisional (docs/rating.md#provisional-letters). */
 const NOT_ENABLED = new Set(['mode_disabled', 'needs_token', 'needs_second_token', 'needs_narrow_token']);
 const LABEL: Readonly<Record<RatingScope, string>> = {
   protocol: 'protocol & transport',
@@ -84,7 +84,7 @@ function rateScope(scope: RatingScope, results: readonly ReportResult[], ctx: Ca
   const deductions = deductionsFor(perCheck);
   const score = Math.max(0, 100 - deductions.reduce((n, d) => n + d.points, 0));
   const fromScore = scoreLetter(score);
-  // Heuristic fails never cap (§4, §12.4).
+  // Heuristic fails never cap (docs/model/severity.md#confidence-and-heuristics, docs/rating.md#caps).
   const firmFails = results.filter(firm);
   const all = capsFor(firmFails, ctx);
   const unconditional = capsFor(
@@ -169,7 +169,7 @@ function basisOf(report: Unrated, opts: RatingOptions): string {
   return [...tiers, ...(opts.tokenSupplied ? ['token'] : [])].join('+');
 }
 
-/** What keeps an unprovisional A from A+ (§12.5); empty when A+ holds. */
+/** What keeps an unprovisional A from A+ (docs/rating.md#the-a-letter); empty when A+ holds. */
 function missingForAPlus(
   report: Unrated,
   graded: readonly ScopeRating[],

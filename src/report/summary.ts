@@ -1,6 +1,6 @@
 /**
  * The per-check summary of a report: each check counted once, by the
- * precedence of its results (catalogue §2 rule 4), suppressed fails excluded.
+ * precedence of its results (docs/model/outcomes.md#one-status-per-check), suppressed fails excluded.
  */
 import type { Severity, Status } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
@@ -17,7 +17,7 @@ export function groupByCheck<R extends ReportResult>(results: readonly R[]): Map
   return out;
 }
 
-/** Catalogue §2 rule 4, over one check's results. */
+/** One status per check (docs/model/outcomes.md#one-status-per-check), over one check's results. */
 export function checkStatus(results: readonly ReportResult[]): Status {
   return summaryStatus(results.map((r) => r.status));
 }

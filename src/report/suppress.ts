@@ -1,7 +1,7 @@
 /**
  * Suppressions: accepted findings, each with a reason and an optional expiry.
  * A fail matching a live suppression stays in the report (marked) but no longer
- * counts for the summary, the exit code or the rating (catalogue §12.3). An
+ * counts for the summary, the exit code or the rating (docs/rating.md#suppressions). An
  * expired suppression suppresses nothing: the finding is a finding again and
  * the suppression is listed as expired so someone renews or deletes it.
  */

@@ -1,7 +1,8 @@
 /**
- * Catalogue 1.0 (shared/reference/catalogue.md), the ID contract: every ID with the title
- * that says what passing means. Generated once from the catalogue tables; checks must keep
- * these IDs and titles (the catalogue gate test enforces it).
+ * The check catalogue, version 1.0: the ID contract. Every ID with the title that says what
+ * passing means, the revisions and transports it applies to and its lowest mode. IDs are
+ * permanent (docs/model/README.md#check-ids); checks must keep these IDs and titles, and their
+ * meta must agree with the row (the catalogue gate test enforces both).
  */
 export const CATALOGUE_VERSION = '1.0';
 
@@ -175,7 +176,7 @@ export const CATALOGUE: Readonly<
   'MCPP-AUTHN10': {
     title: 'Session IDs are not credentials',
     revisions:
-      '2025-06-18\u20262025-11-25 (legacy sessions; the 2026-07-28 state-handle rule is not observable, section 9) \u00b7 http',
+      '2025-06-18\u20262025-11-25 (legacy sessions; the 2026-07-28 state-handle rule is not observable before login) \u00b7 http',
     mode: 'token (definitive); safe (indicator)',
   },
   'MCPP-CIMD01': {

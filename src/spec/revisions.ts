@@ -2,7 +2,7 @@
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Revision = (typeof REVISIONS)[number];
 
-/** Versions sent to `initialize`, newest first (the detection ladder, catalogue §5.2). */
+/** Versions sent to `initialize`, newest first (the detection ladder, docs/model/revisions.md#the-detection-ladder). */
 export const LEGACY_REVISIONS_NEWEST_FIRST: readonly Revision[] = [
   '2025-11-25',
   '2025-06-18',

@@ -35,7 +35,7 @@ export function httpsAsMetadata(
   });
 }
 
-/** oidc-provider 9.13.3 discovery with the project's test configuration (real-components §4.1). */
+/** oidc-provider 9.13.3 discovery with the project's test configuration. */
 export function oidcProviderMetadata(issuer = ISSUER): Record<string, unknown> {
   const algs = ['HS256', 'RS256', 'PS256', 'ES256', 'EdDSA'];
   return {
@@ -77,7 +77,7 @@ export function oidcProviderMetadata(issuer = ISSUER): Record<string, unknown> {
   };
 }
 
-/** The SDK's `mcpAuthRouter` metadata for the demo AS (real-components §2.3, §4.3). */
+/** The SDK's `mcpAuthRouter` metadata for the demo AS. */
 export function sdkDemoMetadata(issuer = SDK_DEMO_ISSUER): Record<string, unknown> {
   return {
     issuer,

@@ -67,7 +67,7 @@ export function setKnown(
   setRevision(ev, knownRevisions(known, eras));
 }
 
-/** Revision info behind an authorization wall: nothing known, every revision a candidate (catalogue §5.6). */
+/** Revision info behind an authorization wall: nothing known, every revision a candidate (docs/model/revisions.md#behind-an-authorization-wall). */
 export function walledRevisions(): RevisionInfo {
   const all: Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
   return {
@@ -204,7 +204,7 @@ export function publicTarget(ev: MutableEvidence, authInUse: boolean): void {
   });
 }
 
-/** Every MCP request answered 401 and no token: K empty, U every revision (catalogue §5.6). */
+/** Every MCP request answered 401 and no token: K empty, U every revision (docs/model/revisions.md#behind-an-authorization-wall). */
 export function authWall(ev: MutableEvidence, b: EvidenceBuilder): void {
   const wall = b.reply({
     status: 401,

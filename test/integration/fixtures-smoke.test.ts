@@ -381,6 +381,13 @@ const FLAW_CHECKS: Record<FixtureFlawName, FlawCheck> = {
       expect(messages(await post(url, [rpc('ping', 1), rpc('ping', 2)], headers))).toHaveLength(2);
     },
   },
+  notificationStatus500: {
+    check: async ({ url }) => {
+      const { headers } = await openSession(url);
+      const reply = await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+      expect([reply.status, reply.text]).toEqual([500, '']);
+    },
+  },
   notificationStatus200: {
     check: async ({ url }) => {
       const { headers } = await openSession(url);

@@ -1,5 +1,5 @@
 /**
- * Catalogue §5.7: a 401 from any probe means authorization is in use. A server
+ * See docs/model/authorization.md#signals: a 401 from any probe means authorization is in use. A server
  * whose initialize is open but whose requests on the session demand a bearer
  * token must have its authorization chain walked without the user asking.
  */

@@ -27,6 +27,7 @@ const EXPECTED: Record<FixtureFlawName, string[]> = {
   acceptUnsupportedVersion: ['MCPP-ACT05'],
   batchOnModernSessions: ['MCPP-LEG12'],
   notificationStatus200: ['MCPP-LEG04'],
+  notificationStatus500: ['MCPP-LEG04'],
   getReturns404: ['MCPP-LEG05'],
   corsReflectOrigin: ['MCPP-TRN12'],
   corsWildcard: ['MCPP-TRN12'],

@@ -1,8 +1,8 @@
 /**
  * The official SDK servers, scanned on loopback. Every failure asserted here is
- * a true finding about the SDK's default behaviour, documented in
- * shared/reference/real-components.md; anything else failing would be a false
- * positive.
+ * a true finding about the SDK's default behaviour (read from the SDK's code and
+ * observed on loopback; the reason is given beside each); anything else failing
+ * would be a false positive.
  */
 import { describe, expect, it } from 'vitest';
 

@@ -206,7 +206,7 @@ describe('renderCompliance', () => {
     expect(missing).toBe(demo.summary.byStatus.fail);
   });
 
-  it('ends with what a pre-login scan cannot verify, listing every catalogue §9 item', () => {
+  it('ends with what a pre-login scan cannot verify, listing every item of docs/model/README.md#what-a-scan-cannot-observe', () => {
     const start = lines.indexOf('## What a pre-login scan cannot verify');
     expect(start).toBeGreaterThan(0);
     expect(lines.slice(start + 1).filter((l) => l.startsWith('## '))).toEqual([]);

@@ -119,13 +119,13 @@ describe('computeRating: the demo report', () => {
     expect(formatGrade(r)).toBe('D');
   });
 
-  it('ignores ACT05, which §12.2 places in the (ungraded) authorization scope', () => {
+  it('ignores ACT05, which the scope table (docs/rating.md#scopes) places in the (ungraded) authorization scope', () => {
     expect(r.scopes.protocol.deductions.some((d) => d.checkId === 'MCPP-ACT05')).toBe(false);
   });
 });
 
 describe('computeRating: score', () => {
-  it('maps score to letter at the §12.3 boundaries', () => {
+  it('maps score to letter at the boundaries of docs/rating.md#score', () => {
     expect([100, 90, 89, 80, 79, 65, 64, 50, 49, 0].map(scoreLetter)).toEqual([
       'A',
       'A',
@@ -218,7 +218,7 @@ describe('computeRating: heuristic fails', () => {
   });
 });
 
-describe('computeRating: caps (§12.4)', () => {
+describe('computeRating: caps (docs/rating.md#caps)', () => {
   const capLetters = (r: Rating) => r.scopes.protocol.caps.map((c) => c.letter);
 
   it('any critical fail → F', () => {
@@ -316,7 +316,7 @@ describe('computeRating: caps (§12.4)', () => {
   });
 });
 
-describe('computeRating: A+ (§12.5)', () => {
+describe('computeRating: A+ (docs/rating.md#the-a-letter)', () => {
   it('a clean loopback target with a negotiated revision gets A+ (info fails allowed)', () => {
     const r = rate();
     expect(CLEAN_RESULTS.some((x) => x.status === 'fail' && x.severity === 'info')).toBe(true);
@@ -361,7 +361,7 @@ describe('computeRating: A+ (§12.5)', () => {
   });
 });
 
-describe('computeRating: provisional letters (§12.6)', () => {
+describe('computeRating: provisional letters (docs/rating.md#provisional-letters)', () => {
   const inconclusive = (id: CheckId, reason: ReportResult['reason']) =>
     CLEAN_RESULTS.map((x) =>
       x.checkId === id ? { ...x, status: 'inconclusive' as const, severity: null, reason } : x,
@@ -440,7 +440,7 @@ describe('computeRating: provisional letters (§12.6)', () => {
   });
 });
 
-describe('computeRating: targets without a letter (§12.1)', () => {
+describe('computeRating: targets without a letter (docs/rating.md#targets-without-a-letter)', () => {
   it.each([
     ['unreachable', 'unreachable'],
     ['not-mcp', 'not_mcp'],
@@ -527,7 +527,7 @@ describe('computeRating: basis and determinism', () => {
   });
 });
 
-describe('scopeOf (§12.2)', () => {
+describe('scopeOf (docs/rating.md#scopes)', () => {
   it.each([
     ['MCPP-TRN01', 'protocol'],
     ['MCPP-STDIO06', 'protocol'],

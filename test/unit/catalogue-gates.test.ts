@@ -224,7 +224,7 @@ describe('check contract gates', () => {
   });
 });
 
-/** The highest default severity a keyword carries without a justification (catalogue §4). */
+/** The highest default severity a keyword carries without a justification (docs/model/severity.md#from-keyword-to-severity). */
 const SEVERITY_CEILING: Partial<Record<CheckMeta['keyword'], Severity>> = {
   SHOULD: 'medium',
   'SHOULD NOT': 'medium',

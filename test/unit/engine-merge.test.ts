@@ -1,4 +1,4 @@
-/** The engine's per-revision merge (catalogue §5.4) on a check whose verdict depends on the revision. */
+/** The engine's per-revision merge (docs/model/revisions.md#merging-the-verdicts) on a check whose verdict depends on the revision. */
 import { describe, expect, it } from 'vitest';
 
 import type { Check, Status } from '../../src/checks/define-check.js';

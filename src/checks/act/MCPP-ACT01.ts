@@ -43,7 +43,7 @@ function judge(reply: HttpReply, baseline: HttpReply | null, ev: Read): Judgemen
   if (s === 429) return { kind: 'undecided', reason: 'rate_limited', why: 'was answered 429' };
   const sameAsBaseline = baseline !== null && baseline.status === s;
   if ((s === 401 || s === 403) && (sameAsBaseline || (baseline === null && ev.detection.authWall))) {
-    // The auth layer answered before any Origin check could show itself (catalogue §5.6).
+    // The auth layer answered before any Origin check could show itself (docs/model/revisions.md#behind-an-authorization-wall).
     const hint = ev.settings.tokenSupplied
       ? ''
       : '; a token (--token) would let the request reach the Origin check';

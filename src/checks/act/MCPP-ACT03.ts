@@ -34,7 +34,8 @@ export default defineCheck({
       'Validate the `aud` claim (or the introspection `aud`) of every access token against this server’s canonical URI — the PRM `resource` — and answer a mismatch with 401 `error="invalid_token"`.',
     evidence:
       '`t.foreign`: the opening request (initialize or server/discover), then `tools/list`, with the second token (`--second-token-env`), issued by the same AS for another resource. Its `aud`, decoded locally, must not name this resource.',
-    traps: 'Token passthrough to upstream APIs is not observable (catalogue section 9).',
+    traps:
+      'Token passthrough to upstream APIs is not observable (`docs/model/README.md#what-a-scan-cannot-observe`).',
     notes:
       'Needs `--token` (token mode) and `--second-token-env`. A second token without any `aud` counts as not issued for this resource: MCP servers MUST accept only tokens issued specifically for them. Fail: any request with the second token served (key `served`). Pass: the opening request refused with 401. Inconclusive: no second token (`needs_second_token`); an opaque second token, or one whose `aud` names this resource, so it cannot be shown to be foreign (`opaque_token`, `ambiguous`); a refusal with another status (403, 400: `ambiguous` — the token was refused, but not with the 401 the requirement names, key `status` is not used because the audience was enforced); 5xx, 429 and redirects.',
   },

@@ -39,7 +39,7 @@ export type AsEvidence = Pick<Evidence, 'target' | 'auth' | 'endpoint' | 'oauth'
 
 /**
  * The discovery when authorization is in use, otherwise the verdict to return:
- * not_applicable (`no_auth`) without an authorization signal (catalogue §5.7).
+ * not_applicable (`no_auth`) without an authorization signal (docs/model/authorization.md#what-follows).
  */
 export function discoveryOrVerdict(
   ev: Pick<Evidence, 'auth' | 'oauth'>,

@@ -220,7 +220,7 @@ export default defineCheck({
           : local
             ? ' The local server also answers foreign web origins.'
             : '';
-      // Optional authorization (catalogue §5.7) fails here too; say which case it is.
+      // Optional authorization (docs/model/authorization.md#optional-authorization) fails here too; say which case it is.
       const mode = ev.auth.inUse
         ? ' Authorization is offered but not required (optional authorization).'
         : ' No authorization signal was observed: the target is flagged no_auth.';

@@ -52,7 +52,7 @@ export default defineCheck({
     evidence:
       'The `resource_metadata` parameter of the Bearer challenges to ordinary unauthenticated requests, and the `p.prm` fetches (challenge URL, path-inserted, root).',
     traps:
-      'Behind a 401 with the revision unknown and only well-known PRM, the outcome is `inconclusive` (`revision_dependent`, section 5.4); an advertised URL that 404s fails here and PRM02.',
+      'Behind a 401 with the revision unknown and only well-known PRM, the outcome is `inconclusive` (`revision_dependent`, `docs/model/revisions.md#revision_dependent`); an advertised URL that 404s fails here and PRM02.',
     notes:
       'Judged per revision: under 2025-06-18 the challenge parameter must be present and yield a PRM (key `challenge-param` when only a well-known PRM exists); from 2025-11-25 a well-known PRM suffices, and the result for that case carries the same key so the engine can merge the revisions into `revision_dependent`. An advertised URL that does not yield a PRM fails under every revision with key `advertised` (not in the catalogue row): from 2025-11-25 clients MUST use the challenge URL when present and fall back to well-known URIs only when it is absent, so a broken advertised URL breaks them even when a well-known PRM exists. Without any ordinary Bearer challenge (authorization signalled otherwise) a well-known PRM passes. Key `none`: nothing yields a PRM; all candidate fetches failing is inconclusive (`fetch_failed`).',
   },

@@ -6,7 +6,7 @@ import { revisionRange } from '../../spec/revisions.js';
 
 const is2xx = (s: number) => s >= 200 && s < 300;
 const VERBS = new Set(['GET', 'DELETE']);
-// Capability discovery only; the catalogue rates serving these alone as low (decision 13.1 #8).
+// Capability discovery only: serving these alone is rated low, since some deployments treat capability discovery as public (docs/checks/MCPP-AUTHN07.md).
 const DISCOVERY = new Set(['initialize', 'server/discover']);
 
 type Answer =

@@ -1,7 +1,7 @@
 /**
  * Shared readers of the OAuth discovery evidence for the AUTHN, PRM, SCP, ACT04 and
  * TRN10/TRN15 checks: the found PRM variants, the challenges of ordinary unauthenticated
- * requests, and the fetched metadata documents. The authorization gate (catalogue §5.7) is the
+ * requests, and the fetched metadata documents. The authorization gate (docs/model/authorization.md#what-follows) is the
  * engine's: a check that requires `oauth` is not called without it.
  */
 import type {
@@ -20,7 +20,7 @@ import { asLocation, prmLocation } from '../shared/locations.js';
 export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
- * Catalogue §5.7 for the checks that presuppose authorization but read the OAuth chain as
+ * See docs/model/authorization.md#what-follows for the checks that presuppose authorization but read the OAuth chain as
  * optional (`oauth?`: they judge raw exchanges when it is missing, AUTHN02/09/10): not_applicable
  * (`no_auth`) without an authorization signal. Checks that require `oauth` get this from the engine.
  */
@@ -33,7 +33,7 @@ export function noAuth(ev: Pick<Evidence, 'auth'>, ctx: CheckContext): Verdict |
 }
 
 /**
- * Catalogue §5.5: a check grounded in an RFC still runs when only 2024-11-05 is possible,
+ * See docs/model/revisions.md#the-2024-11-05-revision: a check grounded in an RFC still runs when only 2024-11-05 is possible,
  * and says so.
  */
 export function rfcNote(ev: Pick<Evidence, 'detection'>): string {

@@ -9,6 +9,7 @@ export default defineCheck({
     requirement:
       'A notification the server accepts is answered `202 Accepted` with an empty body; one it cannot accept gets an HTTP error status.',
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',

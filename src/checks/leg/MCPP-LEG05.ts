@@ -9,6 +9,7 @@ export default defineCheck({
     requirement:
       'GET on the MCP endpoint with `Accept: text/event-stream` and a valid session returns `Content-Type: text/event-stream` or `405 Method Not Allowed`.',
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',

@@ -10,6 +10,7 @@ export default defineCheck({
     requirement:
       'When the server issued a session, a non-initialize request without `Mcp-Session-Id` is answered 400 (or served, if sessions are optional).',
     keyword: 'SHOULD',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',

@@ -9,6 +9,7 @@ export default defineCheck({
     title: 'Unknown session IDs rejected with 404',
     requirement: 'A well-formed session ID the server never issued is rejected with 404 and never served.',
     keyword: 'derived',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',

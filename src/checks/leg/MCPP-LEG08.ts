@@ -9,6 +9,7 @@ export default defineCheck({
     title: 'Terminated sessions answered with 404',
     requirement: "After a successful DELETE of the scanner's session, requests with that ID get 404.",
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'safe',

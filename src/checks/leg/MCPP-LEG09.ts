@@ -10,6 +10,7 @@ export default defineCheck({
     requirement:
       'DELETE with the session header returns 2xx (session ended) or 405 (termination not offered).',
     keyword: 'MAY',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',

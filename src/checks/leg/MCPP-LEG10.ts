@@ -21,6 +21,7 @@ export default defineCheck({
     requirement:
       '`Mcp-Session-Id` appears on the response carrying the InitializeResult; later responses carry the same ID or none, and requests without a session never get a freshly minted one.',
     keyword: 'MAY',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',

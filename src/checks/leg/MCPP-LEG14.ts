@@ -44,6 +44,7 @@ export default defineCheck({
     title: 'SSE event IDs unique',
     requirement: 'If SSE events carry IDs, each ID is unique across all streams of the session.',
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',

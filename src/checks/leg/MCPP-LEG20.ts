@@ -40,7 +40,7 @@ export default defineCheck({
     traps:
       'Comment and keep-alive lines before the first event are fine; absolute and relative URIs are both valid. Event names are case-sensitive (`Endpoint` is not `endpoint`).',
     notes:
-      'Runs whenever the HTTP+SSE transport is observed, whatever version `initialize` negotiated over it (catalogue §5.1, §5.5): `revisions` is `any` because current SDKs negotiate 2025-11-25 over HTTP+SSE and a 2024-11-05-only range would make the check not applicable there; the requirement text is 2024-11-05’s. The specification says the `endpoint` event is sent "when a client connects", not literally first: an `endpoint` event preceded by other events fails with key `order` at low severity (clients that wait for the event still work), not as `missing`. A URI that does not resolve to http(s) fails with key `uri`.',
+      'Runs whenever the HTTP+SSE transport is observed, whatever version `initialize` negotiated over it (`docs/model/revisions.md#transport-shape-and-protocol-level`, `docs/model/revisions.md#the-2024-11-05-revision`): `revisions` is `any` because current SDKs negotiate 2025-11-25 over HTTP+SSE and a 2024-11-05-only range would make the check not applicable there; the requirement text is 2024-11-05’s. The specification says the `endpoint` event is sent "when a client connects", not literally first: an `endpoint` event preceded by other events fails with key `order` at low severity (clients that wait for the event still work), not as `missing`. A URI that does not resolve to http(s) fails with key `uri`.',
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;

@@ -40,7 +40,7 @@ export default defineCheck({
     traps:
       'Reverse proxies announcing internal names (an http URI on `localhost:8080`) fail and break clients; relative URIs are resolved against the SSE URL first.',
     notes:
-      'Runs whenever HTTP+SSE is observed, whatever version was negotiated over it (`revisions: any`, catalogue §5.1). Keys: `downgrade` (high) when an https stream announces an http endpoint; `cross-origin` (medium) for another host or port; an http stream announcing https on the same host is `cross-origin` at low severity (nothing leaves the host in cleartext). The location is the endpoint without its query, so session IDs stay out of fingerprints.',
+      'Runs whenever HTTP+SSE is observed, whatever version was negotiated over it (`revisions: any`, `docs/model/revisions.md#transport-shape-and-protocol-level`). Keys: `downgrade` (high) when an https stream announces an http endpoint; `cross-origin` (medium) for another host or port; an http stream announcing https on the same host is `cross-origin` at low severity (nothing leaves the host in cleartext). The location is the endpoint without its query, so session IDs stay out of fingerprints.',
   },
   evaluate(ev, ctx) {
     const sse = ev.sse;

@@ -1,6 +1,6 @@
 /**
  * What the handshake-era checks share beyond the engine's standard results (an auth wall and a
- * missing session section are the engine's, docs/model.md#sections): why an initialize came to
+ * missing session section are the engine's, docs/model/evidence.md#sections): why an initialize came to
  * nothing, and "the server issued no session ID".
  */
 import type { CheckContext, Verdict } from '../define-check.js';

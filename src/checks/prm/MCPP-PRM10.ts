@@ -30,7 +30,7 @@ export default defineCheck({
       '`scopes_supported` of the first found PRM variant; `scope` of the Bearer challenges to ordinary unauthenticated requests.',
     traps: 'AS metadata listing `offline_access` is correct and not judged.',
     notes:
-      'Keys: `prm` (at `prm:<url>`) and `challenge` (at `endpoint`). Behind a 401 with the revision unknown, a fail is conditional on 2026-07-28 (catalogue §5.4).',
+      'Keys: `prm` (at `prm:<url>`) and `challenge` (at `endpoint`). Behind a 401 with the revision unknown, a fail is conditional on 2026-07-28 (`docs/model/revisions.md#conditional-fails`).',
   },
   evaluate(ev, ctx) {
     const oauth = ev.oauth;

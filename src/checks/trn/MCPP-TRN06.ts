@@ -32,7 +32,7 @@ export default defineCheck({
     remediation:
       'Serve Streamable HTTP (POST, and GET/DELETE as the revision requires) at the configured URL. Keep the HTTP+SSE endpoints on a separate path only while older clients need them.',
     evidence:
-      'The detection ladder (catalogue §5.2): the POST probes (`p.discover`, `p.init(v)`) failed with 400/404/405 and a non-modern body, and `p.sse` yielded an `endpoint` event.',
+      'The detection ladder (`docs/model/revisions.md#the-detection-ladder`): the POST probes (`p.discover`, `p.init(v)`) failed with 400/404/405 and a non-modern body, and `p.sse` yielded an `endpoint` event.',
     traps:
       'Servers hosting both (`/mcp` and `/sse`) fail when the `/sse` URL is scanned — the finding names the URL; frameworks answering 404 on POST to `/sse` are normal.',
     notes:

@@ -19,6 +19,7 @@ export default defineCheck({
     requirement:
       '`Mcp-Session-Id` values contain only visible ASCII (0x21–0x7E), are unique, and cannot be guessed.',
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26', '2025-11-25'),
     transports: ['streamable-http'],
     mode: 'passive',

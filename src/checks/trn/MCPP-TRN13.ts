@@ -15,6 +15,7 @@ export default defineCheck({
     requirement:
       'Every reply to a JSON-RPC request carries `Content-Type: application/json` (one JSON object) or `text/event-stream`.',
     keyword: 'MUST',
+    transportShape: true,
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http'],
     mode: 'passive',

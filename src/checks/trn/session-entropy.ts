@@ -21,7 +21,7 @@
  * the token is deterministic per user, which is why TRN08 lowers its confidence.
  */
 
-/** Policy threshold (catalogue §13.1 item 7). */
+/** Policy threshold (docs/model/severity.md#policy-thresholds). */
 export const MIN_SESSION_ENTROPY_BITS = 64;
 
 export interface EntropyEstimate {

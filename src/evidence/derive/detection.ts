@@ -1,5 +1,5 @@
 /**
- * The detection judgements (docs/model.md#detection), pure over what the ladder observed:
+ * The detection judgements (docs/model/revisions.md#the-detection-ladder), pure over what the ladder observed:
  * which transport the endpoint speaks, its target class, whether every MCP request hit an
  * authorization wall, whether it redirected, and which authorization signals it showed.
  * The same inputs always give the same answers, live or replayed.
@@ -71,7 +71,7 @@ export interface DetectionJudgement {
   readonly redirect: HttpEndpoint['redirect'];
   /** A 401 or challenge-bearing 403 carried a Bearer challenge. */
   readonly challenge: boolean;
-  /** Authorization signals seen by the ladder (docs/model.md#authorization-in-use). */
+  /** Authorization signals seen by the ladder (docs/model/authorization.md#signals). */
   readonly authSignals: readonly string[];
 }
 

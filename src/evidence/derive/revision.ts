@@ -1,6 +1,6 @@
 /**
  * Derives K (known), C (candidates) and U (unconfirmed) revisions from the
- * detection ladder's evidence (catalogue §5.3). Pure: the same evidence always
+ * detection ladder's evidence (docs/model/revisions.md#known-candidate-and-unconfirmed-revisions). Pure: the same evidence always
  * gives the same answer, live or replayed from a bundle.
  */
 import type { InitAttempt, Probe, RevisionInfo, RevisionSource, RpcReply } from '../types.js';
@@ -20,7 +20,7 @@ function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** Reads a `server/discover` answer (or any reply) for positive 2026-07-28 evidence (catalogue §5.2 step 1). */
+/** Reads a `server/discover` answer (or any reply) for positive 2026-07-28 evidence (docs/model/revisions.md#the-detection-ladder). */
 export function modernSignal(discover: Probe<RpcReply>, resend?: Probe<RpcReply>): ModernSignal {
   if (discover.kind !== 'ok' || discover.value.response === null)
     return { modern: false, listed: [], how: null };

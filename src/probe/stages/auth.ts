@@ -1,5 +1,5 @@
 /**
- * The authorization stages (docs/model.md#authorization-in-use): the OAuth discovery chain,
+ * The authorization stages (docs/model/authorization.md#signals): the OAuth discovery chain,
  * walked as soon as the ladder shows authorization (or the user brought a token), or later
  * when another stage's request is answered 401 or the server publishes protected-resource
  * metadata although it served anonymous requests ("optional authorization").

@@ -1,6 +1,6 @@
 /**
  * Stage 1, the detection ladder: `server/discover` and `initialize` with every legacy version
- * at once, over the Streamable HTTP channel (docs/model.md#detection).
+ * at once, over the Streamable HTTP channel (docs/model/revisions.md#the-detection-ladder).
  */
 import type { HttpReply } from '../../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../../spec/revisions.js';

@@ -97,13 +97,6 @@ testCheck(check, {
       evidence: evidence((ev, b) => stateless(ev, b)),
       reason: 'feature_absent',
     },
-    {
-      name: '2024-11-05 only',
-      evidence: evidence((ev) =>
-        setRevision(ev, { known: ['2024-11-05'], candidates: ['2024-11-05'], unconfirmed: [] }),
-      ),
-      reason: 'revision',
-    },
   ],
 });
 
@@ -115,5 +108,16 @@ describe('MCPP-TRN08 details', () => {
     );
     expect(results.map((r) => r.key).sort()).toEqual(['sequential', 'short']);
     expect(results.find((r) => r.key === 'sequential')!.confidence).toBe('medium');
+  });
+});
+
+describe('MCPP-TRN08 over Streamable HTTP negotiated at 2024-11-05', () => {
+  it('is judged by the earliest revision defining the transport shape, not skipped', () => {
+    const ev = evidence((e) =>
+      setRevision(e, { known: ['2024-11-05'], candidates: ['2024-11-05'], unconfirmed: [] }),
+    );
+    const { status, results } = runCheck(check, ev);
+    expect(status).toBe('pass');
+    expect(results.every((r) => r.revisionsEvaluated.join() === '2025-03-26')).toBe(true);
   });
 });

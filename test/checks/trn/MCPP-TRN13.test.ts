@@ -1,5 +1,7 @@
+import { describe, expect, it } from 'vitest';
+
 import check from '../../../src/checks/trn/MCPP-TRN13.js';
-import { testCheck } from '../../helpers/check-tester.js';
+import { runCheck, testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 import { modernEvidence } from '../../helpers/modern.js';
 import {
@@ -105,13 +107,16 @@ testCheck(check, {
       reason: 'auth_wall',
     },
   ],
-  notApplicable: [
-    {
-      name: '2024-11-05 only',
-      evidence: evidence((ev) =>
-        setRevision(ev, { known: ['2024-11-05'], candidates: ['2024-11-05'], unconfirmed: [] }),
-      ),
-      reason: 'revision',
-    },
-  ],
+  notApplicable: [],
+});
+
+describe('MCPP-TRN13 over Streamable HTTP negotiated at 2024-11-05', () => {
+  it('is judged by the earliest revision defining the transport shape, not skipped', () => {
+    const ev = evidence((e) =>
+      setRevision(e, { known: ['2024-11-05'], candidates: ['2024-11-05'], unconfirmed: [] }),
+    );
+    const { status, results } = runCheck(check, ev);
+    expect(status).toBe('pass');
+    expect(results.every((r) => r.revisionsEvaluated.join() === '2025-03-26')).toBe(true);
+  });
 });
