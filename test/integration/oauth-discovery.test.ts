@@ -386,7 +386,14 @@ describe('OAuth discovery against oidc-provider and an SDK resource server', () 
         );
         expect(run.d.prm[0]).toMatchObject({ source: 'challenge', url: run.prmUrl });
         expect(run.d.methodsNoAuth.every((m) => status(m.probe) === 401)).toBe(true);
-        expect(run.d.forwarded.challenge).toMatchObject({ kind: 'skipped', reason: 'not_needed' });
+        // The ladder saw no 401, so s.xfh replays the anonymous initialize that got one, without the token.
+        const xfh = run.d.forwarded.challenge;
+        expect(xfh.kind).toBe('ok');
+        const sent = run.exchanges.find((x) => x.probe === 's.xfh');
+        expect(sent?.request.headers['x-forwarded-host']).toBe('evil.example');
+        expect(sent?.request.headers['authorization']).toBeUndefined();
+        expect(sent?.request.body).toContain('"method":"initialize"');
+        expect(sent?.response?.status).toBe(401);
       } finally {
         await cc.close();
       }
