@@ -33,6 +33,11 @@ export default tseslint.config(
     ignores: ['src/cli/**', 'src/demo/**', 'src/tools/**'],
     rules: { 'no-console': 'error' },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // CommonJS config files (dependency-cruiser) run under Node's module scope.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   prettier,
 );

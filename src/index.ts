@@ -3,31 +3,8 @@
  * the checks on saved evidence. Both return the same report model the CLI
  * renders.
  */
-import type { CheckResult } from './checks/define-check.js';
-import { evaluateAll } from './engine/run.js';
-import type { Evidence } from './evidence/types.js';
-import type { CollectOptions } from './probe/scan.js';
-import { collectEvidence } from './probe/scan.js';
-import type { ReportOptions, ScanReport } from './report/model.js';
-import { buildReport } from './report/build-report.js';
-
-export interface ScanOutput {
-  readonly evidence: Evidence;
-  readonly results: readonly CheckResult[];
-  readonly report: ScanReport;
-}
-
-export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
-  const evidence = await collectEvidence(opts);
-  return evaluate(evidence, reportOpts);
-}
-
-/** Re-runs the checks on evidence (live or from a saved bundle); suppressions and a baseline are optional. */
-export function evaluate(evidence: Evidence, reportOpts: ReportOptions = {}): ScanOutput {
-  const results = evaluateAll(evidence);
-  return { evidence, results, report: buildReport(evidence, results, reportOpts) };
-}
-
+export { evaluate, scan } from './api.js';
+export type { ScanOutput } from './api.js';
 export type { CollectOptions } from './probe/scan.js';
 export type { Evidence } from './evidence/types.js';
 export type { CheckResult, Severity, Status } from './checks/define-check.js';

@@ -3,7 +3,10 @@
  * dependency graph comes from the orchestrator's known structure (src/probe/scan.ts and
  * legacy-session.ts), keyed by probe ID: each exchange waits for every exchange of the stages it
  * awaits (a `Promise.all`), list pages chain within their list, and the session-reuse retry waits
- * 500 ms. Node cost = the exchange's own durationMs (timed after the per-origin limiter, so queueing
+ * 500 ms. The OAuth chain (src/probe/auth/probe-auth.ts) is modelled by what each request needs:
+ * the protected-resource metadata needs the ladder's 401, the authorization server's metadata
+ * needs that document, its registration probe needs that metadata; `authBarriers` replays the
+ * rounds as coded instead (round 2 waits for every request of round 1). Node cost = the exchange's own durationMs (timed after the per-origin limiter, so queueing
  * is excluded). The longest path is what unlimited concurrency and zero scanner overhead would take;
  * the same graph replayed through a FIFO limiter of N slots predicts the wall time at that limit.
  */
@@ -21,6 +24,11 @@ type Stage =
   | 'delete'
   | 'reuse'
   | 'origin-cleanup'
+  | 'auth-probes'
+  | 'auth-prm'
+  | 'auth-prm-xfh'
+  | 'auth-as'
+  | 'auth-as-probes'
   | 'unmodelled';
 
 /**
@@ -32,6 +40,10 @@ type Stage =
 export interface WhatIf {
   readonly parallelCleanup?: boolean;
   readonly earlyGet?: boolean;
+  /** The OAuth rounds as coded: the AS metadata and `s.xfh.prm` wait for every round-1 request. */
+  readonly authBarriers?: boolean;
+  /** The protected-resource metadata requests take the first free slot (ahead of the Origin probes). */
+  readonly prmFirst?: boolean;
 }
 
 /** What each stage awaits before it is issued (src/probe/scan.ts, src/probe/legacy-session.ts). */
@@ -48,7 +60,14 @@ function awaits(w: WhatIf): Record<Stage, readonly Stage[]> {
     delete: w.parallelCleanup ? ['session-probes', 'get'] : ['cleanup', 'get'],
     reuse: [], // chained to p.delete below
     'origin-cleanup': ['origin', 'session-probes', 'get', 'cleanup', 'delete', 'reuse', 'unmodelled'],
-    unmodelled: ['ladder', 'resend'], // lower bound: modern, auth and HTTP+SSE probes are not modelled
+    // The anonymous and crafted-token 401 probes, and the PRM (the 401 names it): after the ladder.
+    'auth-probes': ['ladder', 'resend'],
+    'auth-prm': ['ladder', 'resend'],
+    'auth-prm-xfh': w.authBarriers ? ['auth-probes', 'auth-prm'] : ['auth-prm'],
+    'auth-as': w.authBarriers ? ['auth-probes', 'auth-prm'] : ['auth-prm'],
+    // Registration probe, signed-metadata keys: read from the AS metadata.
+    'auth-as-probes': ['auth-as'],
+    unmodelled: ['ladder', 'resend'], // lower bound: modern and HTTP+SSE probes are not modelled
   };
 }
 
@@ -74,6 +93,11 @@ function stageOf(x: HttpExchange, w: WhatIf): Stage {
   if (p === 'p.delete.cleanup') return /origin probe/i.test(x.purpose) ? 'origin-cleanup' : 'cleanup';
   if (p === 'p.delete') return 'delete';
   if (p === 's.session.reuse') return 'reuse';
+  if (p === 's.token.garbage' || p === 's.xfh' || p.startsWith('s.methods.noauth(')) return 'auth-probes';
+  if (p === 'p.prm') return 'auth-prm';
+  if (p === 's.xfh.prm') return 'auth-prm-xfh';
+  if (p.startsWith('p.as')) return 'auth-as';
+  if (p === 's.dcr.malformed' || p === 'p.prm.jwks' || p === 'p.prm.issuer') return 'auth-as-probes';
   return 'unmodelled';
 }
 
@@ -90,9 +114,19 @@ export interface GraphNode {
   readonly unlimited: boolean;
   /** Send order: who wins a free limiter slot among nodes ready at the same time. */
   readonly rank: number;
+  /** The request's origin: the client limits requests in flight per origin. */
+  readonly origin: string;
 }
 
 const seq = (id: string): number => Number(id.replace(/^\D+/, ''));
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * @param sendOrder the exchange's position in send order (from the proxy trace); exchange ids are
@@ -128,7 +162,8 @@ export function buildGraph(
       delayMs = previous.length ? 500 : 0;
     }
     return {
-      rank: rankOf(x),
+      rank: whatIf.prmFirst && stage === 'auth-prm' ? -1 : rankOf(x),
+      origin: originOf(x.request.url),
       id: x.id,
       probe: x.probe,
       stage,
@@ -178,8 +213,8 @@ export function criticalPath(graph: readonly GraphNode[]): CriticalPath {
 }
 
 /**
- * Replays the graph through a FIFO limiter of `slots` (the client's per-origin limiter; ties in
- * readiness go by send order) with each node's cost, and returns the makespan in ms.
+ * Replays the graph through FIFO limiters of `slots` per origin (the client's per-origin limiter;
+ * ties in readiness go by send order) with each node's cost, and returns the makespan in ms.
  */
 export function simulate(graph: readonly GraphNode[], slots: number): number {
   const finish: (number | undefined)[] = graph.map(() => undefined);
@@ -203,14 +238,18 @@ export function simulate(graph: readonly GraphNode[], slots: number): number {
       .map((_, i) => i)
       .filter((i) => !started[i] && (readyAt(i) ?? Infinity) <= now)
       .sort((a, b) => readyAt(a)! - readyAt(b)! || graph[a]!.rank - graph[b]!.rank);
-    let busy = running.filter((i) => !graph[i]!.unlimited).length;
+    const busy = new Map<string, number>();
+    for (const i of running) {
+      const n = graph[i]!;
+      if (!n.unlimited) busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
+    }
     for (const i of queue) {
-      const free = graph[i]!.unlimited;
-      if (!free && busy >= slots) continue;
+      const n = graph[i]!;
+      if (!n.unlimited && (busy.get(n.origin) ?? 0) >= slots) continue;
       started[i] = true;
-      finish[i] = now + graph[i]!.costMs;
+      finish[i] = now + n.costMs;
       running.push(i);
-      if (!free) busy++;
+      if (!n.unlimited) busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
     }
     if (started.every(Boolean)) return Math.max(0, ...finish.map((f) => f ?? 0));
     const events = [

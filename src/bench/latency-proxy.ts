@@ -32,12 +32,23 @@ export interface TraceEntry {
 
 export interface LatencyProxy {
   readonly url: (path: string) => string;
+  /** The proxy's own origin (`http://127.0.0.1:PORT`). */
+  readonly origin: string;
   readonly delayMs: number;
+  /** Changes the added delay for requests arriving from now on (0 for an unmeasured warm-up). */
+  setDelay(ms: number): void;
+  /**
+   * Points the proxy at its upstream, when that could only start once the proxy's own origin was
+   * known (an authorization server whose issuer must be the proxy's URL).
+   */
+  setUpstream(origin: string): void;
   /** Entries in arrival order. */
   trace(): readonly TraceEntry[];
   resetTrace(): void;
   /** ms on the trace clock. */
   now(): number;
+  /** `performance.now()` at the trace clock's zero: puts several proxies' traces on one clock. */
+  readonly startedAt: number;
   close(): Promise<void>;
 }
 
@@ -63,8 +74,13 @@ function forwardable(raw: readonly string[]): string[] {
   return out;
 }
 
-export async function startLatencyProxy(upstreamOrigin: string, delayMs: number): Promise<LatencyProxy> {
-  const upstream = new URL(upstreamOrigin);
+/** `upstreamOrigin` null: set it later with `setUpstream` (requests before that get 502). */
+export async function startLatencyProxy(
+  upstreamOrigin: string | null,
+  initialDelayMs: number,
+): Promise<LatencyProxy> {
+  let upstream: URL | null = upstreamOrigin === null ? null : new URL(upstreamOrigin);
+  let delayMs = initialDelayMs;
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const t0 = performance.now();
   const now = (): number => performance.now() - t0;
@@ -74,6 +90,12 @@ export async function startLatencyProxy(upstreamOrigin: string, delayMs: number)
     const end = (): void => {
       entry.ended ??= now();
     };
+    if (upstream === null) {
+      end();
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('no upstream yet');
+      return;
+    }
     const up = request(
       {
         agent,
@@ -140,12 +162,22 @@ export async function startLatencyProxy(upstreamOrigin: string, delayMs: number)
 
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
-    delayMs,
+    origin: `http://127.0.0.1:${port}`,
+    get delayMs() {
+      return delayMs;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    setUpstream: (origin) => {
+      upstream = new URL(origin);
+    },
     trace: () => entries,
     resetTrace: () => {
       entries = [];
     },
     now,
+    startedAt: t0,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -1,9 +1,9 @@
 /**
- * Latency: the fixture server behind a proxy adding a fixed delay per request; compares the scan's
- * wall time with its critical path (round trips × delay), with the fully sequential scan of the same
- * requests, and with what the per-origin limiter predicts.
+ * Latency: the fixture server, and an OAuth-protected SDK 1.x resource server with oidc-provider,
+ * behind proxies adding a fixed delay per request; compares the scan's wall time with its critical
+ * path (round trips × delay), with the fully sequential scan of the same requests, and with what
+ * the per-origin limiter predicts.
  */
-import { startFixtureServer } from '../demo/fixture-server.js';
 import type { CheckResult } from '../checks/define-check.js';
 import type { HttpExchange } from '../evidence/types.js';
 import { scan } from '../index.js';
@@ -11,7 +11,9 @@ import { buildGraph, criticalPath, observedWaves, simulate } from './critical-pa
 import type { GraphNode, WhatIf } from './critical-path.js';
 import type { BenchSection } from './format.js';
 import { median, ms, progress, ratio } from './format.js';
-import { startLatencyProxy } from './latency-proxy.js';
+import type { LatencyProxy, TraceEntry } from './latency-proxy.js';
+import { fixtureTarget, oauthTarget } from './latency-targets.js';
+import type { LatencyTarget } from './latency-targets.js';
 import { matchTrace } from './trace-match.js';
 import { DEFAULT_CONCURRENCY } from '../probe/http/client.js';
 
@@ -23,6 +25,14 @@ const WHAT_IFS: readonly { label: string; whatIf: WhatIf }[] = [
   { label: 'cleanup DELETEs beside p.delete', whatIf: { parallelCleanup: true } },
   { label: 's.get after p.initialized, own slot', whatIf: { earlyGet: true } },
   { label: 'both', whatIf: { parallelCleanup: true, earlyGet: true } },
+];
+/** The OAuth chain: the rounds as coded, the PRM requests ahead of the Origin probes, both. */
+const AUTH_CODED: WhatIf = { authBarriers: true };
+const AUTH_WHAT_IFS: readonly { label: string; whatIf: WhatIf }[] = [
+  { label: 'as coded (round 2 waits for all of round 1)', whatIf: AUTH_CODED },
+  { label: 'PRM first, rounds as coded', whatIf: { ...AUTH_CODED, prmFirst: true } },
+  { label: 'no round barrier', whatIf: {} },
+  { label: 'no round barrier, PRM first', whatIf: { prmFirst: true } },
 ];
 
 interface CaseResult {
@@ -45,19 +55,85 @@ interface CaseResult {
   readonly unmodelled: readonly string[];
   /** Requests per stage of the dependency graph, in graph order. */
   readonly widths: string;
+  /** The requests of the median run, in waves of arrival at the proxies. */
+  readonly timeline: readonly string[];
+}
+
+const originOf = (url: string): string => (URL.canParse(url) ? new URL(url).origin : url);
+
+/** Every proxy's trace on one clock (ms since the first proxy started), in arrival order. */
+function combinedTrace(proxies: readonly LatencyProxy[]): TraceEntry[] {
+  const zero = Math.min(...proxies.map((p) => p.startedAt));
+  return proxies
+    .flatMap((p) =>
+      p.trace().map((t) => {
+        const shift = p.startedAt - zero;
+        return { ...t, arrived: t.arrived + shift, ended: t.ended === null ? null : t.ended + shift };
+      }),
+    )
+    .sort((a, b) => a.arrived - b.arrived);
+}
+
+/**
+ * When each request reached its proxy, grouped in waves (a new wave when a request arrives more
+ * than half a delay after the wave began): which probes went out together, on which origin.
+ */
+function timeline(
+  exchanges: readonly HttpExchange[],
+  arrival: ReadonlyMap<string, number>,
+  t0: number,
+  delayMs: number,
+): string[] {
+  const origins: string[] = [];
+  const originTag = (url: string): string => {
+    const o = originOf(url);
+    if (!origins.includes(o)) origins.push(o);
+    return `o${origins.indexOf(o) + 1}`;
+  };
+  const sent = exchanges
+    .filter((x) => arrival.has(x.id))
+    .map((x) => ({ x, at: arrival.get(x.id)! - t0 }))
+    .sort((a, b) => a.at - b.at);
+  const waves: { at: number; items: string[] }[] = [];
+  for (const { x, at } of sent) {
+    const last = waves[waves.length - 1];
+    const item = `${originTag(x.request.url)} ${x.probe}`;
+    if (last && at - last.at <= delayMs / 2) last.items.push(item);
+    else waves.push({ at, items: [item] });
+  }
+  const squash = (items: readonly string[]): string => {
+    const counts = new Map<string, number>();
+    for (const i of items) counts.set(i, (counts.get(i) ?? 0) + 1);
+    return [...counts].map(([i, n]) => (n > 1 ? `${i} ×${n}` : i)).join(', ');
+  };
+  return [
+    `    origins: ${origins.map((o, i) => `o${i + 1} = ${o}`).join(', ')}`,
+    ...waves.map(
+      (w) => `    +${String(Math.round(w.at)).padStart(5)} ms (${w.items.length}): ${squash(w.items)}`,
+    ),
+  ];
 }
 
 async function runCase(
-  label: string,
-  getMode: 'sse' | '405',
+  start: (delayMs: number) => Promise<LatencyTarget>,
   delayMs: number,
   runs: number,
+  whatIfs: readonly { label: string; whatIf: WhatIf }[] = WHAT_IFS,
+  /** The orchestrator as coded, where it waits for more than a request needs (the limiter replay). */
+  coded: WhatIf = {},
 ): Promise<CaseResult> {
-  const fixture = await startFixtureServer({ getMode });
-  const proxy = await startLatencyProxy(fixture.origin, delayMs);
+  const target = await start(delayMs);
+  const label = target.label;
   try {
-    // Warm the JIT and the module graph without the proxy; its verdicts check that the proxy is transparent.
-    const direct = verdicts((await scan({ url: fixture.url, allowPrivate: true })).results);
+    // Warm the JIT and the module graph; its verdicts check that the proxy is transparent. Without
+    // a direct URL (servers that name the proxies' origins), the warm-up goes through the proxies
+    // with no added delay.
+    const delays = (ms: number) => target.proxies.forEach((p) => p.setDelay(ms));
+    if (target.directUrl === null) delays(0);
+    const direct = verdicts(
+      (await scan({ url: target.directUrl ?? target.url, allowPrivate: true })).results,
+    );
+    delays(delayMs);
     const samples: {
       wall: number;
       exchanges: readonly HttpExchange[];
@@ -65,20 +141,30 @@ async function runCase(
       waves: number;
       differing: readonly string[];
       order: ReadonlyMap<string, number>;
+      timeline: readonly string[];
     }[] = [];
     for (let r = 0; r < runs; r++) {
-      proxy.resetTrace();
+      target.proxies.forEach((p) => p.resetTrace());
       const t0 = performance.now();
-      const { evidence, results } = await scan({ url: proxy.url('/mcp'), allowPrivate: true });
+      const { evidence, results } = await scan({ url: target.url, allowPrivate: true });
       const wall = performance.now() - t0;
-      const trace = proxy.trace();
+      // Matched per proxy (each sees one origin), ordered on one clock.
+      const trace = combinedTrace(target.proxies);
+      const arrival = new Map<string, number>();
+      for (const p of target.proxies) {
+        // Each proxy saw one origin's requests only.
+        const mine = evidence.exchanges.filter((x) => originOf(x.request.url) === p.origin);
+        for (const [id, t] of matchTrace(mine, p.trace())) arrival.set(id, p.startedAt + t.arrived);
+      }
+      const sorted = [...arrival].sort((a, b) => a[1] - b[1]).map(([id]) => id);
       samples.push({
         wall,
         exchanges: evidence.exchanges,
         proxied: trace.length,
         waves: observedWaves(trace),
         differing: [...verdicts(results)].filter(([k, v]) => direct.get(k) !== v).map(([k]) => k),
-        order: new Map([...matchTrace(evidence.exchanges, trace)].map(([id, t]) => [id, trace.indexOf(t)])),
+        order: new Map(sorted.map((id, i) => [id, i])),
+        timeline: timeline(evidence.exchanges, arrival, t0, delayMs),
       });
       progress(`latency ${label}: run ${r + 1}/${runs} ${ms(wall)}, ${evidence.exchanges.length} requests`);
     }
@@ -86,8 +172,9 @@ async function runCase(
     const mid = median(walls);
     const pick = samples.reduce((a, b) => (Math.abs(b.wall - mid) < Math.abs(a.wall - mid) ? b : a));
     const sendOrder = (x: HttpExchange): number | undefined => pick.order.get(x.id);
-    const graph = buildGraph(pick.exchanges, {}, sendOrder);
-    const path = criticalPath(graph);
+    // The critical path: what each request needs. The replay: the code as it is.
+    const path = criticalPath(buildGraph(pick.exchanges, {}, sendOrder));
+    const graph = buildGraph(pick.exchanges, coded, sendOrder);
     // A node far above one round trip is a held-open stream read for its window.
     const windowMs = path.nodes.reduce(
       (w, n) => Math.max(w, n.costMs > 4 * delayMs ? n.costMs - delayMs : 0),
@@ -95,7 +182,7 @@ async function runCase(
     );
     const predicted = new Map<number, number>();
     for (const slots of [CLIENT_LIMIT, 6, 8, Infinity]) predicted.set(slots, simulate(graph, slots));
-    const whatIfs = WHAT_IFS.map(({ label, whatIf }) => {
+    const replays = whatIfs.map(({ label, whatIf }) => {
       const g = buildGraph(pick.exchanges, whatIf, sendOrder);
       return { label, at: WHAT_IF_LIMITS.map((n) => simulate(g, n)) };
     });
@@ -114,13 +201,13 @@ async function runCase(
       sequentialMs: pick.exchanges.reduce((s, x) => s + x.durationMs, 0),
       waves: pick.waves,
       predicted,
-      whatIfs,
+      whatIfs: replays,
       unmodelled: path.unmodelled,
       widths: stageWidths(graph),
+      timeline: pick.timeline,
     };
   } finally {
-    await proxy.close();
-    await fixture.close();
+    await target.close();
   }
 }
 
@@ -165,12 +252,15 @@ function describe(c: CaseResult, delayMs: number): string[] {
     ...(c.unmodelled.length
       ? [`  unmodelled probes (treated as after the ladder): ${c.unmodelled.join(', ')}`]
       : []),
+    '  requests of the median run, in waves of arrival at the proxies:',
+    ...c.timeline,
   ];
 }
 
 export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSection> {
-  const open = await runCase('fixture getMode=sse (GET stream held open)', 'sse', delayMs, runs);
-  const closed = await runCase('fixture getMode=405 (no GET stream)', '405', delayMs, runs);
+  const open = await runCase((d) => fixtureTarget('sse', d), delayMs, runs);
+  const closed = await runCase((d) => fixtureTarget('405', d), delayMs, runs);
+  const oauth = await runCase((d) => oauthTarget(d), delayMs, runs, AUTH_WHAT_IFS, AUTH_CODED);
   const rt = (c: CaseResult): number => c.roundTrips * delayMs;
   const at = (c: CaseResult, n: number): string => ms(c.predicted.get(n) ?? Number.NaN);
   return {
@@ -182,9 +272,12 @@ export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSectio
       'replayed through a FIFO limiter (ties in send order, from the proxy trace) predicts the wall time per',
       'concurrency limit; the proxy trace also gives the observed waves (longest chain of requests each sent',
       'after the previous one ended). Sequential = Σ durationMs (every request one after another, windows included).',
+      'The OAuth case has a proxy per origin (resource server, authorization server); its critical path follows',
+      'what each request needs (401 → PRM → AS metadata → registration probe), its replay the rounds as coded.',
       '',
       ...describe(open, delayMs),
       ...describe(closed, delayMs),
+      ...describe(oauth, delayMs),
     ],
     rows: [
       {
@@ -206,8 +299,14 @@ export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSectio
         goal: '-',
       },
       {
-        measurement: 'requests per scan (GET open / no GET stream)',
-        value: `${open.requests} / ${closed.requests}`,
+        measurement: `latency, OAuth (RS + AS, no token): wall ÷ (${oauth.roundTrips} RT × ${delayMs} ms)`,
+        value: `${ms(oauth.wallMs)} / ${ms(rt(oauth))}`,
+        ratio: ratio(oauth.wallMs / rt(oauth)),
+        goal: `≤ ${LATENCY_GOAL}`,
+      },
+      {
+        measurement: 'requests per scan (GET open / no GET stream / OAuth)',
+        value: `${open.requests} / ${closed.requests} / ${oauth.requests}`,
         ratio: '-',
         goal: '-',
       },
@@ -231,6 +330,11 @@ export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSectio
         `${at(closed, Infinity)} unlimited (no GET stream).`,
       `latency, GET open: the ${ms(open.windowMs)} GET window sits on the critical path and holds one of the ` +
         `${CLIENT_LIMIT} slots meanwhile; it dominates the scan (${ms(open.wallMs)} of which ≥ ${ms(open.windowMs)} is waiting).`,
+      `latency, OAuth: ${oauth.requests} requests, critical path ${oauth.roundTrips} (${oauth.chain.join(' → ')}), ` +
+        `${oauth.waves} observed waves; replays at ${CLIENT_LIMIT} slots: ` +
+        oauth.whatIfs.map((w) => `${w.label} ${ms(w.at[0] ?? Number.NaN)}`).join('; ') +
+        '. The PRM fetch queues behind the Origin and no-auth probes on the same origin (FIFO limiter), and the ' +
+        'AS metadata waits for every round-1 request, not just the PRM it reads.',
     ],
   };
 }

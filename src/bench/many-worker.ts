@@ -4,6 +4,7 @@
  * target through a pool of `concurrency`, and writes one JSON line (ManyWorkerResult) to stdout.
  */
 import { scan } from '../index.js';
+import { peakRssKb } from './peak-rss.js';
 
 export interface ManyWorkerInput {
   readonly urls: readonly string[];
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     failedExchanges,
     requests,
     rssBeforeKb,
-    maxRssKb: process.resourceUsage().maxRSS,
+    maxRssKb: peakRssKb().kb,
     cpuMs: (cpu.user + cpu.system) / 1000,
     elu,
   };

@@ -144,7 +144,7 @@ export async function manyBench(targets = 200, concurrency = 8): Promise<BenchSe
   return {
     details: [
       `Many targets: ${targets} fixture servers in the bench process; the scanner runs in a child process ` +
-        '(peak RSS = process.resourceUsage().maxRSS there); ideal = max(pool ideal, CPU ideal).',
+        '(peak RSS = VmHWM of that process, see peak-rss.ts); ideal = max(pool ideal, CPU ideal).',
       ...variants.map((v) => detail(v, concurrency)),
     ],
     rows: variants.flatMap((v) => rows(v, concurrency)),

@@ -1,15 +1,18 @@
 /**
- * `npm run bench` (outside the test suite): latency, cold start, many-targets and parser-scaling measurements,
- * printed as ratios because absolute times on shared machines are noisy.
+ * `npm run bench` (outside the test suite): latency, cold start, many-targets, parser-scaling, peak
+ * memory and conformance-suite measurements, printed as ratios where absolute times on shared
+ * machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers|fleet ...]   (default: all)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
+import { conformanceBench } from './conformance.js';
 import { fleetBench } from './fleet.js';
 import type { BenchSection } from './format.js';
 import { out, table } from './format.js';
 import { latencyBench } from './latency.js';
 import { manyBench } from './many.js';
+import { memoryBench } from './memory.js';
 import { parserBench } from './parsers.js';
 
 const SECTIONS = {
@@ -18,6 +21,8 @@ const SECTIONS = {
   many: () => manyBench(200, 8),
   parsers: () => parserBench(),
   fleet: () => fleetBench(200, 100, [32, 8, 64]),
+  memory: () => memoryBench(),
+  conformance: () => conformanceBench(3),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

@@ -10,15 +10,14 @@ import { relative } from 'node:path';
 
 import { Command, CommanderError, Option } from 'commander';
 
+import { evaluate } from '../api.js';
 import { ALL_CHECKS, findCheck } from '../checks/index.js';
-import { ConfigError } from '../config/load.js';
-import type { FailOn, Grade } from '../config/schema.js';
-import { BundleError, parseEvidence } from '../evidence/bundle.js';
-import { evaluate } from '../index.js';
-import { BaselineError } from '../report/baseline.js';
+import type { FailOn, Grade } from '../config/constants.js';
+import { ConfigError } from '../config/errors.js';
+import { BundleError } from '../evidence/bundle-write.js';
+import { BaselineError } from '../report/baseline-compare.js';
 import { renderCheckDoc } from '../report/check-doc.js';
 import { diffReports, renderDiffText } from '../report/diff.js';
-import { parseReport, ReportParseError } from '../report/parse-report.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT, exitCodeFor } from './exit-code.js';
 import { parseJsonObject, parsePositiveInt, parseRevision, collectHeader, UsageError } from './options.js';
@@ -56,7 +55,6 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         '-H, --header <header>',
         'extra request header "Name: value", sent only to the target origin (repeatable)',
         collectHeader,
-        {},
       )
       .option('--token <token>', 'bearer token, sent only to the target origin (prefer --token-env)')
       .option('--token-env <var>', 'read the bearer token from this environment variable')
@@ -68,11 +66,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         '--narrow-token-env <var>',
         'read a valid token lacking a needed scope from this variable (step-up challenge, MCPP-SCP03)',
       )
-      .option(
-        '--allow-private',
-        'let URLs learned from the server reach other private or loopback addresses',
-        false,
-      )
+      .option('--allow-private', 'let URLs learned from the server reach other private or loopback addresses')
       .option(
         '--designate-tool <name>',
         'a side-effect-free tool that intrusive mode may call (MCPP-MOD30, MCPP-MOD31)',
@@ -92,7 +86,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
-      .option('--plan', 'print every request the scan would send, and send nothing', false),
+      .option('--plan', 'print every request the scan would send, and send nothing'),
   );
   addFleetScanOptions(scanCmd);
   scanCmd.action(async (url: string | undefined, o: Record<string, unknown>) => {
@@ -105,7 +99,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       .description('re-evaluate a saved evidence bundle offline')
       .argument('<bundle>', 'evidence bundle written by scan --save-evidence'),
   );
-  evalCmd.action((bundle: string, o: Record<string, unknown>) => {
+  evalCmd.action(async (bundle: string, o: Record<string, unknown>) => {
     let text: string;
     try {
       text = readFileSync(bundle, 'utf8');
@@ -114,8 +108,10 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     }
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
-    const { config, path: configPath } = readConfig(o['config'] as string | undefined);
-    const baseline = readBaseline(o['baseline'] as string | undefined, false);
+    const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
+    const baseline = await readBaseline(o['baseline'] as string | undefined, false);
+    // The bundle reader (and zod) is loaded only by the command that reads bundles.
+    const { parseEvidence } = await import('../evidence/bundle.js');
     const evidence = parseEvidence(text);
     const out = evaluate(evidence, {
       suppressions: config?.suppressions ?? [],
@@ -125,7 +121,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       ? anchorFor(relative(process.cwd(), configPath), readFileSync(configPath, 'utf8'))
       : anchorFor('mcp-posture.targets.json', '');
     const color = (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'];
-    process.stdout.write(writeOutputs([out.report], outputs, { anchor, color }));
+    process.stdout.write(await writeOutputs([out.report], outputs, { anchor, color }));
     result.code = exitCodeFor(out.report, {
       failOn: o['failOn'] as FailOn,
       minGrade: (o['minGrade'] as Grade | undefined) ?? null,
@@ -137,8 +133,10 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     .description('compare two JSON reports: new, fixed and unchanged findings, and the grade change')
     .argument('<old>', 'the earlier JSON report')
     .argument('<new>', 'the later JSON report')
-    .option('--fail-on-new', 'exit 1 when the later report has a failure the earlier one did not', false)
-    .action((oldFile: string, newFile: string, o: { failOnNew: boolean }) => {
+    .option('--fail-on-new', 'exit 1 when the later report has a failure the earlier one did not')
+    .action(async (oldFile: string, newFile: string, o: { failOnNew?: boolean }) => {
+      // The report reader validates with ajv: loaded only for `diff`.
+      const { parseReport, ReportParseError } = await import('../report/parse-report.js');
       const read = (f: string) => {
         try {
           return parseReport(readFileSync(f, 'utf8'), f);

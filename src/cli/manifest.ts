@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import type { RenderContext } from '../report/formats.js';
+import type { RenderContext } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';
 
 export const MANIFEST_NAME = 'mcp-posture.targets.json';

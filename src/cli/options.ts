@@ -1,10 +1,10 @@
 /** Parsers for command-line values: each turns bad input into a usage error that names what is valid. */
 import { InvalidArgumentError } from 'commander';
 
-import type { FailOn, Grade } from '../config/schema.js';
-import { FAIL_ON, GRADES } from '../config/schema.js';
-import type { FormatName } from '../report/formats.js';
-import { FORMAT_NAMES, isFormatName } from '../report/formats.js';
+import type { FailOn, Grade } from '../config/constants.js';
+import { FAIL_ON, GRADES } from '../config/constants.js';
+import type { FormatName } from '../report/format-spec.js';
+import { FORMAT_NAMES, isFormatName } from '../report/format-spec.js';
 import type { Revision } from '../spec/revisions.js';
 import { isRevision, REVISIONS } from '../spec/revisions.js';
 
@@ -44,7 +44,8 @@ export function parseFormats(v: string): FormatName[] {
   return [...new Set(list)] as FormatName[];
 }
 
-export function collectHeader(v: string, acc: Record<string, string>): Record<string, string> {
+/** `-H` is repeatable: each value adds to the headers collected so far (none before the first). */
+export function collectHeader(v: string, acc: Record<string, string> | undefined): Record<string, string> {
   const i = v.indexOf(':');
   if (i <= 0) throw new InvalidArgumentError('expected "Name: value"');
   const name = v.slice(0, i).trim().toLowerCase();

@@ -2,12 +2,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
 
-import { FAIL_ON, GRADES, CONFIG_FILE_NAME } from '../config/schema.js';
-import type { FormatName, RenderContext } from '../report/formats.js';
-import { FORMAT_NAMES, FORMATS } from '../report/formats.js';
+import { FAIL_ON, GRADES, CONFIG_FILE_NAME } from '../config/constants.js';
+import { loadFormats } from '../report/format-loader.js';
+import type { FormatName, RenderContext } from '../report/format-spec.js';
+import { FORMAT_NAMES } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';
 import { isDocsBase } from '../report/doc-links.js';
 import { parseFailOn, parseFormats, parseGrade, UsageError } from './options.js';
@@ -25,6 +26,8 @@ export interface OutputOpts {
   color: boolean;
   /** Base of the check doc page links (`--docs-url`). */
   docsUrl?: string;
+  /** The text report lists every not-applicable check (`--verbose`). */
+  verbose: boolean;
 }
 
 export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
@@ -34,6 +37,7 @@ export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
     ...(o['outputDir'] ? { outputDir: o['outputDir'] as string } : {}),
     color: o['color'] as boolean,
     ...(o['docsUrl'] ? { docsUrl: o['docsUrl'] as string } : {}),
+    verbose: o['verbose'] === true,
   };
 }
 
@@ -52,15 +56,24 @@ function slug(url: string): string {
   );
 }
 
-/** Renders every requested format; returns what goes to stdout (single format, no file). */
-export function writeOutputs(
+/**
+ * Renders every requested format; returns what goes to stdout (single format, no file). Only
+ * the renderers of the requested formats are loaded.
+ */
+export async function writeOutputs(
   reports: readonly ScanReport[],
   o: OutputOpts,
   renderCtx: RenderContext,
-): string {
-  const ctx: RenderContext = o.docsUrl ? { ...renderCtx, docsBaseUrl: o.docsUrl } : renderCtx;
+): Promise<string> {
+  const ctx: RenderContext = {
+    ...renderCtx,
+    ...(o.docsUrl ? { docsBaseUrl: o.docsUrl } : {}),
+    ...(o.verbose ? { verbose: true } : {}),
+  };
+  const specs = await loadFormats(o.formats);
+  const format = (name: FormatName) => specs.get(name)!;
   if (!o.outputDir) {
-    const text = FORMATS[o.formats[0]!].render(reports, ctx);
+    const text = format(o.formats[0]!).render(reports, ctx);
     if (o.output) {
       writeFileSync(o.output, text);
       return '';
@@ -70,7 +83,7 @@ export function writeOutputs(
   mkdirSync(o.outputDir, { recursive: true });
   const written: string[] = [];
   for (const f of o.formats) {
-    const spec = FORMATS[f];
+    const spec = format(f);
     if (spec.combined || reports.length === 1) {
       const file = join(o.outputDir, `report.${spec.ext}`);
       writeFileSync(file, spec.render(reports, ctx));
@@ -88,11 +101,10 @@ export function writeOutputs(
 
 export function addOutputOptions(cmd: Command): Command {
   return cmd
-    .option(
-      '-f, --format <formats>',
-      `report format(s), comma-separated: ${FORMAT_NAMES.join(', ')}`,
-      parseFormats,
-      ['text'],
+    .addOption(
+      new Option('-f, --format <formats>', `report format(s), comma-separated: ${FORMAT_NAMES.join(', ')}`)
+        .argParser(parseFormats)
+        .default(['text'], 'text'),
     )
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--output-dir <dir>', 'write every requested format into this directory')
@@ -118,5 +130,6 @@ export function addOutputOptions(cmd: Command): Command {
       'base URL of the check doc pages linked from reports (default: relative docs/checks)',
       parseDocsUrl,
     )
-    .option('--no-color', 'never colour the terminal report');
+    .option('--no-color', 'never colour the terminal report')
+    .option('--verbose', 'list every not-applicable check in the text report (grouped by default)');
 }

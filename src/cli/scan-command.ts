@@ -4,17 +4,18 @@ import { relative } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { loadConfig, resolveTargetSettings } from '../config/load.js';
+import { scan } from '../api.js';
+import type { ScanOutput } from '../api.js';
+import { CONFIG_FILE_NAME } from '../config/constants.js';
+import type { FailOn, Grade } from '../config/constants.js';
 import type { CliOverrides } from '../config/resolve.js';
-import type { Config, FailOn, Grade } from '../config/schema.js';
-import { CONFIG_FILE_NAME } from '../config/schema.js';
-import { serializeEvidence } from '../evidence/bundle.js';
+import { resolveTargetSettings } from '../config/resolve.js';
+import type { Config } from '../config/schema.js';
+import { serializeEvidence } from '../evidence/bundle-write.js';
 import type { Mode } from '../evidence/types.js';
-import { scan } from '../index.js';
-import type { ScanOutput } from '../index.js';
 import { buildPlan } from '../probe/plan.js';
-import type { Baseline } from '../report/baseline.js';
-import { BaselineError, loadBaseline, serializeBaseline, writeBaseline } from '../report/baseline.js';
+import type { Baseline } from '../report/baseline-compare.js';
+import { BaselineError, serializeBaseline, writeBaseline } from '../report/baseline-compare.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import type { ScanReport } from '../report/model.js';
 import type { Revision } from '../spec/revisions.js';
@@ -35,25 +36,36 @@ function typed(cmd: Command, keys: readonly string[]): Record<string, unknown> {
   return out;
 }
 
-export function readConfig(path: string | undefined): { config: Config | null; path: string | null } {
-  if (path) return { config: loadConfig(path), path };
+function readable(file: string): boolean {
   try {
-    readFileSync(CONFIG_FILE_NAME);
+    readFileSync(file);
+    return true;
   } catch {
-    return { config: null, path: null };
+    return false;
   }
-  return { config: loadConfig(CONFIG_FILE_NAME), path: CONFIG_FILE_NAME };
 }
 
-export function readBaseline(
+/** The config file, when one is given or present; its reader (and zod) is loaded only then. */
+export async function readConfig(
+  path: string | undefined,
+): Promise<{ config: Config | null; path: string | null }> {
+  const file = path ?? (readable(CONFIG_FILE_NAME) ? CONFIG_FILE_NAME : null);
+  if (file === null) return { config: null, path: null };
+  const { loadConfig } = await import('../config/load.js');
+  return { config: loadConfig(file), path: file };
+}
+
+/** The `--baseline` file; its reader (and zod) is loaded only when one is given. */
+export async function readBaseline(
   file: string | undefined,
   update: boolean,
-): { file: string; data: Baseline } | undefined {
+): Promise<{ file: string; data: Baseline } | undefined> {
   if (!file) {
     if (update) throw new UsageError('--update-baseline needs --baseline FILE');
     return undefined;
   }
   try {
+    const { loadBaseline } = await import('../report/baseline.js');
     return { file, data: loadBaseline(file) };
   } catch (err) {
     // Creating a baseline for the first time is the point of --update-baseline.
@@ -68,7 +80,7 @@ export async function runScan(
   o: Record<string, unknown>,
   cmd: Command,
 ): Promise<number> {
-  const { config, path: configPath } = readConfig(o['config'] as string | undefined);
+  const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
   const cliTyped = typed(cmd, [
     'mode',
     'failOn',
@@ -117,7 +129,7 @@ export async function runScan(
       throw new UsageError('--update-baseline works with a URL or a config file, not a fleet');
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
-    const baseline = readBaseline(o['baseline'] as string | undefined, false);
+    const baseline = await readBaseline(o['baseline'] as string | undefined, false);
     return runFleetScan({
       url,
       fleet,
@@ -171,7 +183,7 @@ export async function runScan(
 
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
-  const baseline = readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
+  const baseline = await readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
   const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
   const ctx: ScanContext = { config, cli, token, caFile, baseline };
   // Every target's settings and tokens are checked before anything is sent.
@@ -235,7 +247,7 @@ export async function runScan(
       : anchorFor('mcp-posture.targets.json', '');
   const color =
     (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
-  process.stdout.write(writeOutputs(reports, outputs, { anchor, color }));
+  process.stdout.write(await writeOutputs(reports, outputs, { anchor, color }));
   if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
   return o['updateBaseline'] ? EXIT.ok : combineExitCodes(codes);
 }

@@ -9,7 +9,7 @@ import type { Revision } from '../spec/revisions.js';
 import { sameHref } from '../evidence/parse/url.js';
 import { ConfigError } from './errors.js';
 import type { Config, FailOn, Format, Grade, Settings, TargetConfig } from './schema.js';
-import { DEFAULT_THRESHOLDS, FAIL_ON, GRADES, MODES } from './schema.js';
+import { DEFAULT_THRESHOLDS, FAIL_ON, GRADES, MODES } from './constants.js';
 
 export type SettingSource = 'cli' | 'env' | 'target' | 'defaults' | 'builtin';
 

@@ -6,38 +6,29 @@
  */
 import { z } from 'zod';
 
-import { REVISIONS } from '../spec/revisions.js';
 import { isCheckIdForm } from './check-id.js';
+import {
+  CONFIG_FILE_NAME,
+  CONFIG_SCHEMA_ID,
+  DEFAULT_THRESHOLDS,
+  FAIL_ON,
+  FORMATS,
+  GRADES,
+  MODES,
+  SPECS,
+} from './constants.js';
 
-export const CONFIG_FILE_NAME = 'mcp-posture.config.json';
-export const CONFIG_SCHEMA_ID = 'urn:mcp-posture:schema:config:1';
-
-export const MODES = ['passive', 'safe', 'intrusive'] as const;
-export const FAIL_ON = ['critical', 'high', 'medium', 'low', 'info', 'none'] as const;
-export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const;
-/** Report formats the CLI writes (or will write); the file extension follows the format. */
-export const FORMATS = [
-  'text',
-  'json',
-  'sarif',
-  'markdown',
-  'junit',
-  'html',
-  'compliance',
-  'migration',
-] as const;
-export const SPECS = [...REVISIONS, 'draft'] as const;
-
-export type FailOn = (typeof FAIL_ON)[number];
-export type Grade = (typeof GRADES)[number];
-export type Format = (typeof FORMATS)[number];
-
-/** Policy thresholds (docs/model/severity.md#policy-thresholds): TRN03, TRN05, TRN08. */
-export const DEFAULT_THRESHOLDS = {
-  certExpiryDays: 30,
-  hstsMaxAge: 31_536_000,
-  sessionEntropyBits: 64,
-} as const;
+export {
+  CONFIG_FILE_NAME,
+  CONFIG_SCHEMA_ID,
+  DEFAULT_THRESHOLDS,
+  FAIL_ON,
+  FORMATS,
+  GRADES,
+  MODES,
+  SPECS,
+} from './constants.js';
+export type { FailOn, Format, Grade } from './constants.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

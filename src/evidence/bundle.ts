@@ -6,10 +6,12 @@
  */
 import { z } from 'zod';
 
-import { escapeJsonText } from '../escape/json-text.js';
 import { upgradeBundle } from './bundle-upgrade.js';
+import { BundleError } from './bundle-write.js';
 import type { Evidence } from './types.js';
 import { EVIDENCE_SCHEMA_VERSION } from './types.js';
+
+export { BundleError, serializeEvidence } from './bundle-write.js';
 
 /** The outer shape is validated; the inner structure is trusted as produced by this tool's own scans. */
 const BundleShape = z
@@ -31,12 +33,6 @@ const BundleShape = z
     exchanges: z.array(z.object({ id: z.string().regex(/^x\d+$/) }).loose()),
   })
   .loose();
-
-export function serializeEvidence(ev: Evidence): string {
-  return escapeJsonText(JSON.stringify(ev, null, 2)) + '\n';
-}
-
-export class BundleError extends Error {}
 
 export function parseEvidence(text: string): Evidence {
   let raw: unknown;

@@ -10,6 +10,7 @@ export interface ListingEvidence {
   readonly pages: number;
   /** True when a cap stopped the listing before the server's last page. */
   readonly truncated: boolean;
+  /** One per page; a page's list itself (`result.tools`, …) is not repeated here: see `items`. */
   readonly replies: readonly RpcReply[];
 }
 

@@ -16,6 +16,7 @@
 import { randomInt } from 'node:crypto';
 
 import type { Evidence, ExchangeId, HttpExchange } from '../evidence/types.js';
+import { totalOrder } from './exchange-ties.js';
 
 /**
  * A random offset for provisional exchange numbers (13 to 15 digits, never shown to a server).
@@ -52,9 +53,8 @@ export function naturalCompare(a: string, b: string): number {
  * Sort key, most significant first: the probe's place in the request plan (so the order
  * reads like `--plan`), then method, URL, body and purpose (list pages differ in their
  * body's JSON-RPC id, redirect hops in their URL, cleanup DELETEs in their purpose).
- * Request headers are left out on purpose: they carry session IDs the server invents.
- * Exchanges identical in all of these keep their issue order (a stable sort); such
- * requests come from one sequential probe, whose issue order is deterministic.
+ * Request headers are not compared as sent: they carry session IDs the server invents.
+ * Ties are broken by ./exchange-ties.ts.
  */
 function compareExchanges(rank: (probe: string) => number) {
   return (a: HttpExchange, b: HttpExchange): number =>
@@ -129,7 +129,7 @@ export function canonicalizeEvidence(evidence: Evidence, opts: CanonicalOptions)
     if (!position.has(probe)) position.set(probe, i);
   });
   const rank = (probe: string): number => position.get(probe) ?? opts.planOrder.length;
-  const sorted = [...evidence.exchanges].sort(compareExchanges(rank));
+  const sorted = totalOrder(evidence.exchanges, compareExchanges(rank));
   const ids = new Map<string, ExchangeId>(sorted.map((x, i) => [x.id, `x${i + 1}`]));
   const text = (value: string): string => {
     const clean = opts.redact(value);

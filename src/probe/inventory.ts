@@ -20,6 +20,26 @@ export const LISTS = [
 export type ListKey = (typeof LISTS)[number]['key'];
 
 /**
+ * The page's reply as kept in the listing: its list (`result[field]`) is dropped, since its
+ * items are kept once, in `items`. Every other member of the result (`nextCursor`,
+ * `cacheScope`, `ttlMs`, …) stays. Without this, a 20 000-tool listing was held twice and
+ * serialized twice.
+ */
+function withoutList(reply: RpcReply, field: string): RpcReply {
+  const response = reply.response;
+  const result = response?.result;
+  if (!response || typeof result !== 'object' || result === null || Array.isArray(result)) return reply;
+  if (!Object.hasOwn(result, field)) return reply;
+  const rest = Object.fromEntries(Object.entries(result).filter(([k]) => k !== field));
+  const stripped = { ...response, result: rest };
+  return {
+    ...reply,
+    messages: reply.messages.map((m) => (m === response ? stripped : m)),
+    response: stripped,
+  };
+}
+
+/**
  * Follows `nextCursor` under the page and item caps, whatever wire the pages
  * travel on: `sendPage` sends one page (legacy session headers or modern
  * `_meta`); this loop owns the caps and what is kept.
@@ -41,9 +61,9 @@ export async function paginate(
         ? probe
         : { kind: 'ok', value: { items, pages: page, truncated: true, replies }, exchanges };
     exchanges.push(...probe.exchanges);
-    replies.push(probe.value);
     const result = resultObject(probe.value);
     const pageItems = result?.[spec.field];
+    replies.push(Array.isArray(pageItems) ? withoutList(probe.value, spec.field) : probe.value);
     if (!result || !Array.isArray(pageItems)) break;
     for (const item of pageItems) {
       if (items.length >= MAX_ITEMS) {

@@ -14,7 +14,7 @@ import type {
   SseEventRecord,
   SseTransportEvidence,
 } from '../evidence/types.js';
-import { buildHttpReply } from '../evidence/parse/http-reply.js';
+import { buildHttpReply, toSseEventRecord } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
 import type { HttpClient } from './http/types.js';
@@ -28,14 +28,8 @@ import { asObject } from '../evidence/parse/json-value.js';
 const ENDPOINT_WAIT_MS = 5_000;
 const STREAM_WINDOW_MS = 15_000;
 
-function record(e: SseEvent): SseEventRecord {
-  return {
-    ...(e.id !== undefined ? { id: e.id } : {}),
-    ...(e.event !== undefined ? { event: e.event } : {}),
-    data: e.data.slice(0, 400),
-    dataLength: e.data.length,
-  };
-}
+/** Same record as a reply's events: bounded, and holding no view into the stream's chunks. */
+const record = (e: SseEvent): SseEventRecord => toSseEventRecord(e);
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -98,6 +92,7 @@ export async function probeSseTransport(
     purpose: 'GET the endpoint as an HTTP+SSE stream (POST probes failed)',
     source: 'user',
     streamWindowMs: STREAM_WINDOW_MS,
+    holdsSession: true,
     signal: stop.signal,
     onChunk: (text) => {
       for (const e of acc.push(text)) {

@@ -8,7 +8,7 @@ import type { CheckResult } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
 import { CATALOGUE_VERSION } from '../spec/catalogue.js';
-import { compareWithBaseline } from './baseline.js';
+import { compareWithBaseline } from './baseline-compare.js';
 import type { Outcome, ReportCheck, ReportOptions, ReportResult, ScanReport, Unrated } from './model.js';
 import { DOCS_PATH, REPORT_SCHEMA_VERSION } from './model.js';
 import { computeRating } from './rating.js';

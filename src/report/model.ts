@@ -5,7 +5,7 @@
  */
 import type { CheckResult, Severity, Status } from '../checks/define-check.js';
 import type { Suppression } from '../config/schema.js';
-import type { Baseline, BaselineEntry } from './baseline-schema.js';
+import type { Baseline, BaselineEntry } from './baseline-types.js';
 import type { Rating } from './rating-types.js';
 import type { HttpExchange, Mode, RevisionSource, TargetClass, Transport } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';

@@ -9,11 +9,14 @@ import type { Severity } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
 import { escapeTerminalLine } from './escape.js';
 import { migrationLines } from './migration-items.js';
+import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
 
 export interface TextOptions {
   readonly color?: boolean;
+  /** List every not-applicable check instead of grouping them by family and reason. */
+  readonly verbose?: boolean;
 }
 
 type Style = Parameters<typeof styleText>[0];
@@ -85,10 +88,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   );
   if (passedIds.length)
     out.push(paint('green', `PASS (${passedIds.length})`), `  ${passedIds.join(' ')}`, '');
-  const na = [...new Set(report.results.map((r) => r.checkId))].filter((id) =>
-    report.results.filter((r) => r.checkId === id).every((r) => r.status === 'not_applicable'),
-  );
-  if (na.length) out.push(paint('gray', `NOT APPLICABLE (${na.length})`), `  ${na.join(' ')}`, '');
+  const [naHeading, ...naLines] = notApplicableLines(report, opts.verbose === true);
+  if (naHeading !== undefined) out.push(paint('gray', naHeading), ...naLines, '');
   // Only for legacy-only and dual-era servers: what moving to (or serving) 2026-07-28 involves.
   const migration = migrationLines(report);
   if (migration.length) out.push(paint('bold', 'MIGRATION'), ...migration.map((l) => `  ${e(l)}`), '');

@@ -1,7 +1,9 @@
 /**
- * Runs one scan in a child `node` process against compiled code, so its peak RSS
- * (`process.resourceUsage().maxRSS`) measures the scanner alone: no vitest, no hostile
- * server in the same heap. The build goes to a private directory under node_modules/.cache
+ * Runs one scan in a child `node` process against compiled code, so its peak RSS measures
+ * the scanner alone: no vitest, no hostile server in the same heap. The figure is `VmHWM`
+ * from /proc/self/status, the peak of the child's own address space: on Linux
+ * `process.resourceUsage().maxRSS` carries the parent's high-water mark across fork and exec,
+ * so a child of a vitest worker holding hostile payloads would report the worker's size. The build goes to a private directory under node_modules/.cache
  * (bare imports must resolve), never to dist/, which other work may be using.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,8 +22,17 @@ export interface BuiltScanner {
 
 /** The child: scan, render every format, serialize the evidence, report peak RSS. */
 const CHILD = `
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+
+// Peak RSS of this process (KiB); maxRSS only where /proc is missing (see the module comment).
+const peakRssKb = () => {
+  try {
+    const m = /^VmHWM:\\s+(\\d+)\\s+kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {}
+  return process.resourceUsage().maxRSS;
+};
 
 const [index, cfgText] = process.argv.slice(2);
 const cfg = JSON.parse(cfgText);
@@ -53,7 +64,7 @@ try {
 }
 const totalMs = performance.now() - started;
 // The high-water mark of the run itself; handing the results over below is the harness's cost.
-const maxRssKb = process.resourceUsage().maxRSS;
+const maxRssKb = peakRssKb();
 writeFileSync(cfg.outFile + '.evidence', evidenceText);
 writeFileSync(cfg.outFile, JSON.stringify({ report: out.report, evidenceError }));
 process.stdout.write(JSON.stringify({ scanMs, totalMs, renderedChars, maxRssKb }) + '\\n');

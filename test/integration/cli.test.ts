@@ -100,6 +100,18 @@ describe('cli: version, help and usage errors', () => {
       expect(run.stdout).toContain(opt);
   });
 
+  it('help shows no empty or meaningless defaults, and offers --verbose', async () => {
+    for (const cmd of [['scan'], ['evaluate'], ['diff']]) {
+      const run = await runCli([...cmd, '--help']);
+      expect(run.code).toBe(0);
+      // `{}` for --header, `false` for flags, a JSON array for --format.
+      expect(run.stdout.replace(/\s+/g, ' ')).not.toMatch(/\(default: (\{\}|false|\[)/);
+    }
+    const scanHelp = (await runCli(['scan', '--help'])).stdout;
+    expect(scanHelp).toMatch(/--verbose\s+list every not-applicable check/);
+    expect(scanHelp.replace(/\s+/g, ' ')).toContain('(default: text)');
+  });
+
   it('an unknown option is a usage error (exit 2)', async () => {
     expectUsageError(await runCli(['scan', '--bogus', 'http://127.0.0.1:9/mcp']), /unknown option '--bogus'/);
     expectUsageError(await runCli(['--bogus']), /unknown option '--bogus'/);
@@ -283,6 +295,26 @@ describe('cli: scan', () => {
     const none = await runCli(['scan', server.url, ...FAST, '--fail-on', 'none']);
     expect(none.code).toBe(0);
     expect(none.stdout).toContain('MCPP-ACT01');
+  });
+
+  it('the text report groups the not-applicable checks; --verbose lists every one, in scan and evaluate', async () => {
+    const server = await fixture();
+    const evidence = join(dir, 'verbose-evidence.json');
+    const grouped = await runCli(['scan', server.url, ...FAST, '--save-evidence', evidence]);
+    expect(grouped.code, grouped.stderr).toBe(0);
+    expect(grouped.stdout).toMatch(/^NOT APPLICABLE \(\d+\); --verbose lists them$/m);
+    expect(grouped.stdout).toMatch(/^ {2}MOD \(\d+\): the server does not speak 2026-07-28$/m);
+    expect(grouped.stdout).not.toMatch(/^ {2}MCPP-MOD01 /m);
+    for (const args of [
+      ['scan', server.url, ...FAST, '--verbose'],
+      ['evaluate', evidence, '--fail-on', 'critical', '--verbose'],
+    ]) {
+      const verbose = await runCli(args);
+      expect(verbose.code, verbose.stderr).toBe(0);
+      expect(verbose.stdout).toMatch(/^NOT APPLICABLE \(\d+\)$/m);
+      expect(verbose.stdout).toMatch(/^ {2}MCPP-\S+( MCPP-\S+)* ?$/m);
+      expect(verbose.stdout).toContain('MCPP-MOD01');
+    }
   });
 
   it('--output writes the report to the file and nothing to stdout', async () => {

@@ -41,11 +41,12 @@ const SCAN_TIMEOUT_MS = 7_000;
 /** scan() may overrun its deadline by this much (closing streams, rendering nothing yet). */
 const SLACK_MS = 2_000;
 /**
- * Peak RSS allowed for one child scan. A quiet scan peaks near 150 MB (Node, undici, every check
- * and renderer loaded); the hostile bodies are 10 MB to 1 GB decoded, so buffering any one of them
- * whole would pass this by far.
+ * Peak RSS allowed for one child scan (its own VmHWM, see hostile-run.ts). A quiet library scan
+ * that renders every format peaks near 90 MB; the hostile bodies are 10 MB to 1 GB decoded, a
+ * 1 MB SSE event, 20 000 tools, strings of 600 000 characters, so buffering any one of them whole,
+ * or keeping one copy per reply, would pass this by far.
  */
-const MAX_RSS_MB = 256;
+const MAX_RSS_MB = 200;
 /** Scans in flight at once; most of a hostile scan is waiting on timeouts. */
 const CONCURRENCY = 8;
 /** Distinctive, so a leak anywhere is found by a plain substring search. */

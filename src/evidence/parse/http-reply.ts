@@ -9,11 +9,13 @@ import type {
   HttpResponseData,
   JsonRpcId,
   RpcMessage,
+  RpcReply,
   SseEventRecord,
 } from '../types.js';
 import { IssueList } from './issues.js';
 import { MAX_MESSAGES, parseJsonRpcBody, utf8Issue } from './json-rpc.js';
 import { isJsonEssence, parseMediaType } from './media-type.js';
+import { cutString, excerptOf, ownCopy } from './long-strings.js';
 import { parseSse } from './sse.js';
 import type { SseEvent } from './sse.js';
 
@@ -35,18 +37,15 @@ function firstHeader(res: HttpResponseData, name: string): string | null {
   return headerValues(res, name)?.[0] ?? null;
 }
 
-function excerpt(s: string, max: number): string {
-  if (s.length <= max) return s;
-  // Do not cut a surrogate pair in half.
-  const end = (s.charCodeAt(max - 1) & 0xfc00) === 0xd800 ? max - 1 : max;
-  return s.slice(0, end);
-}
-
+/**
+ * The record kept of one event. Every field is copied: the parser's strings are views into the
+ * chunk they came in, which may hold a megabyte of other events.
+ */
 export function toSseEventRecord(e: SseEvent): SseEventRecord {
   return {
-    ...(e.id !== undefined ? { id: e.id } : {}),
-    ...(e.event !== undefined ? { event: e.event } : {}),
-    data: excerpt(e.data, SSE_EXCERPT_CHARS),
+    ...(e.id !== undefined ? { id: ownCopy(cutString(e.id)) } : {}),
+    ...(e.event !== undefined ? { event: ownCopy(cutString(e.event)) } : {}),
+    data: ownCopy(excerptOf(e.data, SSE_EXCERPT_CHARS)),
     dataLength: e.data.length,
   };
 }
@@ -148,7 +147,7 @@ export function jsonRpcErrorCode(reply: HttpReply): number | null {
 }
 
 /** The `result` object of the matched success response, or null. */
-export function resultOf(reply: HttpReply): Record<string, unknown> | null {
+export function resultOf(reply: RpcReply): Record<string, unknown> | null {
   const r = reply.response;
   if (r === null || r.error !== undefined) return null;
   const result = r.result;

@@ -1,11 +1,15 @@
 /**
  * JSON-RPC 2.0 as observed on the wire: classify each message and record every
  * malformation as a MessageIssue (TRN14 keys) instead of throwing. Bodies are
- * hostile: UTF-8 is checked strictly, and nesting depth is bounded with a linear
- * scan before JSON.parse so later recursive walkers cannot blow the stack.
+ * hostile: UTF-8 is checked strictly, nesting depth is bounded with a linear
+ * scan before JSON.parse so later recursive walkers cannot blow the stack, and
+ * very long strings are cut (./long-strings.ts) so that kept replies stay small.
  */
+import { isUtf8 } from 'node:buffer';
+
 import type { JsonRpcErrorObject, JsonRpcId, MessageIssue, RpcMessage } from '../types.js';
 import { IssueList, describe } from './issues.js';
+import { boundLongStrings } from './long-strings.js';
 
 /** Documents nested deeper than this are not parsed (issue `json`). */
 export const MAX_JSON_DEPTH = 64;
@@ -154,6 +158,9 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
  * a multi-byte sequence cut at the very end (by the scanner's cap) is not an error.
  */
 export function utf8Issue(bytes: Uint8Array, truncated = false): MessageIssue | null {
+  // Validates without decoding: no second copy of a large body is made just to check it.
+  if (isUtf8(bytes)) return null;
+  if (!truncated) return { key: 'utf8', detail: 'body is not valid UTF-8' };
   try {
     // stream: true buffers an incomplete trailing sequence instead of failing on it.
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated });
@@ -201,7 +208,7 @@ export function parseJsonRpcBody(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = boundLongStrings(JSON.parse(body), body.length);
   } catch (e) {
     if (!truncated) {
       const msg = e instanceof Error ? e.message : String(e);

@@ -21,9 +21,10 @@ import type { EventSourceMessage, EventSourceParser } from 'eventsource-parser';
 export const SSE_MAX_EVENTS = 10_000;
 /** Total `data` characters collected over all events. */
 export const SSE_MAX_DATA_CHARS = 1024 * 1024;
-// The library's own buffer bound (partial line + the event being built): a memory
-// safety net only; an event this large could not be collected anyway.
-const PARSER_BUFFER_CHARS = 2 * SSE_MAX_DATA_CHARS;
+// The library's own buffer bound (partial line + the event being built), equal to the
+// default body cap (1 MiB): an event larger than that cannot arrive whole anyway, and the
+// parser stops buffering the moment one would.
+const PARSER_BUFFER_CHARS = SSE_MAX_DATA_CHARS;
 
 export interface SseEvent {
   readonly id?: string;

@@ -5,6 +5,7 @@
  */
 import { classifyMessage, jsonDepthExceeds, MAX_JSON_DEPTH } from '../../evidence/parse/json-rpc.js';
 import { buildHttpReply } from '../../evidence/parse/http-reply.js';
+import { boundLongStrings } from '../../evidence/parse/long-strings.js';
 import type { SseEvent } from '../../evidence/parse/sse.js';
 import type { HttpReply, JsonRpcId, Probe, RpcMessage, RpcReply } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
@@ -34,7 +35,7 @@ export function within<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
 export function parseEventMessage(data: string): RpcMessage | null {
   if (jsonDepthExceeds(data, MAX_JSON_DEPTH)) return null;
   try {
-    return classifyMessage(JSON.parse(data)).message;
+    return classifyMessage(boundLongStrings(JSON.parse(data), data.length)).message;
   } catch {
     return null;
   }

@@ -1,13 +1,13 @@
 /**
  * The one HTTP client every probe uses (contract: ./types.ts). The target is hostile:
- * no redirects are followed, every wait is bounded, bodies are capped after decoding,
+ * no redirects are followed, every wait is bounded (the request timeout covers connect,
+ * headers and body together), bodies are capped as they are decoded,
  * server-supplied URLs pass the address policy at connect time, and every exchange is
  * recorded redacted.
  */
 import { rootCertificates } from 'node:tls';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Agent } from 'undici';
 import type { AddressScope, ExchangeId, HttpExchange, NetError } from '../../evidence/types.js';
 import {
   bareHost,
@@ -20,6 +20,8 @@ import type { PolicyContext } from './address-policy.js';
 import { AddressRefusedError } from './errors.js';
 import { KeyedLimiter } from './limiter.js';
 import { connectLookup, createResolver } from './lookup.js';
+import { Agent } from './undici-agent.js';
+import { keepWasmOnBaselineTier } from './wasm-tiering.js';
 import { recordExchange } from './record.js';
 import { createRedactor } from './redact.js';
 import { transfer } from './transfer.js';
@@ -52,6 +54,7 @@ function parseUrl(url: string): URL | null {
 }
 
 export function createHttpClient(opts: ClientOptions): HttpClient {
+  keepWasmOnBaselineTier();
   const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const excerptChars = opts.excerptChars ?? DEFAULT_EXCERPT;
@@ -158,6 +161,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         timeoutMs: limit.ms,
         timeoutCode: limit.code,
         ...(spec.streamWindowMs !== undefined ? { streamWindowMs: streamWindow(spec.streamWindowMs) } : {}),
+        ...(spec.holdsSession ? { holdsSession: true } : {}),
         ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
         maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
         ...(spec.onChunk ? { onChunk: spec.onChunk } : {}),

@@ -47,8 +47,16 @@ function messageOf(err: unknown): string {
   return typeof err === 'string' ? err : 'unknown error';
 }
 
+/**
+ * undici's words for a response HTTP does not allow at that point: a `100 Continue` nobody
+ * asked for (no `Expect` was sent), a response before any request, an unrequested upgrade. It
+ * raises them as socket errors, but the server spoke, badly: a protocol error, not a reset.
+ */
+const UNSOLICITED_RESPONSE = /^bad (response|upgrade)$/;
+
 function classify(code: string, message: string, name: string): NetErrorCode | null {
   if (code === 'EPOSTURE_REFUSED_ADDRESS') return 'refused-address';
+  if (code === 'UND_ERR_SOCKET' && UNSOLICITED_RESPONSE.test(message)) return 'protocol';
   if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW') return 'header-too-large';
   if (CONNECT.has(code)) return 'connect';
   if (DNS.has(code)) return 'dns';
@@ -76,5 +84,7 @@ export function toNetError(err: unknown): NetError {
 function describe(err: unknown): string {
   const code = codeOf(err);
   const msg = messageOf(err);
+  if (code === 'UND_ERR_SOCKET' && UNSOLICITED_RESPONSE.test(msg))
+    return `${code}: ${msg} (an interim or upgrade response that was not asked for, e.g. an unsolicited 100 Continue)`;
   return code && !msg.includes(code) ? `${code}: ${msg}` : msg;
 }

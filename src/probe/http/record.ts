@@ -3,17 +3,19 @@
  * HttpResult (raw, for parsing). Only the record is ever persisted.
  */
 import type { ExchangeId, HttpExchange, NetError, RecordedResponse } from '../../evidence/types.js';
+import { excerptOf } from '../../evidence/parse/long-strings.js';
 import type { Redactor } from './redact.js';
 import { secretMembersOf, withSecrets } from './redact.js';
 import type { TransferOutcome } from './transfer.js';
 import type { HttpResult, RequestSpec } from './types.js';
 
-/** Cut to `max` characters without splitting a surrogate pair. */
+/**
+ * Cut to `max` characters without splitting a surrogate pair, as a string of its own: a plain
+ * slice would keep the whole body alive for as long as the exchange is kept.
+ */
 function excerpt(text: string, max: number): { text: string; cut: boolean } {
   if (text.length <= max) return { text, cut: false };
-  const code = text.charCodeAt(max - 1);
-  const end = code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
-  return { text: text.slice(0, end), cut: true };
+  return { text: excerptOf(text, max), cut: true };
 }
 
 export interface Transferred {

@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { NetError, NetErrorCode } from '../../evidence/types.js';
+import { isMediaType } from '../../evidence/parse/media-type.js';
 import { bareHost } from './address-policy.js';
 import { createBodySink, parseContentEncoding } from './body.js';
 import type { BodySink } from './body.js';
@@ -23,6 +24,8 @@ export interface TransferRequest {
   /** `deadline` when the scan deadline, not the request timeout, set `timeoutMs`. */
   readonly timeoutCode: Extract<NetErrorCode, 'timeout' | 'deadline'>;
   readonly streamWindowMs?: number;
+  /** The stream is a session channel (HTTP+SSE): once its headers are in, only the window bounds it. */
+  readonly holdsSession?: boolean;
   /**
    * The scan deadline (epoch ms). The stream window starts when the headers arrive, which may
    * be long after dispatch: it is cut so that it never runs past this.
@@ -82,6 +85,26 @@ function headerMap(raw: unknown, parsed: IncomingHttpHeaders): Record<string, st
   return Object.fromEntries(map);
 }
 
+/**
+ * How long to read an event stream once its headers are in, or null when the request timeout
+ * stays in charge: the response is not an event stream (a slow JSON body is a timeout, not a
+ * window), no window was asked for, or the request timeout comes first (then the read ends
+ * with a timeout error, whatever arrived kept). The window never runs past the scan deadline.
+ */
+function streamWindow(
+  req: TransferRequest,
+  headers: Readonly<Record<string, readonly string[]>>,
+  timeoutAt: number,
+): number | null {
+  if (req.streamWindowMs === undefined || !isMediaType(headers['content-type'], 'text/event-stream'))
+    return null;
+  const now = Date.now();
+  const deadlineLeft = req.deadline === undefined ? Infinity : req.deadline - now;
+  const window = Math.max(0, Math.min(req.streamWindowMs, deadlineLeft));
+  if (!req.holdsSession && now + window >= timeoutAt) return null;
+  return window;
+}
+
 export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<TransferOutcome> {
   return new Promise<TransferOutcome>((resolve) => {
     if (req.signal?.aborted) {
@@ -118,6 +141,8 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
       controller?.abort(new StopRequest());
     };
 
+    // The request timeout bounds the whole exchange: connect, headers and body together.
+    const timeoutAt = Date.now() + req.timeoutMs;
     let timer: NodeJS.Timeout = setTimeout(
       () => stop({ code: req.timeoutCode, message: `no complete response within ${req.timeoutMs} ms` }),
       req.timeoutMs,
@@ -160,11 +185,11 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
             else stop({ code: reason === 'cap' ? 'too-large' : 'decode', message: detail });
           },
         });
-        if (req.streamWindowMs !== undefined) {
-          // A stream is read for a window, then closed without error.
+        const windowMs = streamWindow(req, headers, timeoutAt);
+        if (windowMs !== null) {
+          // An event stream is read for a window, then closed without error.
           clearTimeout(timer);
-          const left = req.deadline === undefined ? Infinity : req.deadline - Date.now();
-          timer = setTimeout(() => stop(undefined), Math.max(0, Math.min(req.streamWindowMs, left)));
+          timer = setTimeout(() => stop(undefined), windowMs);
         }
       },
       onResponseData(ctrl, chunk) {
@@ -203,7 +228,8 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
       headers: req.headers,
       ...(req.body !== undefined ? { body: req.body } : {}),
       headersTimeout: req.timeoutMs + slack,
-      bodyTimeout: (req.streamWindowMs ?? req.timeoutMs) + slack,
+      bodyTimeout:
+        (req.holdsSession ? Math.max(req.timeoutMs, req.streamWindowMs ?? 0) : req.timeoutMs) + slack,
       ...(servername ? { servername } : {}),
     };
     try {

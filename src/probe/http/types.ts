@@ -18,7 +18,10 @@ export interface ClientOptions {
   readonly target: URL;
   /** Let URLs learned from the server reach loopback/private/link-local addresses other than the target's class. */
   readonly allowPrivate: boolean;
-  /** Per-request timeout (headers + body), ms. Default 10 000. */
+  /**
+   * Per-request timeout, ms, for the whole exchange: connect, headers and body together. An
+   * event stream read for a `streamWindowMs` ends early, without error. Default 10 000.
+   */
   readonly requestTimeoutMs?: number;
   /** Absolute wall-clock deadline for the whole scan (epoch ms). Requests after it fail with `deadline` unsent. */
   readonly deadline?: number;
@@ -82,10 +85,18 @@ export interface RequestSpec {
    */
   readonly onChunk?: (text: string) => 'continue' | 'stop';
   /**
-   * For streams (SSE): after the headers arrive, read the body for at most this long, then close
-   * without error (`truncated: true`). The per-request timeout still bounds the wait for headers.
+   * For event streams (a `text/event-stream` answer): after the headers arrive, read the body for
+   * at most this long, then close without error (`truncated: true`). The window never extends the
+   * exchange past the per-request timeout: when the timeout comes first, the read ends there with
+   * a `timeout` error (what arrived is kept). Any other answer is bounded by the timeout alone.
    */
   readonly streamWindowMs?: number;
+  /**
+   * The stream is a session channel held open on purpose (the HTTP+SSE GET, whose events carry
+   * the replies to later POSTs): once its headers are in, only `streamWindowMs` and the scan
+   * deadline bound it, not the per-request timeout.
+   */
+  readonly holdsSession?: boolean;
   /** Aborting closes the connection like `onChunk` returning `stop` (truncated: true, no error). */
   readonly signal?: AbortSignal;
   /** Called once when the final response's status line and headers have arrived. */

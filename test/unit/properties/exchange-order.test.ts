@@ -188,3 +188,85 @@ describe('canonical exchange order', () => {
     );
   });
 });
+
+describe('canonical exchange order: ties between concurrent probes', () => {
+  /**
+   * Three Origin probes each open a session (the server names it at random), and one cleanup
+   * DELETE per session follows: the DELETEs are equal in probe, method, URL, body and purpose,
+   * and are issued in whatever order the sessions happened to open.
+   */
+  function scanLike(sessions: readonly string[], deleteOrder: readonly number[], offset: number): Evidence {
+    const origins = ['s.origin.foreign', 's.origin.null', 's.origin.same'];
+    const opens: HttpExchange[] = origins.map((probe, i) => ({
+      id: `x${offset + i + 1}` as HttpExchange['id'],
+      probe,
+      purpose: `initialize with ${probe}`,
+      request: { method: 'POST', url: 'http://h/mcp', headers: { origin: probe }, body: '{"id":1}' },
+      response: {
+        status: 200,
+        headers: { 'mcp-session-id': [sessions[i]!] },
+        body: '{}',
+        bodyBytes: 2,
+        truncated: false,
+      },
+      durationMs: 1,
+    }));
+    const deletes: HttpExchange[] = deleteOrder.map((s, k) => ({
+      id: `x${offset + 10 + k}` as HttpExchange['id'],
+      probe: 'p.delete.cleanup',
+      purpose: 'DELETE a session opened by an Origin probe',
+      request: { method: 'DELETE', url: 'http://h/mcp', headers: { 'mcp-session-id': sessions[s]! } },
+      response: { status: 200, headers: {}, body: '', bodyBytes: 0, truncated: false },
+      durationMs: 1,
+    }));
+    return { exchanges: [...opens, ...deletes] } as unknown as Evidence;
+  }
+
+  /** Each DELETE as the opener of the session it ends (the origin probe's name). */
+  function deletedBy(ev: Evidence): string[] {
+    const opener = new Map(
+      ev.exchanges.flatMap((x) => (x.response?.headers['mcp-session-id'] ?? []).map((v) => [v, x.probe])),
+    );
+    return ev.exchanges
+      .filter((x) => x.probe === 'p.delete.cleanup')
+      .map((x) => opener.get(x.request.headers['mcp-session-id'] ?? '') ?? '?');
+  }
+
+  it('orders byte-identical cleanup requests by the exchange that opened their session', () => {
+    const session = fc.uuid();
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(session, { minLength: 3, maxLength: 3 }),
+        fc.shuffledSubarray([0, 1, 2], { minLength: 3 }),
+        fc.shuffledSubarray([0, 1, 2], { minLength: 3 }),
+        provisional,
+        (sessions, orderA, orderB, offset) => {
+          const plan = {
+            planOrder: ['s.origin.foreign', 's.origin.null', 's.origin.same', 'p.delete.cleanup'],
+            redact: identity,
+          };
+          const one = canonicalizeEvidence(scanLike(sessions, orderA, offset), plan);
+          const two = canonicalizeEvidence(scanLike(sessions, orderB, offset), plan);
+          // Whatever order the DELETEs were issued in, they come out in their openers' order.
+          expect(deletedBy(one)).toEqual(['s.origin.foreign', 's.origin.null', 's.origin.same']);
+          expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps the issue order of identical attempts of one probe (a retry)', () => {
+    const retry = (n: number): HttpExchange => ({
+      id: `x${100_000_000_000_00 + n}` as HttpExchange['id'],
+      probe: 's.session.reuse',
+      purpose: 'reuse the terminated session',
+      request: { method: 'POST', url: 'http://h/mcp', headers: { 'mcp-session-id': 'same' }, body: '{}' },
+      response: { status: n === 1 ? 200 : 404, headers: {}, body: '', bodyBytes: 0, truncated: false },
+      durationMs: 1,
+    });
+    const ev = { exchanges: [retry(1), retry(2)] } as unknown as Evidence;
+    const out = canonicalizeEvidence(ev, { planOrder: ['s.session.reuse'], redact: identity });
+    expect(out.exchanges.map((x) => x.response?.status)).toEqual([200, 404]);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Breaking ties in the canonical exchange order (./exchange-order.ts). Requests equal in probe,
+ * method, URL, body and purpose still come from different concurrent probes: the cleanup
+ * DELETEs of the sessions the Origin probes and the extra sessions opened differ only in the
+ * session ID, which the server invented. Their issue order depends on which session opened
+ * first, so a stable sort let them swap between runs.
+ *
+ * The tie-break names each such value by where it came from: a request header value that an
+ * earlier response header carried (a session ID) is replaced by the position of the first
+ * exchange, in the canonical order, whose response carried it. The DELETE of the session an
+ * Origin probe opened then sorts by that probe's place, which does not depend on timing.
+ * Requests equal in all of that as well keep their issue order (a stable sort): they are the
+ * attempts of one sequential probe (a retry), whose order is deterministic and meaningful.
+ * Responses are never compared: they may carry values that change between runs.
+ */
+import type { HttpExchange } from '../evidence/types.js';
+
+type Compare = (a: HttpExchange, b: HttpExchange) => number;
+
+/** Where each response header value first appeared in `sorted` (its index). */
+function provenance(sorted: readonly HttpExchange[]): Map<string, number> {
+  const seen = new Map<string, number>();
+  sorted.forEach((x, i) => {
+    for (const values of Object.values(x.response?.headers ?? {}))
+      for (const v of values) if (!seen.has(v)) seen.set(v, i);
+  });
+  return seen;
+}
+
+function tieKey(x: HttpExchange, origin: ReadonlyMap<string, number>): string {
+  const headers = Object.keys(x.request.headers)
+    .sort()
+    .map((name) => {
+      const v = x.request.headers[name] ?? '';
+      const from = origin.get(v);
+      return [name, from === undefined ? v : `#${from}`];
+    });
+  return JSON.stringify(headers);
+}
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * `exchanges` sorted by `primary`, ties broken by tieKey. Provenance is read from the order
+ * being built, so the sort runs twice: the second pass sees the positions the first settled
+ * (a session opened by a tied request is named by that request's final place).
+ */
+export function totalOrder(exchanges: readonly HttpExchange[], primary: Compare): HttpExchange[] {
+  let sorted = [...exchanges].sort(primary);
+  for (let pass = 0; pass < 2; pass++) {
+    const origin = provenance(sorted);
+    const keys = new Map(sorted.map((x) => [x, tieKey(x, origin)]));
+    sorted = [...exchanges].sort((a, b) => primary(a, b) || byString(keys.get(a)!, keys.get(b)!));
+  }
+  return sorted;
+}

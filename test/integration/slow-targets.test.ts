@@ -1,0 +1,96 @@
+/**
+ * Dead and slow servers end fast (issue 16 §1), the HTTP layer's part: every request ends at the
+ * per-request timeout, whatever phase it is stuck in, and a scan records each unanswered probe as
+ * timed out. Real servers on loopback: a TCP socket that accepts and never writes, a status line
+ * and headers dripped one byte per second (test/fixtures/servers/hostile.ts `drip-headers`), a
+ * server that answers the handshake and then hangs (`hangs-after-handshake`) or drips every body
+ * byte by byte (`drips-after-handshake`).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { scan } from '../../src/index.js';
+import type { HttpExchange } from '../../src/evidence/types.js';
+import { startHostileServer } from '../fixtures/servers/hostile.js';
+import type { HostileBehaviour } from '../fixtures/servers/hostile.js';
+import { runCli } from '../helpers/cli.js';
+import { startHangingServer } from '../helpers/raw-servers.js';
+
+/** The CLI's default per-request timeout (`--timeout`). */
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** What the issue allows beyond the timeout for a whole default scan of a dead server. */
+const DEAD_SCAN_SLACK_MS = 2_000;
+/** Timer lateness on a loaded 2-core machine, for one request. */
+const REQUEST_SLACK_MS = 750;
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+async function hostile(name: HostileBehaviour): Promise<string> {
+  const server = await startHostileServer(name);
+  open.push(server);
+  return server.url;
+}
+
+// One at a time: runCli captures the process's stdout, which concurrent runs would share.
+describe('a dead server, default options (CLI)', () => {
+  const cases: [string, () => Promise<string>][] = [
+    [
+      'a connection accepted and silent',
+      async () => {
+        const s = await startHangingServer();
+        open.push(s);
+        return s.url;
+      },
+    ],
+    ['status line and headers dripped at one byte per second', () => hostile('drip-headers')],
+  ];
+  for (const [label, start] of cases) {
+    it(`${label}: ends within the per-request timeout + 2 s and exits 3`, async () => {
+      const url = await start();
+      const run = await runCli(['scan', url, '--format', 'json']);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.ms).toBeLessThan(DEFAULT_TIMEOUT_MS + DEAD_SCAN_SLACK_MS);
+      const report = JSON.parse(run.stdout) as { outcome: string; exchanges: HttpExchange[] };
+      expect(report.outcome).toBe('unreachable');
+      expect(report.exchanges.length).toBeGreaterThan(0);
+      for (const x of report.exchanges) {
+        expect(x.error?.code, `${x.id} ${x.probe}`).toBe('timeout');
+        expect(x.durationMs, `${x.id} ${x.probe}`).toBeLessThan(DEFAULT_TIMEOUT_MS + REQUEST_SLACK_MS);
+      }
+    }, 30_000);
+  }
+});
+
+describe.concurrent('a server that answers the handshake, then hangs or drips', () => {
+  const TIMEOUT_MS = 1_000;
+  for (const name of ['hangs-after-handshake', 'drips-after-handshake'] as const) {
+    it(`${name}: every unanswered probe is recorded as timed out, none waited past the timeout`, async () => {
+      // Its own server, closed by this test: the tests run concurrently.
+      const server = await startHostileServer(name);
+      const scanTimeoutMs = 40_000;
+      const started = performance.now();
+      const { evidence } = await scan({
+        url: server.url,
+        requestTimeoutMs: TIMEOUT_MS,
+        scanTimeoutMs,
+      }).finally(() => server.close());
+      expect(performance.now() - started).toBeLessThan(scanTimeoutMs);
+      const xs = evidence.exchanges;
+      // The handshake was answered: the scan went on to later requests, which hung.
+      expect(xs.some((x) => x.probe.startsWith('p.init') && x.response?.status === 200)).toBe(true);
+      const unanswered = xs.filter((x) => x.request.method === 'POST' && !x.probe.startsWith('p.init'));
+      const hung = unanswered.filter((x) => x.error !== undefined);
+      expect(hung.length).toBeGreaterThan(3);
+      const describe = (x: HttpExchange) => `${x.id} ${x.probe} ${x.durationMs} ms ${x.error?.code}`;
+      // Timed out, not mistaken for a reset or a protocol error, and cut at the timeout.
+      expect(hung.filter((x) => x.error?.code !== 'timeout').map(describe)).toEqual([]);
+      if (name === 'drips-after-handshake') {
+        // Headers came at once: the partial body is kept, marked cut.
+        expect(hung.every((x) => x.response?.status === 200 && x.response.truncated)).toBe(true);
+      }
+      expect(xs.filter((x) => x.durationMs > TIMEOUT_MS + REQUEST_SLACK_MS).map(describe)).toEqual([]);
+    }, 60_000);
+  }
+});
