@@ -21,7 +21,16 @@ import type {
 } from './http-types.js';
 import type { Inventory } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
-import type { AddressScope, Exchange, Mode, Probe, RpcReply, TargetClass, Transport } from './primitives.js';
+import type {
+  AddressScope,
+  Exchange,
+  Mode,
+  Probe,
+  RpcReply,
+  SkipReason,
+  TargetClass,
+  Transport,
+} from './primitives.js';
 
 export type * from './primitives.js';
 export { isHttpReply } from './primitives.js';
@@ -116,6 +125,17 @@ export interface CoreEvidence {
   readonly oauth: AuthDiscovery | null;
   /** Every exchange, in the order the requests were issued. */
   readonly exchanges: readonly Exchange[];
+  /**
+   * Planned probes the scan did not send because the target turned out unreachable or not MCP
+   * (absent in bundles from before it was recorded).
+   */
+  readonly notSent?: readonly NotSentProbe[];
+}
+
+export interface NotSentProbe {
+  readonly probe: string;
+  readonly reason: SkipReason;
+  readonly detail: string;
 }
 
 /** The HTTP transport sections: null (or empty) for targets that do not speak HTTP. */

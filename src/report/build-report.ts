@@ -87,6 +87,7 @@ export function buildReport(
       class: ev.detection.targetClass,
       authWall: ev.detection.authWall,
       authInUse: ev.auth.inUse,
+      ...(ev.notSent?.length ? { notSent: { count: ev.notSent.length, detail: ev.notSent[0]!.detail } } : {}),
       revision: {
         value: r.value,
         source: r.source,

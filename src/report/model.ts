@@ -83,6 +83,8 @@ export interface ScanReport {
     readonly class: TargetClass;
     readonly authWall: boolean;
     readonly authInUse: boolean;
+    /** Planned probes not sent because detection ended the scan (unreachable, not MCP); absent when none. */
+    readonly notSent?: { readonly count: number; readonly detail: string };
     readonly revision: {
       readonly value: Revision | null;
       readonly source: RevisionSource;

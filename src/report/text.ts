@@ -46,6 +46,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   out.push(
     `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${report.exchanges.length} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
+  if (t.notSent)
+    out.push(`  ${t.notSent.count} planned probes not sent: ${e(t.notSent.detail)} (listed in the evidence)`);
   const rating = report.rating;
   out.push(
     `  grade ${paint('bold', formatGrade(rating))} (${rating.policy}, basis ${rating.basis}${rating.qualifier ? `; ${rating.qualifier}` : ''})`,
