@@ -93,6 +93,8 @@ export interface PinEvidence {
   readonly baseline: LockEntry | null;
   /** The contexts the lock records for this target (to say why an entry is missing). */
   readonly recordedContexts: readonly CredentialContext[];
+  /** This scan reached the target as an MCP server (target class `reachable`). */
+  readonly reachable: boolean;
   /** The current surface in the lock's shape. */
   readonly current: LockEntry;
   readonly jwks: readonly JwksObservation[];

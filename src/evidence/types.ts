@@ -21,6 +21,7 @@ import type {
 } from './http-types.js';
 import type { Inventory } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
+import type { PinEvidence } from './pin-types.js';
 import type { AddressScope, Exchange, Mode, Probe, RpcReply, TargetClass, Transport } from './primitives.js';
 
 export type * from './primitives.js';
@@ -28,6 +29,7 @@ export { isHttpReply } from './primitives.js';
 export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
+export type * from './pin-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -116,6 +118,11 @@ export interface CoreEvidence {
   readonly oauth: AuthDiscovery | null;
   /** Every exchange, in the order the requests were issued. */
   readonly exchanges: readonly Exchange[];
+  /**
+   * The lock's entry for this target and the current surface in the lock's shape (docs/pinning.md);
+   * null when the scan was given no lock. Bundles saved before the section existed lack it (read as null).
+   */
+  readonly pin: PinEvidence | null;
 }
 
 /** The HTTP transport sections: null (or empty) for targets that do not speak HTTP. */

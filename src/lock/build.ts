@@ -47,7 +47,12 @@ const LIST_OF: Readonly<Record<ItemKind, 'tools' | 'prompts' | 'resources' | 're
 export const ITEM_KINDS: readonly ItemKind[] = ['tool', 'prompt', 'resource', 'resourceTemplate'];
 
 /** The PRM members and challenge parameters pinned (PIN05). */
-export const PRM_MEMBERS = ['resource', 'authorization_servers', 'scopes_supported', 'bearer_methods_supported'];
+export const PRM_MEMBERS = [
+  'resource',
+  'authorization_servers',
+  'scopes_supported',
+  'bearer_methods_supported',
+];
 export const CHALLENGE_PARAMS = ['resource_metadata', 'scope'];
 
 /** The AS metadata members pinned besides every `*_endpoint` (PIN06). */
@@ -101,7 +106,8 @@ function surfaceOf(inv: NonNullable<Evidence['inventory']>): LockSurface | null 
     prompts: out['prompts']!,
     resources: out['resources']!,
     resourceTemplates: out['resourceTemplates']!,
-    instructions: inv.instructions === null ? null : { hash: hashOf(inv.instructions), text: inv.instructions },
+    instructions:
+      inv.instructions === null ? null : { hash: hashOf(inv.instructions), text: inv.instructions },
     serverInfo:
       inv.serverInfo === null || inv.serverInfo === undefined
         ? null
@@ -136,7 +142,8 @@ function protectedResourceOf(d: AuthDiscovery | null): LockProtectedResource | n
     .filter((c) => !c.credentialsSent)
     .flatMap((c) => c.challenges ?? [])
     .find((c) => c.scheme === 'bearer');
-  if (challenge) for (const p of CHALLENGE_PARAMS) if (challenge.params[p] !== undefined) fields[p] = challenge.params[p];
+  if (challenge)
+    for (const p of CHALLENGE_PARAMS) if (challenge.params[p] !== undefined) fields[p] = challenge.params[p];
   if (!prm && !challenge) return null;
   return { hash: hashOf(fields), fields };
 }
@@ -151,7 +158,8 @@ function authorizationServersOf(
     const md = s.found.metadata;
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(md)) {
-      if (AS_MEMBERS.includes(k) || (k.endsWith('_endpoint') && typeof v === 'string')) fields[k] = normalized(v);
+      if (AS_MEMBERS.includes(k) || (k.endsWith('_endpoint') && typeof v === 'string'))
+        fields[k] = normalized(v);
     }
     const keys = jwks.find((j) => j.issuer === s.issuer);
     out[s.issuer] = {
@@ -166,7 +174,8 @@ function authorizationServersOf(
 /** The capabilities the server declared: InitializeResult first, else the DiscoverResult. */
 function capabilitiesOf(det: Detection): unknown {
   for (const i of det.inits) {
-    const caps = i.probe.kind === 'ok' ? asObject(i.probe.value.response?.result)?.['capabilities'] : undefined;
+    const caps =
+      i.probe.kind === 'ok' ? asObject(i.probe.value.response?.result)?.['capabilities'] : undefined;
     if (caps !== undefined) return caps;
   }
   const r = det.discover.kind === 'ok' ? asObject(det.discover.value.response?.result) : null;
@@ -176,8 +185,7 @@ function capabilitiesOf(det: Detection): unknown {
 /** Authorization is required: every MCP request was refused, or a request without credentials got a 401. */
 export function authRequired(ev: Pick<Evidence, 'detection' | 'oauth'>): boolean {
   return (
-    ev.detection.authWall ||
-    (ev.oauth?.challenges ?? []).some((c) => c.status === 401 && !c.credentialsSent)
+    ev.detection.authWall || (ev.oauth?.challenges ?? []).some((c) => c.status === 401 && !c.credentialsSent)
   );
 }
 

@@ -85,7 +85,11 @@ function identity(item: LockItem): string {
 
 const sortedKeys = (o: Readonly<Record<string, unknown>>): string[] => Object.keys(o).sort();
 
-export function diffItems(base: LockSurface, cur: LockSurface, judge: TextJudge = activeTextJudge): ItemsDiff {
+export function diffItems(
+  base: LockSurface,
+  cur: LockSurface,
+  judge: TextJudge = activeTextJudge,
+): ItemsDiff {
   const added: ItemRef[] = [];
   const removed: ItemRef[] = [];
   const renamed: Rename[] = [];
@@ -174,15 +178,35 @@ function annotationChanges(o: unknown, n: unknown): DefinitionChange[] {
   const de = [hint(a, 'destructiveHint', true), hint(b, 'destructiveHint', true)] as const;
   const ow = [hint(a, 'openWorldHint', true), hint(b, 'openWorldHint', true)] as const;
   if (!ro[0] && ro[1])
-    out.push({ key: 'annotations-scrutiny', severity: 'high', what: 'readOnlyHint turned true: clients may now run it without asking' });
+    out.push({
+      key: 'annotations-scrutiny',
+      severity: 'high',
+      what: 'readOnlyHint turned true: clients may now run it without asking',
+    });
   if (de[0] && !de[1] && !ro[1])
-    out.push({ key: 'annotations-scrutiny', severity: 'high', what: 'destructiveHint turned false: clients may now treat it as harmless' });
+    out.push({
+      key: 'annotations-scrutiny',
+      severity: 'high',
+      what: 'destructiveHint turned false: clients may now treat it as harmless',
+    });
   if (ro[0] && !ro[1])
-    out.push({ key: 'annotations-weakened', severity: 'high', what: 'readOnlyHint turned false: the reviewed read-only tool now may modify its environment' });
+    out.push({
+      key: 'annotations-weakened',
+      severity: 'high',
+      what: 'readOnlyHint turned false: the reviewed read-only tool now may modify its environment',
+    });
   if (!de[0] && de[1] && !ro[1])
-    out.push({ key: 'annotations-weakened', severity: 'high', what: 'destructiveHint turned true: the reviewed non-destructive tool now may destroy data' });
+    out.push({
+      key: 'annotations-weakened',
+      severity: 'high',
+      what: 'destructiveHint turned true: the reviewed non-destructive tool now may destroy data',
+    });
   if (!ow[0] && ow[1])
-    out.push({ key: 'annotations-weakened', severity: 'high', what: 'openWorldHint turned true: the reviewed closed-world tool now reaches external entities' });
+    out.push({
+      key: 'annotations-weakened',
+      severity: 'high',
+      what: 'openWorldHint turned true: the reviewed closed-world tool now reaches external entities',
+    });
   if (out.length === 0 && canonicalJson(o ?? null) !== canonicalJson(n ?? null))
     out.push({ key: 'annotations', severity: 'low', what: 'other annotations changed' });
   return out;
@@ -219,9 +243,19 @@ function loosened(o: Schema | null, n: Schema | null, path: string, out: string[
     else if (c === 'enum' && Array.isArray(o[c]) && Array.isArray(n[c])) {
       const was = new Set((o[c] as unknown[]).map((x) => canonicalJson(x)));
       if ((n[c] as unknown[]).some((x) => !was.has(canonicalJson(x)))) out.push(`${path}: enum widened`);
-    } else if ((c.startsWith('max') || c === 'exclusiveMaximum') && typeof o[c] === 'number' && typeof n[c] === 'number' && (n[c] as number) > (o[c] as number))
+    } else if (
+      (c.startsWith('max') || c === 'exclusiveMaximum') &&
+      typeof o[c] === 'number' &&
+      typeof n[c] === 'number' &&
+      (n[c] as number) > (o[c] as number)
+    )
       out.push(`${path}: ${c} raised`);
-    else if ((c.startsWith('min') || c === 'exclusiveMinimum') && typeof o[c] === 'number' && typeof n[c] === 'number' && (n[c] as number) < (o[c] as number))
+    else if (
+      (c.startsWith('min') || c === 'exclusiveMinimum') &&
+      typeof o[c] === 'number' &&
+      typeof n[c] === 'number' &&
+      (n[c] as number) < (o[c] as number)
+    )
       out.push(`${path}: ${c} lowered`);
     else if (['pattern', 'format', 'const'].includes(c) && canonicalJson(o[c]) !== canonicalJson(n[c]))
       out.push(`${path}: ${c} changed`);
@@ -230,28 +264,45 @@ function loosened(o: Schema | null, n: Schema | null, path: string, out: string[
     out.push(`${path}: additionalProperties no longer false`);
   const ot = o['type'];
   const nt = n['type'];
-  if (ot !== undefined && (nt === undefined || (typeof ot === 'string' && Array.isArray(nt) && nt.length > 1)))
+  if (
+    ot !== undefined &&
+    (nt === undefined || (typeof ot === 'string' && Array.isArray(nt) && nt.length > 1))
+  )
     out.push(`${path}: type widened`);
   const op = asSchema(o['properties']);
   const np = asSchema(n['properties']);
-  if (op && np) for (const k of Object.keys(op).sort()) loosened(asSchema(op[k]), asSchema(np[k]), `${path}.${k}`, out, depth + 1);
+  if (op && np)
+    for (const k of Object.keys(op).sort())
+      loosened(asSchema(op[k]), asSchema(np[k]), `${path}.${k}`, out, depth + 1);
   loosened(asSchema(o['items']), asSchema(n['items']), `${path}[]`, out, depth + 1);
 }
 
 const requiredOf = (s: Schema | null): string[] =>
-  Array.isArray(s?.['required']) ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+  Array.isArray(s?.['required'])
+    ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string')
+    : [];
 
 function inputSchemaChanges(o: unknown, n: unknown): DefinitionChange[] {
   const out: DefinitionChange[] = [];
   const os = asSchema(o);
   const ns = asSchema(n);
-  const newRequired = requiredOf(ns).filter((r) => !requiredOf(os).includes(r)).sort();
+  const newRequired = requiredOf(ns)
+    .filter((r) => !requiredOf(os).includes(r))
+    .sort();
   if (newRequired.length > 0)
-    out.push({ key: 'input-required', severity: 'medium', what: `new required parameter${newRequired.length > 1 ? 's' : ''} ${newRequired.map((r) => showInvisible(r)).join(', ')}` });
+    out.push({
+      key: 'input-required',
+      severity: 'medium',
+      what: `new required parameter${newRequired.length > 1 ? 's' : ''} ${newRequired.map((r) => showInvisible(r)).join(', ')}`,
+    });
   const loose: string[] = [];
   loosened(os, ns, 'inputSchema', loose);
   if (loose.length > 0)
-    out.push({ key: 'input-loosened', severity: 'medium', what: `constraint loosened (${loose.slice(0, 5).map(showInvisible).join('; ')}${loose.length > 5 ? '; …' : ''})` });
+    out.push({
+      key: 'input-loosened',
+      severity: 'medium',
+      what: `constraint loosened (${loose.slice(0, 5).map(showInvisible).join('; ')}${loose.length > 5 ? '; …' : ''})`,
+    });
   return out;
 }
 
@@ -271,10 +322,12 @@ function gradeDefinition(
     out.push({
       key: field === 'description' ? 'description' : 'title',
       severity: g.severity,
-      what: g.signals.length > 0 ? `${field} rewritten, new text: ${g.signals.join(', ')}` : `${field} reworded`,
+      what:
+        g.signals.length > 0 ? `${field} rewritten, new text: ${g.signals.join(', ')}` : `${field} reworded`,
     });
   }
-  const schemaFields = kind === 'tool' ? ['inputSchema', 'outputSchema'] : kind === 'prompt' ? ['arguments'] : [];
+  const schemaFields =
+    kind === 'tool' ? ['inputSchema', 'outputSchema'] : kind === 'prompt' ? ['arguments'] : [];
   for (const field of schemaFields) {
     if (!differs(field)) continue;
     const was = schemaTexts(o[field]).join('\n');
@@ -284,23 +337,41 @@ function gradeDefinition(
       out.push({
         key: 'schema-text',
         severity: g.severity,
-        what: g.signals.length > 0 ? `${field} text rewritten, new text: ${g.signals.join(', ')}` : `${field} text reworded`,
+        what:
+          g.signals.length > 0
+            ? `${field} text rewritten, new text: ${g.signals.join(', ')}`
+            : `${field} text reworded`,
       });
     }
     if (field === 'inputSchema') out.push(...inputSchemaChanges(o[field], n[field]));
     if (field === 'arguments') {
       const req = (v: unknown) =>
-        Array.isArray(v) ? v.flatMap((a) => (asSchema(a)?.['required'] === true && typeof asSchema(a)?.['name'] === 'string' ? [asSchema(a)!['name'] as string] : [])) : [];
+        Array.isArray(v)
+          ? v.flatMap((a) =>
+              asSchema(a)?.['required'] === true && typeof asSchema(a)?.['name'] === 'string'
+                ? [asSchema(a)!['name'] as string]
+                : [],
+            )
+          : [];
       const fresh = req(n[field]).filter((r) => !req(o[field]).includes(r));
-      if (fresh.length > 0) out.push({ key: 'input-required', severity: 'medium', what: `new required argument ${fresh.map(showInvisible).join(', ')}` });
+      if (fresh.length > 0)
+        out.push({
+          key: 'input-required',
+          severity: 'medium',
+          what: `new required argument ${fresh.map(showInvisible).join(', ')}`,
+        });
     }
     if (!out.some((c) => ['schema-text', 'input-required', 'input-loosened'].includes(c.key)))
       out.push({ key: 'input-schema', severity: 'low', what: `${field} changed` });
   }
-  if (kind === 'tool' && differs('annotations')) out.push(...annotationChanges(o['annotations'], n['annotations']));
+  if (kind === 'tool' && differs('annotations'))
+    out.push(...annotationChanges(o['annotations'], n['annotations']));
   const graded = new Set(['description', 'title', 'annotations', ...schemaFields, ITEM_KEY[kind]]);
-  const rest = [...new Set([...Object.keys(o), ...Object.keys(n)])].filter((k) => !graded.has(k) && differs(k)).sort();
-  if (rest.length > 0) out.push({ key: 'definition', severity: 'low', what: `${rest.map(showInvisible).join(', ')} changed` });
+  const rest = [...new Set([...Object.keys(o), ...Object.keys(n)])]
+    .filter((k) => !graded.has(k) && differs(k))
+    .sort();
+  if (rest.length > 0)
+    out.push({ key: 'definition', severity: 'low', what: `${rest.map(showInvisible).join(', ')} changed` });
   return out;
 }
 
@@ -344,14 +415,15 @@ export interface MemberChange {
 }
 
 const show = (v: unknown): string => (v === undefined ? '(absent)' : showInvisible(canonicalJson(v)));
-export const describeMember = (c: MemberChange): string => `${c.member}: ${show(c.before)} → ${show(c.after)}`;
+export const describeMember = (c: MemberChange): string =>
+  `${c.member}: ${show(c.before)} → ${show(c.after)}`;
 
 function changedMembers(
   a: Readonly<Record<string, unknown>>,
   b: Readonly<Record<string, unknown>>,
 ): string[] {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])]
-    .filter((k) => canonicalJson(a[k] ?? null) !== canonicalJson(b[k] ?? null) || (k in a) !== (k in b))
+    .filter((k) => canonicalJson(a[k] ?? null) !== canonicalJson(b[k] ?? null) || k in a !== k in b)
     .sort();
 }
 
@@ -365,7 +437,10 @@ export function diffProtectedResource(
     before: a[m],
     after: b[m],
     severity: m === 'authorization_servers' ? 'high' : 'medium',
-    why: m === 'authorization_servers' ? 'clients now register with and send users to another authorization server' : 'protected-resource metadata changed',
+    why:
+      m === 'authorization_servers'
+        ? 'clients now register with and send users to another authorization server'
+        : 'protected-resource metadata changed',
   }));
 }
 
@@ -373,10 +448,14 @@ const hostOf = (v: unknown): string | null => {
   if (typeof v !== 'string' || !URL.canParse(v)) return null;
   return new URL(v).host.toLowerCase();
 };
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** PIN06 per issuer: issuer or endpoint host high; a weakened security property medium; other low. */
-export function diffAuthorizationServer(a: LockAuthorizationServer, b: LockAuthorizationServer): MemberChange[] {
+export function diffAuthorizationServer(
+  a: LockAuthorizationServer,
+  b: LockAuthorizationServer,
+): MemberChange[] {
   const out: MemberChange[] = [];
   for (const m of changedMembers(a.fields, b.fields)) {
     const before = a.fields[m];
@@ -408,7 +487,9 @@ export function diffAuthorizationServer(a: LockAuthorizationServer, b: LockAutho
     } else if (m === 'grant_types_supported' || m === 'response_types_supported') {
       const was = strings(before);
       const fresh = strings(after).filter((x) => !was.includes(x));
-      const weak = fresh.filter((x) => x === 'implicit' || x === 'password' || x === 'token' || /\btoken\b/.test(x));
+      const weak = fresh.filter(
+        (x) => x === 'implicit' || x === 'password' || x === 'token' || /\btoken\b/.test(x),
+      );
       if (weak.length > 0) {
         severity = 'medium';
         why = `${weak.join(', ')} now supported`;
@@ -422,7 +503,13 @@ export function diffAuthorizationServer(a: LockAuthorizationServer, b: LockAutho
   const ta = a.jwks?.thumbprints;
   const tb = b.jwks?.thumbprints;
   if (ta && tb && a.jwks?.uri === b.jwks?.uri && canonicalJson(ta) !== canonicalJson(tb)) {
-    out.push({ member: 'jwks', before: ta, after: tb, severity: 'info', why: 'keys rotated under the same jwks_uri (normal)' });
+    out.push({
+      member: 'jwks',
+      before: ta,
+      after: tb,
+      severity: 'info',
+      why: 'keys rotated under the same jwks_uri (normal)',
+    });
   }
   return out;
 }
@@ -433,27 +520,58 @@ export function diffProtocol(a: LockEntry, b: LockEntry): MemberChange[] {
   const pa = a.protocol;
   const pb = b.protocol;
   if (pa.authRequired && !pb.authRequired)
-    out.push({ member: 'authRequired', before: true, after: false, severity: 'medium', why: 'authorization is no longer required' });
+    out.push({
+      member: 'authRequired',
+      before: true,
+      after: false,
+      severity: 'medium',
+      why: 'authorization is no longer required',
+    });
   else if (pa.authRequired !== pb.authRequired)
-    out.push({ member: 'authRequired', before: pa.authRequired, after: pb.authRequired, severity: 'low', why: 'authorization is now required' });
+    out.push({
+      member: 'authRequired',
+      before: pa.authRequired,
+      after: pb.authRequired,
+      severity: 'low',
+      why: 'authorization is now required',
+    });
   if (pa.transport !== pb.transport && pb.transport !== null)
     out.push({
       member: 'transport',
       before: pa.transport,
       after: pb.transport,
       severity: pb.transport === 'http+sse' ? 'medium' : 'low',
-      why: pb.transport === 'http+sse' ? 'downgraded to the deprecated HTTP+SSE transport' : 'transport changed',
+      why:
+        pb.transport === 'http+sse' ? 'downgraded to the deprecated HTTP+SSE transport' : 'transport changed',
     });
   // Revisions and capabilities are only known when the endpoint could be listed.
   if (a.listable && b.listable) {
     if (canonicalJson(pa.revisions) !== canonicalJson(pb.revisions))
-      out.push({ member: 'revisions', before: pa.revisions, after: pb.revisions, severity: 'low', why: 'supported revisions changed' });
+      out.push({
+        member: 'revisions',
+        before: pa.revisions,
+        after: pb.revisions,
+        severity: 'low',
+        why: 'supported revisions changed',
+      });
     if (canonicalJson(pa.capabilities) !== canonicalJson(pb.capabilities))
-      out.push({ member: 'capabilities', before: pa.capabilities, after: pb.capabilities, severity: 'low', why: 'capabilities changed' });
+      out.push({
+        member: 'capabilities',
+        before: pa.capabilities,
+        after: pb.capabilities,
+        severity: 'low',
+        why: 'capabilities changed',
+      });
   }
   const ia = a.surface?.serverInfo ?? null;
   const ib = b.surface?.serverInfo ?? null;
   if (a.surface && b.surface && (ia?.hash ?? null) !== (ib?.hash ?? null))
-    out.push({ member: 'serverInfo', before: ia?.value, after: ib?.value, severity: 'low', why: 'serverInfo changed (a version bump on a release is expected)' });
+    out.push({
+      member: 'serverInfo',
+      before: ia?.value,
+      after: ib?.value,
+      severity: 'low',
+      why: 'serverInfo changed (a version bump on a release is expected)',
+    });
   return out;
 }

@@ -72,7 +72,9 @@ export function readLock(file: string, allowMissing: boolean): LockFile {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if (allowMissing && (err as NodeJS.ErrnoException).code === 'ENOENT') return emptyLock();
-    throw new LockError(`${file}: cannot read the lock file (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new LockError(
+      `${file}: cannot read the lock file (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return parseLock(text, file);
 }
@@ -112,7 +114,8 @@ async function withFileLock<T>(file: string, fn: () => T): Promise<T> {
       } catch {
         // Gone in between: try again.
       }
-      if (Date.now() > until) throw new LockError(`${file}: another mcp-posture is updating the lock (${guard})`);
+      if (Date.now() > until)
+        throw new LockError(`${file}: another mcp-posture is updating the lock (${guard})`);
       await sleep(20 + Math.floor(Math.random() * 30));
     }
   }
@@ -141,8 +144,7 @@ function writeAtomically(file: string, text: string): void {
 }
 
 export type UpdateOutcome =
-  | { readonly written: true; readonly targets: number }
-  | { readonly written: false; readonly reason: string };
+  { readonly written: true; readonly targets: number } | { readonly written: false; readonly reason: string };
 
 /**
  * Records `entry` for `target` in `context`. A scan that did not reach the target, or that

@@ -12,7 +12,10 @@ const INVISIBLE =
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|[\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
 
 export function showInvisible(text: string): string {
-  return text.replace(INVISIBLE, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
+  return text.replace(
+    INVISIBLE,
+    (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
 }
 
 type Op = { readonly op: ' ' | '-' | '+'; readonly text: string };
@@ -43,16 +46,17 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] {
 
 function script(a: readonly string[], b: readonly string[], cap: number): Op[] {
   if (a.length > cap || b.length > cap)
-    return [...a.map((text) => ({ op: '-' as const, text })), ...b.map((text) => ({ op: '+' as const, text }))];
+    return [
+      ...a.map((text) => ({ op: '-' as const, text })),
+      ...b.map((text) => ({ op: '+' as const, text })),
+    ];
   return editScript(a, b);
 }
 
 /** A unified diff (`-`/`+`/` ` lines, one line of context), invisible characters shown; capped. */
 export function unifiedDiff(oldText: string, newText: string): string {
   const ops = script(oldText.split('\n'), newText.split('\n'), MAX_LINES);
-  const keep = ops.map(
-    (o, k) => o.op !== ' ' || ops[k - 1]?.op !== ' ' || ops[k + 1]?.op !== ' ' ,
-  );
+  const keep = ops.map((o, k) => o.op !== ' ' || ops[k - 1]?.op !== ' ' || ops[k + 1]?.op !== ' ');
   const lines: string[] = [];
   let gap = false;
   ops.forEach((o, k) => {
@@ -65,7 +69,9 @@ export function unifiedDiff(oldText: string, newText: string): string {
     lines.push(`${o.op}${showInvisible(o.text)}`);
   });
   if (lines.length > MAX_DIFF_LINES)
-    return [...lines.slice(0, MAX_DIFF_LINES), `… ${lines.length - MAX_DIFF_LINES} more diff lines`].join('\n');
+    return [...lines.slice(0, MAX_DIFF_LINES), `… ${lines.length - MAX_DIFF_LINES} more diff lines`].join(
+      '\n',
+    );
   return lines.join('\n');
 }
 

@@ -25,25 +25,26 @@ const RANK: readonly JudgedSeverity[] = ['critical', 'high', 'medium', 'low', 'i
 /** Zero-width and bidirectional controls, word joiners, BOM, and Unicode tag characters. */
 const HIDDEN = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/u;
 
-const SIGNALS: readonly { readonly name: string; readonly severity: JudgedSeverity; readonly re: RegExp }[] = [
-  { name: 'hidden-characters', severity: 'high', re: HIDDEN },
-  {
-    name: 'instruction-override',
-    severity: 'high',
-    re: /\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|other)\s+(instructions|prompts?|rules|tools?)\b/i,
-  },
-  {
-    name: 'concealment',
-    severity: 'high',
-    re: /\b(do\s+not|don't|never)\s+(tell|inform|mention|reveal|show|notify)\b[^.]{0,40}\b(user|human|operator)\b/i,
-  },
-  { name: 'pseudo-markup', severity: 'high', re: /<\s*\/?\s*(important|system|instructions?|secret)\s*>/i },
-  {
-    name: 'sensitive-data',
-    severity: 'critical',
-    re: /\b(read|cat|open|send|upload|include|pass|forward|attach)\b[^.]{0,60}(~\/\.ssh|\bid_rsa\b|\.env\b|\bcredentials?\b|\bapi[_ -]?keys?\b|\bpasswords?\b|\bprivate[_ -]keys?\b|\bsecrets?\b|\btokens?\b)/i,
-  },
-];
+const SIGNALS: readonly { readonly name: string; readonly severity: JudgedSeverity; readonly re: RegExp }[] =
+  [
+    { name: 'hidden-characters', severity: 'high', re: HIDDEN },
+    {
+      name: 'instruction-override',
+      severity: 'high',
+      re: /\b(ignore|disregard|forget)\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|other)\s+(instructions|prompts?|rules|tools?)\b/i,
+    },
+    {
+      name: 'concealment',
+      severity: 'high',
+      re: /\b(do\s+not|don't|never)\s+(tell|inform|mention|reveal|show|notify)\b[^.]{0,40}\b(user|human|operator)\b/i,
+    },
+    { name: 'pseudo-markup', severity: 'high', re: /<\s*\/?\s*(important|system|instructions?|secret)\s*>/i },
+    {
+      name: 'sensitive-data',
+      severity: 'critical',
+      re: /\b(read|cat|open|send|upload|include|pass|forward|attach)\b[^.]{0,60}(~\/\.ssh|\bid_rsa\b|\.env\b|\bcredentials?\b|\bapi[_ -]?keys?\b|\bpasswords?\b|\bprivate[_ -]keys?\b|\bsecrets?\b|\btokens?\b)/i,
+    },
+  ];
 
 /** The stand-in judge: only signals that benign tool text does not carry. */
 export const defaultTextJudge: TextJudge = (text) => {
