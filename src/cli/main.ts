@@ -86,6 +86,8 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
+      .option('--lock <file>', 'compare the scan against this lock file (the PIN checks)')
+      .option('--update-lock', 'record the scanned surface in the --lock file (other targets are kept)')
       .option('--plan', 'print every request the scan would send, and send nothing'),
   );
   addFleetScanOptions(scanCmd);
