@@ -535,7 +535,8 @@ export function diffProtocol(a: LockEntry, b: LockEntry): MemberChange[] {
       severity: 'low',
       why: 'authorization is now required',
     });
-  if (pa.transport !== pb.transport && pb.transport !== null)
+  // An unknown transport (behind an authorization wall) is not a change.
+  if (pa.transport !== pb.transport && pa.transport !== null && pb.transport !== null)
     out.push({
       member: 'transport',
       before: pa.transport,
