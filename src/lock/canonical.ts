@@ -43,7 +43,10 @@ function scalar(v: unknown): string | null {
       return JSON.stringify(v);
     case 'object':
       return null;
-    default:
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+    case 'undefined':
       throw new TypeError(`not a JSON value: ${typeof v}`);
   }
 }

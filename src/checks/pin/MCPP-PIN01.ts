@@ -44,7 +44,7 @@ export default defineCheck({
       return ctx.pass(`No item was added since the lock was recorded (${p.baseline.recordedAt}).`);
     return added.map((a) =>
       ctx.fail(
-        `${a.kind} \`${a.name}\` is new since the lock was recorded (${p.baseline.recordedAt}); definition ${a.item.hash}.`,
+        `${a.kind} \`${showInvisible(a.name)}\` is new since the lock was recorded (${p.baseline.recordedAt}); definition ${a.item.hash}.`,
         [],
         {
           location: itemLocation(a.kind, a.name),

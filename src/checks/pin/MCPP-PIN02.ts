@@ -41,10 +41,14 @@ export default defineCheck({
     if (removed.length === 0)
       return ctx.pass(`Every item the lock records (${p.baseline.recordedAt}) is still listed.`);
     return removed.map((r) =>
-      ctx.fail(`${r.kind} \`${r.name}\` (recorded ${p.baseline.recordedAt}) is no longer listed.`, [], {
-        location: itemLocation(r.kind, r.name),
-        key: 'removed',
-      }),
+      ctx.fail(
+        `${r.kind} \`${showInvisible(r.name)}\` (recorded ${p.baseline.recordedAt}) is no longer listed.`,
+        [],
+        {
+          location: itemLocation(r.kind, r.name),
+          key: 'removed',
+        },
+      ),
     );
   },
 });
