@@ -47,8 +47,9 @@ function scalar(v: unknown): string | null {
     case 'function':
     case 'symbol':
     case 'undefined':
-      throw new TypeError(`not a JSON value: ${typeof v}`);
+      break;
   }
+  throw new TypeError(`not a JSON value: ${typeof v}`);
 }
 
 /** The RFC 8785 canonical serialization of a JSON value. */

@@ -78,7 +78,8 @@ function script(a: readonly string[], b: readonly string[], cap: number): Op[] {
 /** A unified diff (`-`/`+`/` ` lines, one line of context), invisible characters shown; capped. */
 export function unifiedDiff(oldText: string, newText: string): string {
   const ops = script(oldText.split('\n'), newText.split('\n'), MAX_LINES);
-  const keep = ops.map((o, k) => o.op !== ' ' || ops[k - 1]?.op !== ' ' || ops[k + 1]?.op !== ' ');
+  const changedAt = (k: number): boolean => ops[k] !== undefined && ops[k].op !== ' ';
+  const keep = ops.map((_, k) => changedAt(k) || changedAt(k - 1) || changedAt(k + 1));
   const lines: string[] = [];
   let gap = false;
   ops.forEach((o, k) => {
@@ -95,6 +96,19 @@ export function unifiedDiff(oldText: string, newText: string): string {
       '\n',
     );
   return lines.join('\n');
+}
+
+/**
+ * The changed lines of a unified diff on one line (`-old +new`), for a finding's message: reports
+ * escape line breaks, so the full diff would not read as one. Capped at `max` characters.
+ */
+export function compactDiff(diff: string, max = 600): string {
+  const changed = diff
+    .split('\n')
+    .filter((l) => l.startsWith('-') || l.startsWith('+'))
+    .map((l) => `${l[0]}${l.slice(1).trim()}`);
+  const text = changed.join(' ');
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** The runs of words the new text has that the old one lacks, joined by a space (what to re-judge). */

@@ -1,6 +1,6 @@
 import type { ChangedItem, DefinitionChange } from '../../lock/diff.js';
 import { diffInstructions, diffItems, itemLocation, worst } from '../../lock/diff.js';
-import { showInvisible } from '../../lock/text-diff.js';
+import { compactDiff, showInvisible } from '../../lock/text-diff.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import type { Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
@@ -27,7 +27,7 @@ function deciding(changes: readonly DefinitionChange[]): DefinitionChange {
 
 function message(c: ChangedItem): string {
   const list = c.changes.map((x) => x.what).join('; ') || 'the definition changed';
-  return `${c.kind} \`${showInvisible(c.name)}\` changed since the lock: ${list}. New hash ${c.newItem.hash}.\n${c.diff}`;
+  return `${c.kind} \`${showInvisible(c.name)}\` changed since the lock: ${list}. New hash ${c.newItem.hash}. Diff: ${compactDiff(c.diff)}`;
 }
 
 export default defineCheck({
@@ -67,7 +67,7 @@ export default defineCheck({
     remediation:
       'Read the diff. When the change is intended and harmless, re-record the lock (`--update-lock`); otherwise stop using the server until it is explained.',
     evidence:
-      'The `pin` section: per item, the canonical definition hash and its field-group hashes; the message carries a unified diff of the definitions with invisible characters shown (`<U+200B>`).',
+      'The `pin` section: per item, the canonical definition hash and its field-group hashes; the message carries the changed lines of a unified diff of the definitions (`-old +new`, pretty JSON), with invisible characters shown (`<U+200B>`).',
     traps:
       'Version strings in `serverInfo` change on every release — `server:info` changes are reported by PIN07, not here.',
     notes: `Severity follows what changed, not that something changed: the text added to a description, title, schema text or \`instructions\` is re-judged by the tool-surface text judge (low when benign; the judge’s severity otherwise, e.g. high for instruction-like or hidden text, critical for a request for secrets); annotations that reduce scrutiny or drop a reviewed guarantee are high; a new required parameter or a loosened constraint is medium. The result key names the deciding kind of change (not the new hash the catalogue row suggests, so that suppressions and reports group by what changed); the new hash is in the message. ${PIN_NOTE}`,
@@ -106,7 +106,7 @@ export default defineCheck({
     if (i) {
       out.push(
         ctx.fail(
-          `The server's instructions changed since the lock${i.signals.length ? ` (new text: ${i.signals.join(', ')})` : ''}; new hash ${i.newHash ?? 'none (removed)'}.\n${i.diff}`,
+          `The server's instructions changed since the lock${i.signals.length ? ` (new text: ${i.signals.join(', ')})` : ''}; new hash ${i.newHash ?? 'none (removed)'}. Diff: ${compactDiff(i.diff)}`,
           [],
           { location: 'server:instructions', key: 'instructions', severity: i.severity },
         ),

@@ -114,8 +114,9 @@ describe('PIN03 evidence', () => {
       withTools((t) => (t['echo']!['description'] = 'Returns the text\u200b it is given.')),
     );
     expect(r!.location).toBe('tool:echo');
-    expect(r!.message).toContain('-  "description": "Returns the text it is given.",');
-    expect(r!.message).toContain('+  "description": "Returns the text<U+200B> it is given.",');
+    expect(r!.message).toContain(
+      'Diff: -"description": "Returns the text it is given.", +"description": "Returns the text<U+200B> it is given.",',
+    );
     expect(r!.message).toMatch(/New hash sha256:[0-9a-f]{64}/);
   });
 
