@@ -25,6 +25,7 @@ import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from '.
 import { readBaseline, readConfig, runScan } from './scan-command.js';
 import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
+import { registerLockCommands } from './lock-command.js';
 import { anchorFor } from './manifest.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
@@ -153,6 +154,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     });
 
   registerHistoryCommands(program, result);
+  registerLockCommands(program, result);
 
   const checks = program.command('checks').description('the check catalogue');
   checks

@@ -42,7 +42,7 @@ const SIGNALS: readonly { readonly name: string; readonly severity: JudgedSeveri
     {
       name: 'sensitive-data',
       severity: 'critical',
-      re: /\b(read|cat|open|send|upload|include|pass|forward|attach)\b[^.]{0,60}(~\/\.ssh|\bid_rsa\b|\.env\b|\bcredentials?\b|\bapi[_ -]?keys?\b|\bpasswords?\b|\bprivate[_ -]keys?\b|\bsecrets?\b|\btokens?\b)/i,
+      re: /\b(read|cat|open|send|upload|include|pass|forward|attach)(s|es|ing)?\b[^.]{0,60}(~\/\.ssh|\bid_rsa\b|\.env\b|\bcredentials?\b|\bapi[_ -]?keys?\b|\bpasswords?\b|\bprivate[_ -]keys?\b|\bsecrets?\b|\btokens?\b)/i,
     },
   ];
 
