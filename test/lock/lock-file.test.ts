@@ -1,5 +1,5 @@
 /** The lock file: schema validation, refusals, safe and concurrent updates. */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -91,6 +91,32 @@ describe('lock file', () => {
     expect(Object.keys(lock.targets).sort()).toEqual([...targets].sort());
     // No temporary file or guard is left behind.
     expect(readdirSync(join(file, '..'))).toEqual(['c.json']);
+  });
+
+  it('waits for another writer’s guard, then merges with what that writer wrote', async () => {
+    const file = join(dir(), 'g.json');
+    await updateLock(file, 'http://a.test/mcp', 'anonymous', entry(), true);
+    // Another process holds the guard and is writing target b.
+    writeFileSync(`${file}.lck`, '');
+    let done = false;
+    const pending = updateLock(file, 'http://c.test/mcp', 'anonymous', entry(), true).then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(done).toBe(false);
+    const other = readLock(file, false);
+    writeFileSync(
+      file,
+      serializeLock({ ...other, targets: { ...other.targets, 'http://b.test/mcp': { token: entry() } } }),
+    );
+    unlinkSync(`${file}.lck`);
+    expect(await pending).toEqual({ written: true, targets: 3 });
+    expect(Object.keys(readLock(file, false).targets)).toEqual([
+      'http://a.test/mcp',
+      'http://b.test/mcp',
+      'http://c.test/mcp',
+    ]);
   });
 
   it('the file form is the pretty canonical form: sorted keys, two spaces, final newline', () => {
