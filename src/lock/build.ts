@@ -69,14 +69,14 @@ export const AS_MEMBERS = [
 /** One item's lock record: the definition, its hash and the hash of each field group. */
 export function lockItem(kind: ItemKind, definition: Readonly<Record<string, unknown>>): LockItem {
   const groups = FIELD_GROUPS[kind];
-  const fields: Record<string, ReturnType<typeof hashOf>> = {};
-  const other: Record<string, unknown> = {};
+  const fields: [string, ReturnType<typeof hashOf>][] = [];
+  const other: [string, unknown][] = [];
   for (const [k, v] of Object.entries(definition)) {
-    if (groups.includes(k)) fields[k] = hashOf(v);
-    else other[k] = v;
+    if (groups.includes(k)) fields.push([k, hashOf(v)]);
+    else other.push([k, v]);
   }
-  if (Object.keys(other).length > 0) fields['other'] = hashOf(other);
-  return { hash: hashOf(definition), fields, definition };
+  if (other.length > 0) fields.push(['other', hashOf(Object.fromEntries(other))]);
+  return { hash: hashOf(definition), fields: Object.fromEntries(fields), definition };
 }
 
 function listing(probe: Probe<ListingEvidence>): ListingEvidence | null {
@@ -89,16 +89,17 @@ function surfaceOf(inv: NonNullable<Evidence['inventory']>): LockSurface | null 
   let listed = 0;
   for (const kind of ITEM_KINDS) {
     const list = listing(inv[LIST_OF[kind]]);
-    const items: Record<string, LockItem> = {};
+    // A Map, then own properties: a server's `__proto__` tool stays a tool.
+    const items = new Map<string, LockItem>();
     if (list === null || list.truncated) incomplete.push(kind);
     if (list !== null) listed += 1;
     for (const raw of list?.items ?? []) {
       const def = asObject(raw);
       const key = def?.[ITEM_KEY[kind]];
       // The first of duplicate names wins, as a client keeps the first it sees.
-      if (def && typeof key === 'string' && !Object.hasOwn(items, key)) items[key] = lockItem(kind, def);
+      if (def && typeof key === 'string' && !items.has(key)) items.set(key, lockItem(kind, def));
     }
-    out[LIST_OF[kind]] = items;
+    out[LIST_OF[kind]] = Object.fromEntries(items);
   }
   if (listed === 0) return null;
   return {
@@ -136,6 +137,7 @@ function protectedResourceOf(d: AuthDiscovery | null): LockProtectedResource | n
   if (!d) return null;
   const fields: Record<string, unknown> = {};
   const prm = prmJson(d);
+  // Fixed member names only: a server-chosen key never becomes a property name here.
   if (prm) for (const m of PRM_MEMBERS) if (prm[m] !== undefined) fields[m] = normalized(prm[m]);
   // The challenge a client sees first without credentials.
   const challenge = d.challenges
@@ -152,9 +154,9 @@ function authorizationServersOf(
   d: AuthDiscovery | null,
   jwks: readonly JwksObservation[],
 ): Record<string, LockAuthorizationServer> {
-  const out: Record<string, LockAuthorizationServer> = {};
+  const out = new Map<string, LockAuthorizationServer>();
   for (const s of d?.authorizationServers ?? []) {
-    if (!s.found || Object.hasOwn(out, s.issuer)) continue;
+    if (!s.found || out.has(s.issuer)) continue;
     const md = s.found.metadata;
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(md)) {
@@ -162,13 +164,13 @@ function authorizationServersOf(
         fields[k] = normalized(v);
     }
     const keys = jwks.find((j) => j.issuer === s.issuer);
-    out[s.issuer] = {
+    out.set(s.issuer, {
       hash: hashOf(fields),
       fields,
       jwks: keys ? { uri: keys.uri, thumbprints: keys.thumbprints } : null,
-    };
+    });
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** The capabilities the server declared: InitializeResult first, else the DiscoverResult. */

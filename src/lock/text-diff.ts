@@ -4,7 +4,7 @@
  * zero-width character still shows. Bounded: inputs beyond the caps are compared as a whole.
  */
 const MAX_LINES = 400;
-const MAX_WORDS = 2_000;
+const MAX_WORDS = 1_000;
 const MAX_DIFF_LINES = 60;
 
 /** Code point ranges that render as nothing or reorder text, and other controls (inclusive). */

@@ -82,7 +82,8 @@ describe('buildEntry', () => {
     });
     const e = buildEntry(ev, []);
     expect(e.listable).toBe(true);
-    expect(Object.keys(e.surface!.tools)).toEqual(['b', 'a']);
+    expect(Object.keys(e.surface!.tools)).toEqual(['b', 'a', '__proto__']);
+    expect(Object.getPrototypeOf(e.surface!.tools)).toBe(Object.prototype);
     expect(e.surface!.tools['a']!.definition).toEqual({ name: 'a' });
     expect(e.surface!.incomplete).toEqual(['prompt']);
     expect(e.surface!.instructions!.text).toBe('Hi');
