@@ -72,6 +72,7 @@ describe('buildEntry', () => {
           { name: 'a' },
           { name: 'a', description: 'dup' },
           'junk',
+          JSON.parse('{"name":"__proto__","description":"P"}'),
         ]),
         prompts: failed,
         resources: listing([{ uri: 'x://1', name: 'one' }]),
