@@ -13,6 +13,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { prettyJson } from '../../src/lock/canonical.js';
 import { runCli } from '../helpers/cli.js';
+import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
+import type { OidcServer } from '../fixtures/servers/oidc.js';
+import { startResourceServer } from '../fixtures/servers/resource-server.js';
+import type { ResourceServer } from '../fixtures/servers/resource-server.js';
 import type { AsHost, PinFixture, PinState } from './pin-fixture.js';
 import { GOOD_TOKEN, reviewedState, startAsHost, startPinFixture } from './pin-fixture.js';
 
@@ -228,6 +232,45 @@ describe('mutation matrix: authorization (anonymous and token contexts)', () => 
       'PIN05 withdrawn medium endpoint',
       'PIN07 auth-required medium endpoint',
     ]);
+  });
+});
+
+describe('precision on real software: oidc-provider behind the SDK resource server', () => {
+  let as: OidcServer;
+  let rs: ResourceServer;
+  beforeAll(async () => {
+    as = await startOidcProvider({ toggles: { cc: true } });
+    rs = await startResourceServer({ issuer: as.issuer });
+  });
+  afterAll(async () => {
+    await rs.close();
+    await as.close();
+  });
+
+  it('two scans of an unchanged deployment differ in nothing, anonymously and with a token', async () => {
+    lockFile = join(dir, 'oidc.lock.json');
+    process.env['PIN_OIDC_TOKEN'] = await clientCredentialsToken(as.issuer, rs.url);
+    await scan(rs.url, '--update-lock');
+    await scan(rs.url, '--update-lock', '--token-env', 'PIN_OIDC_TOKEN');
+    const anon = await scan(rs.url);
+    expect(fails(anon.pin)).toEqual([`PIN04 unlisted info lock:${lockFile}`]);
+    expect(anon.pin.find((r) => r.checkId === 'MCPP-PIN06')?.status).toBe('pass');
+    const withToken = await scan(rs.url, '--token-env', 'PIN_OIDC_TOKEN');
+    expect(fails(withToken.pin)).toEqual([]);
+    for (const id of ['01', '02', '03', '04', '05', '06', '07'])
+      expect(withToken.pin.find((x) => x.checkId === `MCPP-PIN${id}`)?.status, `PIN${id}`).toBe('pass');
+    // The lock pins oidc-provider's real key set and holds no token.
+    const text = readFileSync(lockFile, 'utf8');
+    expect(text).not.toContain(process.env['PIN_OIDC_TOKEN']!);
+    const lock = JSON.parse(text) as {
+      targets: Record<
+        string,
+        { token: { authorizationServers: Record<string, { jwks: { thumbprints: string[] } }> } }
+      >;
+    };
+    expect(
+      lock.targets[rs.url]!.token.authorizationServers[as.issuer]!.jwks.thumbprints.length,
+    ).toBeGreaterThan(0);
   });
 });
 
