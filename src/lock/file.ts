@@ -14,7 +14,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
-import { prettyJson } from './canonical.js';
+import { canonicalJson, prettyJson } from './canonical.js';
 
 export const LOCK_SCHEMA_VERSION = 1 as const;
 
@@ -143,6 +143,9 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
+const sameSurface = (a: LockEntry, b: LockEntry): boolean =>
+  canonicalJson({ ...a, recordedAt: null }) === canonicalJson({ ...b, recordedAt: null });
+
 export type UpdateOutcome =
   { readonly written: true; readonly targets: number } | { readonly written: false; readonly reason: string };
 
@@ -168,6 +171,9 @@ export async function updateLock(
         written: false,
         reason: `the scan could not list the surface of ${target} (${context}); the recorded entry was kept`,
       };
+    // An unchanged surface keeps its entry (and its date), so the file does not change in git.
+    if (recorded && sameSurface(recorded, entry))
+      return { written: false, reason: `${target} (${context}) is unchanged since ${recorded.recordedAt}` };
     const next: LockFile = {
       schemaVersion: LOCK_SCHEMA_VERSION,
       targets: { ...lock.targets, [target]: { ...old, [context]: entry } },

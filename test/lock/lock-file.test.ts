@@ -83,6 +83,23 @@ describe('lock file', () => {
     expect(entryFor(lock, 'http://a.test/mcp', 'token').recordedContexts).toEqual(['anonymous', 'token']);
   });
 
+  it('an unchanged surface keeps its entry and date: the file does not change', async () => {
+    const file = join(dir(), 'u.json');
+    await updateLock(file, 'http://a.test/mcp', 'anonymous', entry(), true);
+    const before = readFileSync(file, 'utf8');
+    const later = { ...entry(), recordedAt: '2026-02-02T00:00:00.000Z' };
+    expect(await updateLock(file, 'http://a.test/mcp', 'anonymous', later, true)).toEqual({
+      written: false,
+      reason: 'http://a.test/mcp (anonymous) is unchanged since 2026-01-01T00:00:00.000Z',
+    });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(
+      await updateLock(file, 'http://a.test/mcp', 'anonymous', entry({ authRequired: true }), true),
+    ).toMatchObject({
+      written: true,
+    });
+  });
+
   it('concurrent updates of different targets lose nothing', async () => {
     const file = join(dir(), 'c.json');
     const targets = Array.from({ length: 12 }, (_, i) => `http://t${i}.test/mcp`);
