@@ -40,7 +40,11 @@ export function lockFor(
   choice: LockChoice,
   url: string,
   hasToken: boolean,
-): { file: string; baseline: ReturnType<typeof entryFor>['baseline']; recordedContexts: CredentialContext[] } {
+): {
+  file: string;
+  baseline: ReturnType<typeof entryFor>['baseline'];
+  recordedContexts: CredentialContext[];
+} {
   const target = new URL(url).toString();
   const { baseline, recordedContexts } = entryFor(choice.lock, target, hasToken ? 'token' : 'anonymous');
   return { file: choice.file, baseline, recordedContexts };

@@ -193,7 +193,9 @@ export async function runScan(
   // Every target's settings and tokens are checked before anything is sent.
   const prepared = targets.map((t) => {
     const p = prepareTarget(ctx, t, 'all');
-    return lock ? { ...p, collect: { ...p.collect, lock: lockFor(lock, t.url, Boolean(p.collect.token)) } } : p;
+    return lock
+      ? { ...p, collect: { ...p.collect, lock: lockFor(lock, t.url, Boolean(p.collect.token)) } }
+      : p;
   });
   const progress = (m: string): void => {
     if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
