@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { prettyJson } from '../../src/lock/canonical.js';
 import { runCli } from '../helpers/cli.js';
+import { validateReport } from '../helpers/schema.js';
 import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcServer } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
@@ -46,6 +47,8 @@ async function scan(url: string, ...extra: string[]): Promise<{ code: number; pi
     ...extra,
   ]);
   if (run.code === 2) throw new Error(`usage error: ${run.stderr}`);
+  // Every report with PIN findings stays valid against the published report schema.
+  expect(validateReport(run.stdout)).toEqual([]);
   const report = JSON.parse(run.stdout) as { results: Row[] };
   return {
     code: run.code,
