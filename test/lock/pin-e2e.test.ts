@@ -205,6 +205,16 @@ describe('mutation matrix: authorization (anonymous and token contexts)', () => 
     ]);
   });
 
+  it('authorization_servers swapped, seen anonymously behind the wall', async () => {
+    fx.state.auth = { issuer: as2.issuer, required: true };
+    const r = await scan(fx.url);
+    // Behind the wall the revision is unconfirmed, and the swap is still an unconditional high fail.
+    expect(fails(r.pin)).toEqual([
+      `PIN04 unlisted info lock:${lockFile}`,
+      'PIN05 authorization_servers high endpoint',
+    ]);
+  });
+
   it('S256 removed: PIN06 medium', async () => {
     as1.metadata = { code_challenge_methods_supported: ['plain'] };
     expect(fails((await scan(fx.url, '--token-env', 'PIN_E2E_TOKEN')).pin)).toEqual([
