@@ -11,6 +11,7 @@ import type { AggregateCheck, Check } from './define-check.js';
 import { AGGREGATE_CHECKS } from './err/index.js';
 import { LEG_CHECKS } from './leg/index.js';
 import { MOD_CHECKS } from './mod/index.js';
+import { PIN_CHECKS } from './pin/index.js';
 import { PRM_CHECKS } from './prm/index.js';
 import { SCP_CHECKS } from './scp/index.js';
 import { TRN_CHECKS } from './trn/index.js';
@@ -25,6 +26,7 @@ export const CHECKS: readonly Check[] = [
   ...SCP_CHECKS,
   ...CIMD_CHECKS,
   ...ACT_CHECKS,
+  ...PIN_CHECKS,
 ];
 
 export { AGGREGATE_CHECKS };

@@ -25,6 +25,7 @@ import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from '.
 import { readBaseline, readConfig, runScan } from './scan-command.js';
 import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
+import { registerLockCommands } from './lock-command.js';
 import { anchorFor } from './manifest.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
@@ -86,6 +87,8 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
+      .option('--lock <file>', 'compare the scan against this lock file (the PIN checks)')
+      .option('--update-lock', 'record the scanned surface in the --lock file (other targets are kept)')
       .option('--plan', 'print every request the scan would send, and send nothing'),
   );
   addFleetScanOptions(scanCmd);
@@ -151,6 +154,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     });
 
   registerHistoryCommands(program, result);
+  registerLockCommands(program, result);
 
   const checks = program.command('checks').description('the check catalogue');
   checks

@@ -25,6 +25,7 @@ import { fleetOptionsOf, wantsHistory } from './fleet-options.js';
 import { runFleetScan } from './fleet-scan.js';
 import type { ScanContext } from './scan-target.js';
 import { prepareTarget } from './scan-target.js';
+import { lockFor, readLockOption, recordLocks } from './lock-options.js';
 import { anchorFor, writeManifest } from './manifest.js';
 import { UsageError } from './options.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
@@ -127,6 +128,8 @@ export async function runScan(
     if (o['saveEvidence']) throw new UsageError('--save-evidence works with one target at a time');
     if (o['updateBaseline'])
       throw new UsageError('--update-baseline works with a URL or a config file, not a fleet');
+    if (o['lock'] || o['updateLock'])
+      throw new UsageError('--lock works with a URL or a config file, not a fleet');
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
     const baseline = await readBaseline(o['baseline'] as string | undefined, false);
@@ -184,10 +187,16 @@ export async function runScan(
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
   const baseline = await readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
+  const lock = readLockOption(o['lock'] as string | undefined, config?.lock, Boolean(o['updateLock']));
   const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
   const ctx: ScanContext = { config, cli, token, caFile, baseline };
   // Every target's settings and tokens are checked before anything is sent.
-  const prepared = targets.map((t) => prepareTarget(ctx, t, 'all'));
+  const prepared = targets.map((t) => {
+    const p = prepareTarget(ctx, t, 'all');
+    return lock
+      ? { ...p, collect: { ...p.collect, lock: lockFor(lock, t.url, Boolean(p.collect.token)) } }
+      : p;
+  });
   const progress = (m: string): void => {
     if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
   };
@@ -232,6 +241,8 @@ export async function runScan(
     if (evidences.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
     writeFileSync(saveEvidence, serializeEvidence(evidences[0]!));
   }
+
+  if (lock?.update) for (const line of await recordLocks(lock, evidences)) process.stderr.write(`${line}\n`);
 
   if (o['updateBaseline'] && baseline) {
     let data = baseline.data;

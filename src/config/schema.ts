@@ -170,6 +170,13 @@ export const ConfigSchema = z
       .min(1)
       .optional()
       .describe('Expected-failures baseline file (relative to this file).'),
+    lock: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Lock file the scans are compared against by the PIN checks (relative to this file; `scan --update-lock` records it).',
+      ),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Map<string, number>();

@@ -62,6 +62,11 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
           'no_auth',
           'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
         ),
+  pin: (_ev, ctx) =>
+    ctx.notApplicable(
+      'feature_absent',
+      'No lock file was given (`--lock FILE`): there is no baseline to compare.',
+    ),
 };
 
 /**

@@ -21,6 +21,7 @@ import type {
 } from './http-types.js';
 import type { Inventory } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
+import type { PinEvidence } from './pin-types.js';
 import type {
   AddressScope,
   Exchange,
@@ -37,6 +38,7 @@ export { isHttpReply } from './primitives.js';
 export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
+export type * from './pin-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -125,6 +127,11 @@ export interface CoreEvidence {
   readonly oauth: AuthDiscovery | null;
   /** Every exchange, in the order the requests were issued. */
   readonly exchanges: readonly Exchange[];
+  /**
+   * The lock's entry for this target and the current surface in the lock's shape (docs/pinning.md);
+   * null when the scan was given no lock. Bundles saved before the section existed lack it (read as null).
+   */
+  readonly pin: PinEvidence | null;
   /**
    * Planned probes the scan did not send because the target turned out unreachable or not MCP
    * (absent in bundles from before it was recorded).

@@ -14,6 +14,7 @@ import { FAMILIES, SEVERITIES } from '../../src/checks/define-check.js';
 import { ALL_CHECKS as CHECKS, AGGREGATE_CHECKS, CHECKS as CHECKS_ONLY } from '../../src/checks/index.js';
 import { LEG_CHECKS } from '../../src/checks/leg/index.js';
 import { MOD_CHECKS } from '../../src/checks/mod/index.js';
+import { PIN_CHECKS } from '../../src/checks/pin/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
@@ -37,6 +38,7 @@ const FAMILY_LISTS = {
   SCP: SCP_CHECKS,
   CIMD: CIMD_CHECKS,
   ACT: ACT_CHECKS,
+  PIN: PIN_CHECKS,
   ERR: AGGREGATE_CHECKS,
 };
 
