@@ -16,6 +16,7 @@ import { LEG_CHECKS } from '../../src/checks/leg/index.js';
 import { MOD_CHECKS } from '../../src/checks/mod/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
+import { STDIO_CHECKS } from '../../src/checks/stdio/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
 import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
@@ -31,6 +32,7 @@ const FAMILY_LISTS = {
   TRN: TRN_CHECKS,
   LEG: LEG_CHECKS,
   MOD: MOD_CHECKS,
+  STDIO: STDIO_CHECKS,
   AUTHN: AUTHN_CHECKS,
   PRM: PRM_CHECKS,
   ASM: ASM_CHECKS,
