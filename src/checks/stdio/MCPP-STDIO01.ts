@@ -52,8 +52,7 @@ export default defineCheck({
       );
     }
     const total = stdoutLines(stdio);
-    if (total === 0)
-      return ctx.inconclusive('probe_unavailable', 'The server wrote nothing to stdout.');
+    if (total === 0) return ctx.inconclusive('probe_unavailable', 'The server wrote nothing to stdout.');
     return ctx.pass(
       `Every non-empty stdout line (${total - empty} of ${total}) was a JSON-RPC message${empty ? `; ${empty} empty line${empty === 1 ? '' : 's'} tolerated` : ''}.`,
     );

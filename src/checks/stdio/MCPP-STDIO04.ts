@@ -35,7 +35,9 @@ export default defineCheck({
       'The keyword is SHOULD from 2026-07-28 and scanner policy for earlier revisions (clients are told to close stdin first, then signal); the row is evaluated for every revision.',
   },
   evaluate(ev, ctx) {
-    const judged = startedLaunches(ev.stdio).filter((l) => !l.shutdown.exitedBeforeClose && l.shutdown.needed !== null);
+    const judged = startedLaunches(ev.stdio).filter(
+      (l) => !l.shutdown.exitedBeforeClose && l.shutdown.needed !== null,
+    );
     if (judged.length === 0)
       return ctx.inconclusive(
         'probe_unavailable',

@@ -35,7 +35,9 @@ export default defineCheck({
     const methods = [...new Set(launches.flatMap((l) => l.serverRequests.modern))];
     if (methods.length > 0)
       return methods.map((m) =>
-        ctx.fail(`The server wrote a ${JSON.stringify(m)} request to stdout on the modern wire.`, [], { key: m }),
+        ctx.fail(`The server wrote a ${JSON.stringify(m)} request to stdout on the modern wire.`, [], {
+          key: m,
+        }),
       );
     return ctx.pass('The server wrote no request to stdout on the modern wire.');
   },

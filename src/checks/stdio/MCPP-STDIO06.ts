@@ -36,16 +36,22 @@ export default defineCheck({
     if (!first || first.spawnError !== null || first.opening.outcome === 'not-sent')
       return ctx.inconclusive(
         'probe_unavailable',
-        first?.spawnError ? `The command could not be started: ${first.spawnError}.` : 'server/discover was not sent.',
+        first?.spawnError
+          ? `The command could not be started: ${first.spawnError}.`
+          : 'server/discover was not sent.',
       );
     const o = first.opening;
     switch (o.outcome) {
       case 'response':
         return ctx.pass(`server/discover was answered within ${o.ms} ms and the process stayed alive.`);
       case 'exit':
-        return ctx.fail('The process exited in answer to server/discover (or right after answering it).', [], {
-          key: 'exit',
-        });
+        return ctx.fail(
+          'The process exited in answer to server/discover (or right after answering it).',
+          [],
+          {
+            key: 'exit',
+          },
+        );
       case 'non-json':
         return ctx.fail('server/discover got no JSON-RPC response, only non-JSON output.', [], {
           key: 'non-json',

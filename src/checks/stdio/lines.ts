@@ -26,7 +26,10 @@ export function describeLines(stdio: StdioEvidence, lines: readonly StdioLine[])
   const probeOf = (line: StdioLine) =>
     startedLaunches(stdio).find((l) => l.lines.includes(line))?.probe ?? 'x.launch';
   return lines
-    .map((l) => `${probeOf(l)} line ${l.seq} ${JSON.stringify(l.text.length > 80 ? `${l.text.slice(0, 80)}…` : l.text)}`)
+    .map(
+      (l) =>
+        `${probeOf(l)} line ${l.seq} ${JSON.stringify(l.text.length > 80 ? `${l.text.slice(0, 80)}…` : l.text)}`,
+    )
     .join('; ');
 }
 

@@ -59,7 +59,8 @@ export function stdioChannel(
         return { kind: 'failed', error, exchanges };
       }
       const { message, issues } = classifyMessage(out.message);
-      const response = message.kind === 'response' ? (message as Extract<RpcMessage, { kind: 'response' }>) : null;
+      const response =
+        message.kind === 'response' ? (message as Extract<RpcMessage, { kind: 'response' }>) : null;
       return {
         kind: 'ok',
         value: { exchange: out.exchange.id, messages: [message], response, issues },

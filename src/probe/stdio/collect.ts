@@ -63,7 +63,10 @@ export interface StdioScanOptions {
 const NOT_LISTED: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
 
 /** The command line as shown in reports: `stdio:` and the command with its arguments, secrets redacted. */
-export function stdioTargetUrl(command: StdioCommand, redact: RedactText = stdioRedactor(command.env)): string {
+export function stdioTargetUrl(
+  command: StdioCommand,
+  redact: RedactText = stdioRedactor(command.env),
+): string {
   return `stdio:${[redact(command.command), ...redactArgs(command.args, redact)].join(' ')}`;
 }
 
@@ -175,7 +178,8 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
     sseOnly: false,
     sseVersions: [],
     oauthSeen: false,
-    modernOnlyInit: signal.modern && !initOk && init?.probe.kind === 'ok' && init.probe.value.response?.error !== undefined,
+    modernOnlyInit:
+      signal.modern && !initOk && init?.probe.kind === 'ok' && init.probe.value.response?.error !== undefined,
   });
   const answered = discover.kind === 'ok' || init?.probe.kind === 'ok';
   const wroteAnything = launchEvidence.some((l) => l.stdout.bytes > 0);
@@ -223,7 +227,8 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
       authWall: false,
     },
     modern: null,
-    inventory: inventory && signal.modern && !initResult ? withModernIdentity(inventory, discover) : inventory,
+    inventory:
+      inventory && signal.modern && !initResult ? withModernIdentity(inventory, discover) : inventory,
     auth: { inUse: false, signals: [] },
     oauth: null,
     exchanges: [],
@@ -252,10 +257,7 @@ function withModernIdentity(
   };
 }
 
-async function initialize(
-  ch: ReturnType<typeof stdioChannel>,
-  ids: RpcIds,
-): Promise<InitAttempt> {
+async function initialize(ch: ReturnType<typeof stdioChannel>, ids: RpcIds): Promise<InitAttempt> {
   const probe = await ch.call({
     id: ids.take(),
     method: 'initialize',
@@ -311,7 +313,13 @@ function openingFromInit(init: InitAttempt): StdioOpening {
   return {
     method: 'initialize',
     outcome:
-      p.kind === 'ok' ? 'response' : p.kind === 'skipped' ? 'not-sent' : p.error.code === 'reset' ? 'exit' : 'timeout',
+      p.kind === 'ok'
+        ? 'response'
+        : p.kind === 'skipped'
+          ? 'not-sent'
+          : p.error.code === 'reset'
+            ? 'exit'
+            : 'timeout',
     ms: 0,
   };
 }

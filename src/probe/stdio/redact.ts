@@ -24,7 +24,8 @@ const NAMED =
   /((?:bearer|basic)\s+|[A-Za-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|credential)[A-Za-z0-9_-]*"?\s*[=:]\s*"?)([^\s"'&,;]{4,})/gi;
 
 /** An argument that names a secret, so the argument after it is one: `--api-key`, `--token`. */
-const SECRET_FLAG = /^--?[A-Za-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|credential)[A-Za-z0-9_-]*$/i;
+const SECRET_FLAG =
+  /^--?[A-Za-z0-9_-]*(?:token|secret|password|passwd|api[_-]?key|apikey|credential)[A-Za-z0-9_-]*$/i;
 
 export type RedactText = (text: string) => string;
 

@@ -15,7 +15,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -161,6 +161,7 @@ export class StdioProcess {
   private readonly home: string;
   private readonly cwd: string;
   private removed = false;
+  private shutdownStarted: Promise<void> | null = null;
   /** The era of what is sent from now on; the collector switches it before the fallback `initialize`. */
   phase: 'modern' | 'legacy' = 'modern';
 
@@ -257,10 +258,13 @@ export class StdioProcess {
           return;
         }
         const key = idKey(id);
-        const timer = setTimeout(() => {
-          this.waiters.delete(key);
-          resolve({ error: { code: 'timeout', message: `no response within ${timeoutMs} ms` } });
-        }, Math.max(0, timeoutMs));
+        const timer = setTimeout(
+          () => {
+            this.waiters.delete(key);
+            resolve({ error: { code: 'timeout', message: `no response within ${timeoutMs} ms` } });
+          },
+          Math.max(0, timeoutMs),
+        );
         this.waiters.set(key, (r) => {
           clearTimeout(timer);
           this.waiters.delete(key);
@@ -314,6 +318,12 @@ export class StdioProcess {
    * throwaway directory is removed.
    */
   async shutdown(): Promise<void> {
+    if (this.shutdownStarted) return this.shutdownStarted;
+    this.shutdownStarted = this.doShutdown();
+    return this.shutdownStarted;
+  }
+
+  private async doShutdown(): Promise<void> {
     const child = this.child;
     if (!child || this.spawnError !== null) {
       this.cleanup();
@@ -489,13 +499,19 @@ export class StdioProcess {
     if (this.lineBytes > 0 && this.unterminated === null) {
       const text = Buffer.concat(this.lineChunks).toString('utf8');
       this.unterminated = text;
+      const tooLong = this.lineTooLong;
+      const bytes = this.lineBytes;
       this.lineChunks = [];
       this.lineBytes = 0;
-      const parsed = text.trim() === '' ? undefined : safeParse(text);
+      this.lineTooLong = false;
+      const parsed = tooLong || text.trim() === '' ? undefined : safeParse(text);
       this.unterminatedIsMessage = parsed !== undefined;
       // The unterminated text is still a line of output: classified (and delivered) like the others.
-      const line = this.record('out', text, Buffer.byteLength(text));
-      this.framer.line(line, text);
+      const line = this.record('out', text, bytes);
+      if (tooLong) {
+        line.truncated = true;
+        this.framer.tooLong(line);
+      } else this.framer.line(line, text);
     }
     this.framer.end();
   }
@@ -598,15 +614,20 @@ export class StdioProcess {
     }
   }
 
+  /**
+   * Whether a live (not zombie) process of the group remains. On Linux /proc tells zombies
+   * apart: an orphaned member that was killed stays a zombie until init reaps it, and a zombie
+   * runs nothing. Elsewhere a signal 0 to the group answers.
+   */
   private groupAlive(): boolean {
     const pid = this.child?.pid;
     if (pid === undefined) return false;
     try {
       process.kill(-pid, 0);
-      return true;
     } catch {
       return false;
     }
+    return process.platform !== 'linux' || liveGroupMembers(pid) > 0;
   }
 
   private cleanup(): void {
@@ -614,6 +635,30 @@ export class StdioProcess {
     this.removed = true;
     rmSync(this.workDir, { recursive: true, force: true });
   }
+}
+
+/** Processes of process group `pgid` that are not zombies, from /proc (Linux). */
+export function liveGroupMembers(pgid: number): number {
+  let n = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 1;
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') n++;
+  }
+  return n;
 }
 
 function safeParse(text: string): unknown {
