@@ -258,6 +258,7 @@ export class EvidenceBuilder {
       },
       tls: [],
       plain: [],
+      stdio: null,
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);
     ev.exchanges = this.exchanges as Mutable<HttpExchange>[];

@@ -88,11 +88,11 @@ describe('stdio safety', () => {
     expect(ev.detection.discover.kind).toBe('failed');
   });
 
-  it('a command that exits at once: unreachable, STDIO06 fails with exit', async () => {
+  it('a command that exits at once: unreachable (the report is not graded), the era probe recorded as exit', async () => {
     const s = await scanCommand([FIXTURE, '--flaw', 'exit-at-once']);
     expect(s.evidence.detection.targetClass).toBe('unreachable');
-    expect(s.status('MCPP-STDIO06')).toBe('fail');
-    expect(s.failKeys('MCPP-STDIO06')).toEqual(['exit']);
+    expect(s.status('MCPP-STDIO06')).toBe('not_applicable');
+    expect(s.evidence.stdio!.launches[0]!.opening.outcome).toBe('exit');
     expect(s.evidence.stdio!.launches.every((l) => l.exit?.code === 3)).toBe(true);
   });
 

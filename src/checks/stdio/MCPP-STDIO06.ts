@@ -14,7 +14,6 @@ export default defineCheck({
     mode: 'passive',
     requires: ['stdio'],
     rating: { scope: 'protocol' },
-    classIndependent: true,
     keys: {
       exit: 'the process exited in answer to server/discover (medium)',
       'non-json': 'the server answered server/discover with non-JSON output only (medium)',
@@ -29,7 +28,7 @@ export default defineCheck({
     evidence:
       'The first exchange of `x.launch`: what became of `server/discover` within 5 s (a response, silence, the process ending, or only non-JSON output), and whether the process was still alive 200 ms after answering.',
     traps:
-      'Legacy servers commonly answer `-32601` or `-32602` or nothing at all; silence is tolerated by clients, hence low. Evaluated for unreachable targets too: a command that exits at once fails with `exit`, one that could not be started is inconclusive.',
+      'Legacy servers commonly answer `-32601` or `-32602` or nothing at all; silence is tolerated by clients, hence low. A command that exits at once, or cannot be started, makes the target `unreachable`: the report is not graded and this check does not apply.',
   },
   evaluate(ev, ctx) {
     const first = ev.stdio.launches[0];

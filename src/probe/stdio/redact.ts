@@ -1,5 +1,5 @@
 /**
- * Redaction for stdio evidence (docs/stdio.md#redaction). A local server's command line, its
+ * Redaction for stdio evidence (docs/stdio.md#safety-launching-a-server-runs-its-code). A local server's command line, its
  * output and its stderr can carry credentials: the values of the environment variables the
  * config declares (API keys, mostly) are scrubbed literally, and values that look like secrets
  * (well-known token prefixes, JWTs, `Bearer …`, `token=…`, the argument after `--api-key`) are

@@ -1,5 +1,5 @@
 /**
- * Runs one local stdio server process (docs/stdio.md#safety). The command is untrusted code:
+ * Runs one local stdio server process (docs/stdio.md#safety-launching-a-server-runs-its-code). The command is untrusted code:
  *
  * - it gets a scrubbed environment (PATH, a throwaway HOME, and only the declared variables);
  * - it runs in a throwaway working directory (unless the config declares one) under a
@@ -120,6 +120,18 @@ export interface CallOutcome {
 
 const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
 
+/** Launches still running: their groups are killed if the scanner exits first (an uncaught error, exit()). */
+const LIVE = new Set<StdioProcess>();
+let exitHook = false;
+function track(p: StdioProcess): void {
+  LIVE.add(p);
+  if (exitHook) return;
+  exitHook = true;
+  process.once('exit', () => {
+    for (const live of LIVE) live.kill();
+  });
+}
+
 /** One launch of the server: spawn, talk, shut down, then `evidence()`. */
 export class StdioProcess {
   private child: ChildProcess | null = null;
@@ -224,6 +236,7 @@ export class StdioProcess {
       return;
     }
     this.child = child;
+    track(this);
     child.stdin!.on('error', () => undefined);
     child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
     child.stdout!.on('end', () => this.onStdoutEnd());
@@ -631,6 +644,7 @@ export class StdioProcess {
   }
 
   private cleanup(): void {
+    LIVE.delete(this);
     if (this.removed) return;
     this.removed = true;
     rmSync(this.workDir, { recursive: true, force: true });
