@@ -79,7 +79,15 @@ export async function runScan(
   url: string | undefined,
   o: Record<string, unknown>,
   cmd: Command,
+  words: readonly string[] = [],
 ): Promise<number> {
+  if (!o['stdio'] && words.length > 0)
+    throw new UsageError(
+      `unexpected arguments after the URL: ${words.join(' ')} (a local server needs --stdio)`,
+    );
+  if (!o['stdio'])
+    for (const flag of ['env', 'cwd', 'sandbox'])
+      if (o[flag] !== undefined) throw new UsageError(`--${flag} needs --stdio`);
   const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
   const cliTyped = typed(cmd, [
     'mode',
@@ -118,6 +126,11 @@ export async function runScan(
       ? { headers: o['header'] as Record<string, string> }
       : {}),
   };
+
+  if (o['stdio']) {
+    const { runStdioScan } = await import('./stdio-command.js');
+    return runStdioScan(url === undefined ? [] : [url, ...words], o, { config, cli, cmd });
+  }
 
   const fleet = fleetOptionsOf(cmd);
   const token = o['token'] as string | undefined;
