@@ -55,7 +55,8 @@ export default defineCheck({
         return ctx.fail('server/discover got no JSON-RPC response, only non-JSON output.', [], {
           key: 'non-json',
         });
-      default:
+      case 'timeout':
+      case 'not-sent':
         return ctx.fail('server/discover got no answer within 5 s.', [], { key: 'timeout', severity: 'low' });
     }
   },

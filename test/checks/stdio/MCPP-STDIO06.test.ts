@@ -31,7 +31,14 @@ testCheck(check, {
   ],
   inconclusive: [
     {
-      name: 'the command could not be started',
+      name: 'server/discover was not sent (the deadline passed first)',
+      evidence: stdioEvidence([opening('not-sent')]),
+      reason: 'probe_unavailable',
+    },
+  ],
+  notApplicable: [
+    {
+      name: 'the command could not be started (unreachable)',
       evidence: stdioEvidence(
         [
           launch({
@@ -43,8 +50,8 @@ testCheck(check, {
           targetClass: 'unreachable',
         },
       ),
-      reason: 'probe_unavailable',
+      reason: 'target_class',
     },
+    { name: 'an HTTP target', evidence: evidence(), reason: 'transport' },
   ],
-  notApplicable: [{ name: 'an HTTP target', evidence: evidence(), reason: 'transport' }],
 });
