@@ -28,7 +28,17 @@ describe('scan --stdio', () => {
   });
 
   it('scans a flawed server: the JSON report names the stdio target, its revision and the STDIO01 failure', async () => {
-    const r = await runCli(['scan', '--format', 'json', '--stdio', '--', process.execPath, FIXTURE, '--flaw', 'banner']);
+    const r = await runCli([
+      'scan',
+      '--format',
+      'json',
+      '--stdio',
+      '--',
+      process.execPath,
+      FIXTURE,
+      '--flaw',
+      'banner',
+    ]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout) as {
       target: { url: string; transport: string; revision: { known: string[] } };
@@ -39,6 +49,11 @@ describe('scan --stdio', () => {
     expect(report.target.revision.known).toEqual(['2025-11-25']);
     const stdio01 = report.results.filter((x) => x.checkId === 'MCPP-STDIO01');
     expect(stdio01.map((x) => [x.status, x.key])).toEqual([['fail', 'startup-banner']]);
+    expect((report as unknown as { settings: { sandbox: unknown } }).settings.sandbox).toEqual({
+      requested: false,
+      applied: false,
+      detail: 'not requested',
+    });
   }, 30_000);
 
   it('arguments after a URL without --stdio are a usage error', async () => {
