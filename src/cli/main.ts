@@ -61,6 +61,19 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--cwd <dir>', 'with --stdio: the working directory (default: a throwaway directory)')
       .option('--sandbox', 'with --stdio: run the server without network (unshare -n, Linux) where possible')
+      .option(
+        '--discovered',
+        'scan every server the MCP clients of this user are configured with (see discover)',
+      )
+      .option(
+        '--allow-exec',
+        'with --discovered: also launch the local (stdio) servers found in config files',
+      )
+      .option('--home <dir>', 'with --discovered: read the client configs of this home directory')
+      .option(
+        '--project <dir>',
+        'with --discovered: the project directory whose config files are read (default: .)',
+      )
       .addOption(
         new Option('--mode <mode>', 'what the scan may send')
           .choices(['passive', 'safe', 'intrusive'])
@@ -110,6 +123,18 @@ export function buildProgram(): { program: Command; result: { code: number } } {
   addFleetScanOptions(scanCmd);
   scanCmd.action(async (url: string | undefined, words: string[], o: Record<string, unknown>) => {
     result.code = await runScan(url, o, scanCmd, words);
+  });
+
+  const discoverCmd = program
+    .command('discover')
+    .description('list every MCP server the MCP clients of this user are configured with; launches nothing')
+    .option('--home <dir>', 'read the client configs of this home directory (default: yours)')
+    .option('--project <dir>', 'the project directory whose config files are read (default: .)')
+    .option('--system-root <dir>', 'root of the managed settings (default: /; none with --home)')
+    .option('--format <format>', 'text or json', 'text');
+  discoverCmd.action(async (o: Record<string, unknown>) => {
+    const { runDiscover } = await import('./discover-command.js');
+    result.code = runDiscover(o);
   });
 
   const evalCmd = addOutputOptions(

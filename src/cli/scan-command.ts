@@ -127,6 +127,16 @@ export async function runScan(
       : {}),
   };
 
+  if (o['discovered']) {
+    if (url !== undefined || o['stdio'])
+      throw new UsageError('--discovered scans what discover finds: give no URL or --stdio');
+    const { runDiscoveredScan } = await import('./discover-command.js');
+    return runDiscoveredScan(o, { config, cli });
+  }
+  if (!o['discovered'])
+    for (const flag of ['allowExec', 'home', 'project'])
+      if (o[flag] !== undefined)
+        throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --discovered`);
   if (o['stdio']) {
     const { runStdioScan } = await import('./stdio-command.js');
     return runStdioScan(url === undefined ? [] : [url, ...words], o, { config, cli, cmd });
