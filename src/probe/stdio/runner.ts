@@ -445,7 +445,8 @@ export class StdioProcess {
       dir,
       phase: this.phase,
       atMs: Date.now() - this.started,
-      text: this.opts.redact(excerptOf(text, max)),
+      // Redacted before it is cut, so a cut cannot leave half a secret behind.
+      text: excerptOf(this.opts.redact(text.slice(0, max + 256)), max),
       bytes,
       truncated: text.length > max,
     };
@@ -621,7 +622,9 @@ export class StdioProcess {
     const pid = this.child?.pid;
     if (pid === undefined) return;
     try {
-      process.kill(-pid, signal);
+      // Windows has no process groups to signal: only the process itself is ended there.
+      if (process.platform === 'win32') this.child?.kill(signal);
+      else process.kill(-pid, signal);
     } catch {
       // The group is gone already.
     }
