@@ -5,7 +5,7 @@
  * params, as over HTTP, without the HTTP headers.
  */
 import { classifyMessage } from '../../evidence/parse/json-rpc.js';
-import type { Probe, RpcMessage, RpcReply } from '../../evidence/types.js';
+import type { Probe, RpcReply } from '../../evidence/types.js';
 import { modernBody } from '../modern/send.js';
 import type { StdioProcess } from '../stdio/runner.js';
 import type { RpcCall, RpcChannel } from './types.js';
@@ -59,8 +59,7 @@ export function stdioChannel(
         return { kind: 'failed', error, exchanges };
       }
       const { message, issues } = classifyMessage(out.message);
-      const response =
-        message.kind === 'response' ? (message as Extract<RpcMessage, { kind: 'response' }>) : null;
+      const response = message.kind === 'response' ? message : null;
       return {
         kind: 'ok',
         value: { exchange: out.exchange.id, messages: [message], response, issues },

@@ -12,7 +12,7 @@ const shut = (s: Partial<StdioShutdown>) =>
 const passive = (ev: Evidence): Evidence => {
   const e = structuredClone(ev) as Mutable<Evidence>;
   e.settings.mode = 'passive';
-  return e as Evidence;
+  return e;
 };
 
 testCheck(check, {
