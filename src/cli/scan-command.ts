@@ -10,7 +10,7 @@ import { CONFIG_FILE_NAME } from '../config/constants.js';
 import type { FailOn, Grade } from '../config/constants.js';
 import type { CliOverrides } from '../config/resolve.js';
 import { resolveTargetSettings } from '../config/resolve.js';
-import type { Config } from '../config/schema.js';
+import type { Config, TargetConfig } from '../config/schema.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
 import type { Mode } from '../evidence/types.js';
 import { buildPlan } from '../probe/plan.js';
@@ -80,7 +80,15 @@ export async function runScan(
   url: string | undefined,
   o: Record<string, unknown>,
   cmd: Command,
+  words: readonly string[] = [],
 ): Promise<number> {
+  if (!o['stdio'] && words.length > 0)
+    throw new UsageError(
+      `unexpected arguments after the URL: ${words.join(' ')} (a local server needs --stdio)`,
+    );
+  if (!o['stdio'])
+    for (const flag of ['env', 'cwd'])
+      if (o[flag] !== undefined) throw new UsageError(`--${flag} needs --stdio`);
   const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
   const cliTyped = typed(cmd, [
     'mode',
@@ -120,6 +128,23 @@ export async function runScan(
       : {}),
   };
 
+  if (o['discovered']) {
+    if (url !== undefined || o['stdio'])
+      throw new UsageError('--discovered scans what discover finds: give no URL or --stdio');
+    const { runDiscoveredScan } = await import('./discover-command.js');
+    return runDiscoveredScan(o, { config, cli });
+  }
+  if (!o['discovered'])
+    for (const flag of ['allowExec', 'home', 'project'])
+      if (o[flag] !== undefined)
+        throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --discovered`);
+  if (o['stdio']) {
+    if (o['lock'] || o['updateLock'])
+      throw new UsageError('--lock compares remote servers only so far; a stdio server has no lock entry');
+    const { runStdioScan } = await import('./stdio-command.js');
+    return runStdioScan(url === undefined ? [] : [url, ...words], o, { config, cli, cmd });
+  }
+
   const fleet = fleetOptionsOf(cmd);
   const token = o['token'] as string | undefined;
   const caFile = o['caFile'] as string | undefined;
@@ -151,6 +176,8 @@ export async function runScan(
   }
 
   let targets: { url: string; name: string | null }[];
+  // Local stdio servers of the config file: run because the user asked for this config's targets.
+  let stdioTargets: TargetConfig[] = [];
   if (url) {
     let parsed: URL;
     try {
@@ -165,7 +192,10 @@ export async function runScan(
     const only = o['target'] as string | undefined;
     const chosen = config.targets.filter((t) => !only || t.name === only || t.url === only);
     if (chosen.length === 0) throw new UsageError(`no configured target named ${only}`);
-    targets = chosen.map((t) => ({ url: t.url, name: t.name ?? null }));
+    stdioTargets = chosen.filter((t) => t.command !== undefined);
+    targets = chosen
+      .filter((t) => t.command === undefined)
+      .map((t) => ({ url: t.url, name: t.name ?? null }));
   } else {
     throw new UsageError('give a URL, or a config file with targets (--config)');
   }
@@ -180,6 +210,13 @@ export async function runScan(
         );
       }
       process.stdout.write(`\n${plan.length} request kinds; nothing was sent.\n`);
+    }
+    if (stdioTargets.length > 0) {
+      const { printStdioPlan, stdioCommandOf } = await import('./stdio-command.js');
+      for (const t of stdioTargets) {
+        const settings = resolveTargetSettings(config, t, process.env, cli);
+        printStdioPlan(stdioCommandOf(t), settings.mode, Boolean(o['sandbox']));
+      }
     }
     return EXIT.ok;
   }
@@ -212,7 +249,7 @@ export async function runScan(
     reports.push(out.report);
     evidences.push(out.evidence);
     codes.push(exitCodeFor(out.report, p.gate));
-  } else {
+  } else if (targets.length > 0) {
     const collected = await scanCollected(
       targets,
       prepared,
@@ -233,6 +270,16 @@ export async function runScan(
     if (failure) {
       process.stderr.write(`mcp-posture: ${failure.message}\n`);
       codes.push(EXIT.historyFailed);
+    }
+  }
+
+  if (stdioTargets.length > 0) {
+    const { scanOneStdio, stdioCommandOf } = await import('./stdio-command.js');
+    for (const t of stdioTargets) {
+      const out = await scanOneStdio(stdioCommandOf(t), o, { config, cli, target: t, progress });
+      reports.push(out.report);
+      evidences.push(out.evidence);
+      codes.push(out.code);
     }
   }
 

@@ -70,7 +70,11 @@ function resolvePaths(cfg: Config, baseDir: string): Config {
   return {
     ...cfg,
     ...(cfg.defaults ? { defaults: { ...cfg.defaults, ...out(cfg.defaults) } } : {}),
-    targets: cfg.targets.map((t) => ({ ...t, ...out(t) })),
+    targets: cfg.targets.map((t) => ({
+      ...t,
+      ...out(t),
+      ...(t.cwd !== undefined ? { cwd: resolve(baseDir, t.cwd) } : {}),
+    })),
     ...(cfg.baseline !== undefined ? { baseline: resolve(baseDir, cfg.baseline) } : {}),
     ...(cfg.lock !== undefined ? { lock: resolve(baseDir, cfg.lock) } : {}),
   };

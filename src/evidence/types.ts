@@ -6,7 +6,7 @@
  * The evidence is a transport-neutral core (target, settings, detection, the modern wire,
  * inventory, authorization, exchanges) plus transport sections that are null or empty when
  * the target does not speak that transport: the HTTP sections (`endpoint`, `sessions`, `sse`,
- * `origin`, `tls`, `plain`, in ./http-types.ts). Checks name the sections they read
+ * `origin`, `tls`, `plain`, in ./http-types.ts) and the stdio section (`stdio`, ./stdio-types.ts). Checks name the sections they read
  * (`requires` in their meta); the engine hands them only those (docs/model/evidence.md).
  */
 import type { Revision } from '../spec/revisions.js';
@@ -22,6 +22,7 @@ import type {
 import type { Inventory } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
 import type { PinEvidence } from './pin-types.js';
+import type { StdioEvidence } from './stdio-types.js';
 import type {
   AddressScope,
   Exchange,
@@ -39,6 +40,7 @@ export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
 export type * from './pin-types.js';
+export type * from './stdio-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -156,7 +158,12 @@ export interface HttpSections {
   readonly plain: readonly PlainObservation[];
 }
 
-export interface Evidence extends CoreEvidence, HttpSections {}
+/** The stdio transport section: null (or absent, in bundles from before it existed) for HTTP targets. */
+export interface StdioSections {
+  readonly stdio?: StdioEvidence | null;
+}
+
+export interface Evidence extends CoreEvidence, HttpSections, StdioSections {}
 
 /**
  * The evidence sections a check can name in `requires` (docs/model/evidence.md#sections). `startedAt`

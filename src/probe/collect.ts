@@ -217,5 +217,6 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     origin,
     tls,
     plain,
+    stdio: null,
   };
 }

@@ -99,7 +99,11 @@ export function buildReport(
     },
     outcome: outcomeOf(ev.detection.targetClass),
     summary: summarize(reportResults),
-    settings: { tokenSupplied: ev.settings.tokenSupplied, allowPrivate: ev.settings.allowPrivate },
+    settings: {
+      tokenSupplied: ev.settings.tokenSupplied,
+      allowPrivate: ev.settings.allowPrivate,
+      ...(ev.stdio ? { sandbox: { ...ev.stdio.sandbox } } : {}),
+    },
     suppressions: { applied: 0, expired: [], unused: [] },
     baseline: null,
     results: reportResults,

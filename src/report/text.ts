@@ -40,6 +40,11 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
+  const sandbox = report.settings.sandbox;
+  if (sandbox)
+    out.push(
+      `  sandbox ${sandbox.applied ? `applied (${e(sandbox.detail)})` : `not applied (${e(sandbox.detail)})`}: ${sandbox.applied ? 'the server ran without network' : 'the server ran with the network and the rights of this user'}`,
+    );
   if (rev.source !== 'negotiated' && rev.source !== 'pinned')
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
   const s = report.summary.byStatus;

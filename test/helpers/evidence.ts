@@ -259,6 +259,7 @@ export class EvidenceBuilder {
       },
       tls: [],
       plain: [],
+      stdio: null,
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);
     ev.exchanges = this.exchanges;

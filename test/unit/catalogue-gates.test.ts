@@ -17,6 +17,7 @@ import { MOD_CHECKS } from '../../src/checks/mod/index.js';
 import { PIN_CHECKS } from '../../src/checks/pin/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
+import { STDIO_CHECKS } from '../../src/checks/stdio/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
 import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
@@ -32,6 +33,7 @@ const FAMILY_LISTS = {
   TRN: TRN_CHECKS,
   LEG: LEG_CHECKS,
   MOD: MOD_CHECKS,
+  STDIO: STDIO_CHECKS,
   AUTHN: AUTHN_CHECKS,
   PRM: PRM_CHECKS,
   ASM: ASM_CHECKS,
