@@ -13,6 +13,7 @@ import { LEG_CHECKS } from './leg/index.js';
 import { MOD_CHECKS } from './mod/index.js';
 import { PRM_CHECKS } from './prm/index.js';
 import { SCP_CHECKS } from './scp/index.js';
+import { TOOL_CHECKS } from './tool/index.js';
 import { TRN_CHECKS } from './trn/index.js';
 
 export const CHECKS: readonly Check[] = [
@@ -25,6 +26,7 @@ export const CHECKS: readonly Check[] = [
   ...SCP_CHECKS,
   ...CIMD_CHECKS,
   ...ACT_CHECKS,
+  ...TOOL_CHECKS,
 ];
 
 export { AGGREGATE_CHECKS };

@@ -11,6 +11,10 @@ export const AGENT = /\b(you|your|yourself|assistant|the ai|ai model|the model|t
 export const DIRECTIVE =
   /\b(must|always|never|do not|don't|dont|should|shall|have to|need to|needs to|required to|make sure|ensure|be sure to|remember to|instead|before|first|important|mandatory|critical)\b/;
 
+/** Directives strong enough to make model-addressing an observation (not ordering words alone). */
+export const STRONG_DIRECTIVE =
+  /\b(must|always|never|do not|don't|dont|shall|have to|required to|make sure|be sure to|remember to|mandatory)\b/;
+
 /** A clause that opens with a bare imperative verb (after fillers): addressed to whoever acts. */
 export const IMPERATIVE_OPENING =
   /^(?:(?:please|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|before (?:using|calling|you use|you call|doing)[^,]{0,60},|after (?:using|calling)[^,]{0,60},|when(?:ever)? [^,]{0,60},)[\s:,!-]*)*(ignore|disregard|forget|read|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set)\b/;
@@ -30,7 +34,7 @@ export const CONCEALMENT: readonly RegExp[] = [
 
 /** Verbs of action or data movement: concealment counts when paired with one. */
 export const ACTION =
-  /\b(send|sending|read|reading|include|including|pass|passing|call|calling|upload|uploading|forward|copy|run|execute|access|collect|transmit|attach|add|append|store|save|write|fetch|retrieve|provide|share|post|bcc|cc|redirect|change|modify|delete|use)\b/;
+  /\b(send|sending|read|reading|include|including|pass|passing|call|calling|upload|uploading|forward|forwarding|copy|copying|run|execute|access|collect|transmit|attach|append|store|save|write|fetch|retrieve|share|post|bcc|cc|redirect|modify|delete)\b/;
 
 /** Verbs that move data somewhere. */
 export const TRANSFER =
@@ -58,7 +62,7 @@ export const CONTEXT_WORDS =
 
 /** Sinks outside the conversation. */
 export const SINK =
-  /(https?:\/\/[^\s"'<>)]+|\b[\w.+-]+@[\w-]+\.[\w.]+\b|\bwebhooks?\b|\b(the|this|following|our|my|an?) (external |remote )?(url|endpoint|address|server|email address|inbox)\b|\b(ngrok|requestbin|pipedream|webhook\.site|burpcollaborator|interact\.sh|oast\.\w+))/;
+  /(https?:\/\/[^\s"'<>)]+|\b[\w.+-]+@[\w-]+\.[\w.]+\b|\bwebhooks?\b|\b(the following|this|our|my) (external |remote )?(url|endpoint|address|email address|inbox)\b|\b(external|remote|third-party) (servers?|hosts?|services?|endpoints?)\b|\b(ngrok|requestbin|pipedream|webhook\.site|burpcollaborator|interact\.sh|oast\.\w+))/;
 
 /** Placing data into a tool argument (smuggling through a parameter). */
 export const INTO_PARAMETER =
@@ -84,8 +88,8 @@ export const ROLE_MARKERS =
 
 /** Directives about other tools: choose this one over them, or change how they are used. */
 export const CROSS_TOOL: readonly RegExp[] = [
-  /\b(instead of|rather than|in place of)\s+(using\s+|calling\s+)?(any\s+|the\s+)?(other|another|all other|built-?in|default|native|standard|existing)\s+(tools?|functions?|servers?|mcp servers?|plugins?)\b/,
-  /\b(do not|don't|dont|never|must not)\s+(use|call|invoke|trust|rely on)\s+(any\s+|the\s+)?(other|another|other servers'?|built-?in|default|native|competing)\s+(tools?|functions?|servers?|mcp servers?|plugins?)\b/,
+  /\b(instead of|rather than|in place of)\s+(using\s+|calling\s+)?(any\s+|the\s+)?(other|another|all other|built-?in|default|native|standard|existing)\s+([\w-]+\s+)?(tools?|functions?|servers?|mcp servers?|plugins?)\b/,
+  /\b(do not|don't|dont|never|must not)\s+(use|call|invoke|trust|rely on)\s+(any\s+|the\s+)?(other|another|other servers'?|built-?in|default|native|competing)\s+([\w-]+\s+)?(tools?|functions?|servers?|mcp servers?|plugins?)\b/,
   /\bwhen(ever)?\s+(using|calling|you use|you call|invoking)\s+(any\s+|the\s+)?(other|another|every|all)\s+(tools?|functions?)\b[^.;]{0,80}\b(must|always|never|add|include|send|set|change|use|bcc|cc)\b/,
   /\b(all|any|every)\s+(subsequent|future|later|other)\s+(tool calls?|calls|requests|emails|messages|commands)\s+(must|should|have to|need to|are to)\b/,
   /\b(only|exclusively)\s+(use|call)\s+this\s+(tool|server|function)\b[^.;]{0,40}\b(not|never|no)\s+(any\s+)?(other|another)/,

@@ -23,6 +23,7 @@ import {
   SELF_SCOPE,
   SENSITIVE_PATHS,
   SINK,
+  STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
 import { normalise } from './normalise.js';
@@ -95,7 +96,9 @@ function sensitivePath(c: string): boolean {
 function readClause(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
   const c = text;
   const negated = NEGATION.test(c);
-  const agent = AGENT.test(c) || IMPERATIVE_OPENING.test(c);
+  const concealment = CONCEALMENT.some((re) => re.test(c));
+  // Concealment is itself addressed to whoever acts: the agent.
+  const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
@@ -106,7 +109,6 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   if (/\b(the user|users?'s?|the human)\b/.test(c)) targets.push('user');
   if (/\b(other|another|all|any|every)\s+(other\s+)?(tools?|functions?|servers?)\b/.test(c)) targets.push('other-tools');
   const families: Family[] = [];
-  const concealment = CONCEALMENT.some((re) => re.test(c));
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
   if (OVERRIDE.some((re) => re.test(c)) && !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass)/.test(c))
@@ -127,7 +129,7 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
     directive
   )
     families.push('exfiltration');
-  if (families.length === 0 && agent && directive && !negated) families.push('imperative');
+  if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return { field, text, hidden, agent, directive, negated, selfScoped: self, families, targets, concealment, action };
 }
 

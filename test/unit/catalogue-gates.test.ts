@@ -16,6 +16,7 @@ import { LEG_CHECKS } from '../../src/checks/leg/index.js';
 import { MOD_CHECKS } from '../../src/checks/mod/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
+import { TOOL_CHECKS } from '../../src/checks/tool/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
 import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
@@ -37,6 +38,7 @@ const FAMILY_LISTS = {
   SCP: SCP_CHECKS,
   CIMD: CIMD_CHECKS,
   ACT: ACT_CHECKS,
+  TOOL: TOOL_CHECKS,
   ERR: AGGREGATE_CHECKS,
 };
 
