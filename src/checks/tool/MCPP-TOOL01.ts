@@ -3,28 +3,11 @@ import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { judgeSegments } from '../../surface/signals.js';
 import type { SurfaceItem } from '../../surface/types.js';
+import { proseOf } from './prose.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 
-/** Fields that are prose the model reads (names and URIs are judged by other checks). */
-const PROSE = new Set([
-  'title',
-  'description',
-  'annotation',
-  'meta',
-  'schema-description',
-  'schema-title',
-  'schema-default',
-  'schema-example',
-  'schema-enum',
-  'schema-const',
-  'argument-title',
-  'argument-description',
-  'instructions',
-  'server-info',
-]);
-
 function segmentsOf(item: SurfaceItem) {
-  return item.strings.filter((s) => PROSE.has(s.role)).map((s) => ({ text: s.text, field: s.field }));
+  return proseOf(item).map((s) => ({ text: s.text, field: s.field }));
 }
 
 export default defineCheck({
