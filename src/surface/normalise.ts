@@ -64,7 +64,7 @@ export function normalise(text: string): Normalised {
 
 /** Name skeleton for confusable comparison (TOOL09): also folds digits and separators. */
 export function nameSkeleton(name: string): string {
-  return skeleton(name)
+  return skeleton(name.replace(/I/g, 'l'))
     .replace(/0/g, 'o')
     .replace(/[1|]/g, 'l')
     .replace(/5/g, 's')

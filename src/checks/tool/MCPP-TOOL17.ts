@@ -36,17 +36,18 @@ export default defineCheck({
     remediation: 'Serve icons over https from the server’s own origin, or inline them as `data:` URIs.',
     evidence: '`icons[].src` of `serverInfo` and of every listed item.',
     traps: `Icons on a CDN are common (low). For stdio targets there is no origin to compare with: only the scheme is judged. ${WALL_TRAP}`,
-    notes: 'Medium for an unsafe scheme; low for https on another origin. N/A without icons.',
+    notes: 'Medium for an unsafe scheme; low for https on another host (the host is compared, so an http endpoint serving https icons from itself passes). N/A without icons.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
     if (isVerdict(s)) return s;
-    let origin: string | null = null;
+    // The server's host: an https icon on the same host counts as its own (an http endpoint may serve https icons).
+    let host: string | null = null;
     if (ev.target.kind === 'http')
       try {
-        origin = new URL(ev.target.url).origin;
+        host = new URL(ev.target.url).hostname;
       } catch {
-        origin = null;
+        host = null;
       }
     const out: Verdict[] = [];
     let count = 0;
@@ -65,7 +66,7 @@ export default defineCheck({
         if (scheme === 'data:') continue;
         if (scheme !== 'https:')
           out.push(ctx.fail(`${loc}: icon "${escapeExcerpt(src, 100)}" uses ${scheme}.`, s.evidence, { location: loc, key: 'scheme', severity: 'medium' }));
-        else if (origin !== null && url!.origin !== origin)
+        else if (host !== null && url!.hostname !== host)
           out.push(ctx.fail(`${loc}: icon on another origin (${escapeExcerpt(url!.origin, 100)}).`, s.evidence, { location: loc, key: 'cross-origin', severity: 'low' }));
       }
     }
