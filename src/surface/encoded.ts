@@ -79,7 +79,10 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
       decoded = null;
     }
     // Images in data: URIs are icons, not hidden text.
-    if (/^image\//i.test(m[1] ?? '') && decoded === null) continue;
+    if (/^image\//i.test(m[1] ?? '') && decoded === null) {
+      taken.push([m.index, m.index + m[0].length]);
+      continue;
+    }
     push({
       kind: 'data-uri',
       start: m.index,
