@@ -5,7 +5,6 @@
  * repository (the descriptions are third-party text).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -44,11 +43,12 @@ export const CORPUS: readonly CorpusServer[] = [
   { pkg: '@sentry/mcp-server', env: { SENTRY_ACCESS_TOKEN: DUMMY }, args: () => [`--access-token=${DUMMY}`] },
 ];
 
-const require = createRequire(import.meta.url);
+const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The bin script of a package, resolved from its package.json. */
 export function binOf(s: CorpusServer): { path: string; version: string } {
-  const manifest = require.resolve(`${s.pkg}/package.json`);
+  // Read from node_modules directly: some packages do not export their package.json.
+  const manifest = join(ROOT, 'node_modules', s.pkg, 'package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string; bin: string | Record<string, string> };
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin[s.bin ?? Object.keys(pkg.bin)[0]!]!;
   return { path: join(dirname(manifest), bin), version: pkg.version };
