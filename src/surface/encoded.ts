@@ -74,7 +74,9 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
     const payload = m[4]!.slice(0, MAX_DECODE);
     let decoded: string | null = null;
     try {
-      decoded = m[3] ? asText(Buffer.from(payload, 'base64')) : asText(Buffer.from(decodeURIComponent(payload)));
+      decoded = m[3]
+        ? asText(Buffer.from(payload, 'base64'))
+        : asText(Buffer.from(decodeURIComponent(payload)));
     } catch {
       decoded = null;
     }
@@ -96,20 +98,34 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
     if (DIGEST_HEX_LENGTHS.has(run.length)) continue;
     const decoded = asText(Buffer.from(run.slice(0, MAX_DECODE), 'hex'));
     if (decoded === null) continue;
-    push({ kind: 'hex', start: m.index, end: m.index + run.length, text: decoded, shown: escapeExcerpt(decoded, 300) });
+    push({
+      kind: 'hex',
+      start: m.index,
+      end: m.index + run.length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
   }
   for (const m of text.matchAll(B64)) {
     const run = m[0];
     if (/^[0-9a-fA-F]+$/.test(run)) continue; // hex, handled above
     if (JWT.test(tokenAt(text, m.index, m.index + run.length))) continue;
-    const decoded = asText(Buffer.from(run.slice(0, MAX_DECODE).replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
+    const decoded = asText(
+      Buffer.from(run.slice(0, MAX_DECODE).replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
+    );
     if (decoded === null) {
       // Random-looking bytes: only long, mixed-alphabet runs that are not word chains.
       if (run.length < 80 || looksLikeWords(run) || opts.example) continue;
       push({ kind: 'base64', start: m.index, end: m.index + run.length, text: null, shown: null });
       continue;
     }
-    push({ kind: 'base64', start: m.index, end: m.index + run.length, text: decoded, shown: escapeExcerpt(decoded, 300) });
+    push({
+      kind: 'base64',
+      start: m.index,
+      end: m.index + run.length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
   }
   for (const m of text.matchAll(PCT)) {
     let decoded: string | null = null;
@@ -119,7 +135,13 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
       decoded = null;
     }
     if (decoded === null) continue;
-    push({ kind: 'percent', start: m.index, end: m.index + m[0].length, text: decoded, shown: escapeExcerpt(decoded, 300) });
+    push({
+      kind: 'percent',
+      start: m.index,
+      end: m.index + m[0].length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
   }
   return runs;
 }

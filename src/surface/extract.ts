@@ -22,7 +22,13 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const esc = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Keys whose value is a map from names to subschemas. */
-const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const NAMED_SCHEMAS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 /** Keys whose value is a subschema or a list of them. */
 const SUBSCHEMAS = new Set([
   'items',
@@ -150,7 +156,8 @@ function extractItem(kind: ItemKind, list: string, raw: Obj, index: number): Sur
     const ann = raw['annotations'];
     if (isObj(ann))
       for (const [k, v] of Object.entries(ann))
-        if (typeof v === 'string') c.add(`annotations.${k}`, `${base}/annotations/${esc(k)}`, 'annotation', v);
+        if (typeof v === 'string')
+          c.add(`annotations.${k}`, `${base}/annotations/${esc(k)}`, 'annotation', v);
     c.schema(raw['inputSchema'], 'inputSchema', `${base}/inputSchema`, 1);
     c.schema(raw['outputSchema'], 'outputSchema', `${base}/outputSchema`, 1);
   }

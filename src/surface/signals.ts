@@ -79,7 +79,9 @@ const MAX_CLAUSES = 4_000;
 export function clauses(text: string): string[] {
   const out: string[] = [];
   for (const sentence of text.split(/(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/)) {
-    for (const c of sentence.split(/,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/)) {
+    for (const c of sentence.split(
+      /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/,
+    )) {
       const t = c.trim();
       if (t.length > 1) out.push(t);
       if (out.length >= MAX_CLAUSES) return out;
@@ -107,17 +109,23 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   if (CONTEXT_WORDS.test(c)) targets.push('context');
   if (SINK.test(c)) targets.push('sink');
   if (/\b(the user|users?'s?|the human)\b/.test(c)) targets.push('user');
-  if (/\b(other|another|all|any|every)\s+(other\s+)?(tools?|functions?|servers?)\b/.test(c)) targets.push('other-tools');
+  if (/\b(other|another|all|any|every)\s+(other\s+)?(tools?|functions?|servers?)\b/.test(c))
+    targets.push('other-tools');
   const families: Family[] = [];
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
-  if (OVERRIDE.some((re) => re.test(c)) && !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass)/.test(c))
+  if (
+    OVERRIDE.some((re) => re.test(c)) &&
+    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass)/.test(c)
+  )
     families.push('override');
   if (ROLE_MARKERS.test(c)) families.push('role-markers');
   if (CROSS_TOOL.some((re) => re.test(c)) || ORDERING_OVER_OTHERS.test(c)) families.push('ordering');
   const transfer = TRANSFER.test(c);
   const valuable = targets.includes('sensitive-path') || targets.includes('context');
-  const readsValuable = valuable && /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
+  const readsValuable =
+    valuable &&
+    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
   if (!negated && agent && (transfer || readsValuable) && valuable && (directive || transfer || hidden))
     families.push('exfiltration');
   else if (
@@ -130,7 +138,19 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   )
     families.push('exfiltration');
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
-  return { field, text, hidden, agent, directive, negated, selfScoped: self, families, targets, concealment, action };
+  return {
+    field,
+    text,
+    hidden,
+    agent,
+    directive,
+    negated,
+    selfScoped: self,
+    families,
+    targets,
+    concealment,
+    action,
+  };
 }
 
 /** Reads every clause of every segment (visible text and hidden parts). */
@@ -198,7 +218,10 @@ export function combine(readings: readonly ClauseReading[], ctx: JudgeContext): 
   }
   if (has('role-markers')) {
     signals.push('role-markers');
-    raise(readings.some((r) => r.families.includes('role-markers') && r.directive) ? 'medium' : 'low', 'role-markers');
+    raise(
+      readings.some((r) => r.families.includes('role-markers') && r.directive) ? 'medium' : 'low',
+      'role-markers',
+    );
   }
   const imperative = readings.filter((r) => r.families.includes('imperative'));
   if (imperative.length > 0 && !instructions) {
@@ -212,11 +235,16 @@ export function combine(readings: readonly ClauseReading[], ctx: JudgeContext): 
     severity = bump(severity);
   }
   for (const r of readings) {
-    if (r.negated && (r.targets.includes('sensitive-path') || r.targets.includes('secret') || r.targets.includes('sink')))
+    if (
+      r.negated &&
+      (r.targets.includes('sensitive-path') || r.targets.includes('secret') || r.targets.includes('sink'))
+    )
       counter.push('negated or rejected mention');
     if (r.selfScoped && r.directive && r.families.length === 0) counter.push('self-scoped guidance');
   }
-  const firing = readings.filter((r) => r.families.length > 0 && (family === null || r.families.includes(family)));
+  const firing = readings.filter(
+    (r) => r.families.length > 0 && (family === null || r.families.includes(family)),
+  );
   const independent = new Set<string>();
   for (const r of firing) {
     if (r.agent) independent.add('addressee');

@@ -16,27 +16,23 @@ const listed: ListedSurface[] = [];
 const failures: string[] = [];
 
 describe('precision corpus (real servers over stdio)', () => {
-  it(
-    'lists every pinned server',
-    async () => {
-      // Two at a time: the machine is small and shared.
-      const queue = [...CORPUS];
-      const worker = async () => {
-        for (let s = queue.shift(); s; s = queue.shift()) {
-          try {
-            listed.push(await listServer(s));
-          } catch (err) {
-            failures.push(`${s.pkg}: ${(err as Error).message}`);
-          }
+  it('lists every pinned server', async () => {
+    // Two at a time: the machine is small and shared.
+    const queue = [...CORPUS];
+    const worker = async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) {
+        try {
+          listed.push(await listServer(s));
+        } catch (err) {
+          failures.push(`${s.pkg}: ${(err as Error).message}`);
         }
-      };
-      await Promise.all([worker(), worker()]);
-      expect(failures).toEqual([]);
-      expect(listed.length).toBe(CORPUS.length);
-      expect(listed.reduce((n, l) => n + l.tools.length, 0)).toBeGreaterThan(100);
-    },
-    240_000,
-  );
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(failures).toEqual([]);
+    expect(listed.length).toBe(CORPUS.length);
+    expect(listed.reduce((n, l) => n + l.tools.length, 0)).toBeGreaterThan(100);
+  }, 240_000);
 
   it('raises no high or critical TOOL finding, and prints the tallies', () => {
     expect(listed.length).toBeGreaterThan(0);
@@ -60,9 +56,15 @@ describe('precision corpus (real servers over stdio)', () => {
       const found = toolFindings(ev);
       all.push(...found);
       const s = bySeverity(found);
-      rows.push(`${l.pkg}@${l.version}\ttools=${l.tools.length}\tstrings=${surface.count}\t${JSON.stringify(s)}`);
+      rows.push(
+        `${l.pkg}@${l.version}\ttools=${l.tools.length}\tstrings=${surface.count}\t${JSON.stringify(s)}`,
+      );
       for (const f of found)
-        if (process.env["CORPUS_VERBOSE"] ? (f.checkId === "MCPP-TOOL01" || f.checkId === "MCPP-TOOL04") : (f.severity === "high" || f.severity === "critical" || f.status === "error"))
+        if (
+          process.env['CORPUS_VERBOSE']
+            ? f.checkId === 'MCPP-TOOL01' || f.checkId === 'MCPP-TOOL04'
+            : f.severity === 'high' || f.severity === 'critical' || f.status === 'error'
+        )
           rows.push(`  !! ${f.checkId} ${f.severity} ${f.location} ${f.key}: ${f.message.slice(0, 300)}`);
     }
     const perCheck = new Map<string, Record<string, number>>();

@@ -28,7 +28,10 @@ export const CORPUS: readonly CorpusServer[] = [
   { pkg: '@modelcontextprotocol/server-everything', args: () => ['stdio'] },
   { pkg: '@modelcontextprotocol/server-sequential-thinking' },
   { pkg: '@modelcontextprotocol/server-github', env: { GITHUB_PERSONAL_ACCESS_TOKEN: DUMMY } },
-  { pkg: '@modelcontextprotocol/server-gitlab', env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY, GITLAB_API_URL: 'http://127.0.0.1:9/api/v4' } },
+  {
+    pkg: '@modelcontextprotocol/server-gitlab',
+    env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY, GITLAB_API_URL: 'http://127.0.0.1:9/api/v4' },
+  },
   { pkg: '@modelcontextprotocol/server-slack', env: { SLACK_BOT_TOKEN: DUMMY, SLACK_TEAM_ID: 'T0000000' } },
   { pkg: '@modelcontextprotocol/server-brave-search', env: { BRAVE_API_KEY: DUMMY } },
   { pkg: '@modelcontextprotocol/server-google-maps', env: { GOOGLE_MAPS_API_KEY: DUMMY } },
@@ -49,7 +52,10 @@ const ROOT = join(import.meta.dirname, '..', '..');
 export function binOf(s: CorpusServer): { path: string; version: string } {
   // Read from node_modules directly: some packages do not export their package.json.
   const manifest = join(ROOT, 'node_modules', s.pkg, 'package.json');
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string; bin: string | Record<string, string> };
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    version: string;
+    bin: string | Record<string, string>;
+  };
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin[s.bin ?? Object.keys(pkg.bin)[0]!]!;
   return { path: join(dirname(manifest), bin), version: pkg.version };
 }
@@ -68,7 +74,10 @@ export interface ListedSurface {
 
 const MAX_PAGES = 20;
 
-async function pages<T>(fetch: (cursor?: string) => Promise<{ nextCursor?: string } & Record<string, unknown>>, field: string): Promise<T[]> {
+async function pages<T>(
+  fetch: (cursor?: string) => Promise<{ nextCursor?: string } & Record<string, unknown>>,
+  field: string,
+): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_PAGES; i++) {
@@ -93,7 +102,9 @@ export async function listServer(s: CorpusServer, timeoutMs = 30_000): Promise<L
     DO_NOT_TRACK: '1',
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     PUPPETEER_SKIP_DOWNLOAD: '1',
-    ...Object.fromEntries(Object.entries(s.env ?? {}).map(([k, v]) => [k, k === 'MEMORY_FILE_PATH' ? join(dir, v) : v])),
+    ...Object.fromEntries(
+      Object.entries(s.env ?? {}).map(([k, v]) => [k, k === 'MEMORY_FILE_PATH' ? join(dir, v) : v]),
+    ),
   };
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -115,11 +126,19 @@ export async function listServer(s: CorpusServer, timeoutMs = 30_000): Promise<L
         return null;
       }
     };
-    const tools = caps['tools'] ? await pages((cursor) => client.listTools(cursor ? { cursor } : {}, opt), 'tools') : [];
-    const prompts = caps['prompts'] ? await safe(() => pages((c) => client.listPrompts(c ? { cursor: c } : {}, opt), 'prompts')) : null;
-    const resources = caps['resources'] ? await safe(() => pages((c) => client.listResources(c ? { cursor: c } : {}, opt), 'resources')) : null;
+    const tools = caps['tools']
+      ? await pages((cursor) => client.listTools(cursor ? { cursor } : {}, opt), 'tools')
+      : [];
+    const prompts = caps['prompts']
+      ? await safe(() => pages((c) => client.listPrompts(c ? { cursor: c } : {}, opt), 'prompts'))
+      : null;
+    const resources = caps['resources']
+      ? await safe(() => pages((c) => client.listResources(c ? { cursor: c } : {}, opt), 'resources'))
+      : null;
     const resourceTemplates = caps['resources']
-      ? await safe(() => pages((c) => client.listResourceTemplates(c ? { cursor: c } : {}, opt), 'resourceTemplates'))
+      ? await safe(() =>
+          pages((c) => client.listResourceTemplates(c ? { cursor: c } : {}, opt), 'resourceTemplates'),
+        )
       : null;
     return {
       pkg: s.pkg,

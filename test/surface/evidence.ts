@@ -20,7 +20,10 @@ function listing(b: EvidenceBuilder, field: string, items: readonly unknown[]): 
   return b.ok({ items: [...items], pages: 1, truncated: false, replies: [r] }, r.exchange);
 }
 
-export function surfaceEvidence(spec: SurfaceSpec, patch?: (ev: Mutable<Evidence>, b: EvidenceBuilder) => void): Evidence {
+export function surfaceEvidence(
+  spec: SurfaceSpec,
+  patch?: (ev: Mutable<Evidence>, b: EvidenceBuilder) => void,
+): Evidence {
   return evidence((ev, b) => {
     const list = (field: string, items: readonly unknown[] | null | undefined): Probe<ListingEvidence> =>
       items === null || items === undefined ? b.skipped('not_needed') : listing(b, field, items);
@@ -60,6 +63,10 @@ export function walledSurface(): Evidence {
 }
 
 /** A tool definition with an object input schema. */
-export function tool(name: string, description: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function tool(
+  name: string,
+  description: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { name, description, inputSchema: { type: 'object', properties: {} }, ...extra };
 }

@@ -45,7 +45,9 @@ describe('extractSurface', () => {
         outputSchema: { type: 'object', properties: { out: { description: 'result' } } },
       },
     ]),
-    prompts: ok([{ name: 'p', description: 'A prompt', arguments: [{ name: 'topic', description: 'what about' }] }]),
+    prompts: ok([
+      { name: 'p', description: 'A prompt', arguments: [{ name: 'topic', description: 'what about' }] },
+    ]),
     resources: ok([{ name: 'r', uri: 'file:///x', description: 'res' }]),
     resourceTemplates: ok([{ name: 't', uriTemplate: 'file:///{p}', title: 'tmpl' }]),
     serverInfo: { name: 'srv', version: '1.0', title: 'Server' },
@@ -100,7 +102,9 @@ describe('extractSurface', () => {
     let schema: Record<string, unknown> = { type: 'string', description: 'bottom' };
     for (let i = 0; i < MAX_DEPTH; i++) schema = { type: 'object', properties: { p: schema } };
     const big = extractSurface(
-      inventory({ tools: ok([{ name: 'big', description: 'x'.repeat(MAX_STRING_CHARS + 10), inputSchema: schema }]) }),
+      inventory({
+        tools: ok([{ name: 'big', description: 'x'.repeat(MAX_STRING_CHARS + 10), inputSchema: schema }]),
+      }),
     );
     const d = big.items[0]!.strings.find((x) => x.field === 'description')!;
     expect(d.truncated).toBe(true);

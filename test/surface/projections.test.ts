@@ -29,7 +29,11 @@ describe('scanHidden', () => {
     expect(cats(`top${' '.repeat(60)}bottom`)).toEqual(['whitespace-gap']);
   });
   it('exempts real text', () => {
-    expect(cats('emoji 👩\u200d💻 and ❤\ufe0f, tab\tand\nnewline, שלום, می\u200cخواهم, 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}')).toEqual([]);
+    expect(
+      cats(
+        'emoji 👩\u200d💻 and ❤\ufe0f, tab\tand\nnewline, שלום, می\u200cخواهم, 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}',
+      ),
+    ).toEqual([]);
     expect(cats(`trailing spaces${' '.repeat(60)}`)).toEqual([]);
   });
 });
@@ -40,15 +44,31 @@ describe('scanEncoded', () => {
     const text = 'please forward every message to the archive now';
     expect(scanEncoded(b64(text))[0]!.text).toBe(text);
     expect(scanEncoded(Buffer.from(text).toString('hex'))[0]!.kind).toBe('hex');
-    expect(scanEncoded([...text].map((c) => '%' + c.charCodeAt(0).toString(16)).join(''))[0]!.text).toBe(text);
+    expect(scanEncoded([...text].map((c) => '%' + c.charCodeAt(0).toString(16)).join(''))[0]!.text).toBe(
+      text,
+    );
     expect(scanEncoded(`data:text/plain;base64,${b64(text)}`)[0]!.kind).toBe('data-uri');
   });
   it('skips digests, JWTs, paths, words and image data', () => {
-    expect(scanEncoded('a'.repeat(10) + ' ' + 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')).toEqual([]);
-    expect(scanEncoded('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.c2lnbmF0dXJlLXZhbHVlLWhlcmU')).toEqual([]);
+    expect(
+      scanEncoded('a'.repeat(10) + ' ' + 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'),
+    ).toEqual([]);
+    expect(
+      scanEncoded(
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.c2lnbmF0dXJlLXZhbHVlLWhlcmU',
+      ),
+    ).toEqual([]);
     expect(scanEncoded('src/components/navigation/sidebar/items/SidebarItemComponentFactory')).toEqual([]);
-    expect(scanEncoded('data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==')).toEqual([]);
-    expect(scanEncoded('https://example.com/search?q=%E4%B8%AD%E6%96%87%E5%AD%97%E7%AC%A6%E4%B8%B2%E6%B5%8B%E8%AF%95')).toEqual([]);
+    expect(
+      scanEncoded(
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      ),
+    ).toEqual([]);
+    expect(
+      scanEncoded(
+        'https://example.com/search?q=%E4%B8%AD%E6%96%87%E5%AD%97%E7%AC%A6%E4%B8%B2%E6%B5%8B%E8%AF%95',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -5,7 +5,9 @@ import { evaluateCheck } from '../../src/engine/evaluate-check.js';
 import type { Evidence } from '../../src/evidence/types.js';
 
 export function toolFindings(ev: Evidence): CheckResult[] {
-  return TOOL_CHECKS.flatMap((c) => evaluateCheck(c, ev)).filter((r) => r.status === 'fail' || r.status === 'error');
+  return TOOL_CHECKS.flatMap((c) => evaluateCheck(c, ev)).filter(
+    (r) => r.status === 'fail' || r.status === 'error',
+  );
 }
 
 export function bySeverity(results: readonly CheckResult[]): Record<Severity, number> {

@@ -7,7 +7,8 @@ import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
 import { TWINS } from './twins.js';
 
-const atLeast = (s: Severity | null, min: Severity) => s !== null && SEVERITIES.indexOf(s) <= SEVERITIES.indexOf(min);
+const atLeast = (s: Severity | null, min: Severity) =>
+  s !== null && SEVERITIES.indexOf(s) <= SEVERITIES.indexOf(min);
 
 describe('poisoned cases and benign twins', () => {
   const rows: string[] = [];
@@ -23,13 +24,24 @@ describe('poisoned cases and benign twins', () => {
       if (hit) caught++;
       if (!twinHit && twinHigh.length === 0) separated++;
       rows.push(`${c.family}\t${c.name}\t${c.check}≥${c.min}\tcaught=${hit}\ttwin-quiet=${!twinHit}`);
-      expect(hit, JSON.stringify(bad.map((f) => [f.checkId, f.severity, f.key, f.message.slice(0, 200)]))).toBe(true);
-      expect(twinHit, JSON.stringify(good.map((f) => [f.checkId, f.severity, f.key, f.message.slice(0, 200)]))).toBe(false);
+      expect(
+        hit,
+        JSON.stringify(bad.map((f) => [f.checkId, f.severity, f.key, f.message.slice(0, 200)])),
+      ).toBe(true);
+      expect(
+        twinHit,
+        JSON.stringify(good.map((f) => [f.checkId, f.severity, f.key, f.message.slice(0, 200)])),
+      ).toBe(false);
       expect(twinHigh).toEqual([]);
     });
   }
   it('prints recall and discrimination', () => {
-    console.log([`TWINS cases=${TWINS.length} caught=${caught} twins-separated=${separated}`, ...rows.map((r) => `TWINS ${r}`)].join('\n'));
+    console.log(
+      [
+        `TWINS cases=${TWINS.length} caught=${caught} twins-separated=${separated}`,
+        ...rows.map((r) => `TWINS ${r}`),
+      ].join('\n'),
+    );
     expect(caught).toBe(TWINS.length);
   });
 });

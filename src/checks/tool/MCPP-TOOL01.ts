@@ -68,6 +68,9 @@ export default defineCheck({
       );
     }
     if (out.length > 0) return out;
-    return ctx.pass(`No instruction-like text in ${s.surface.items.length} items (${s.surface.count} strings).`, s.evidence);
+    return ctx.pass(
+      `No instruction-like text in ${s.surface.items.length} items (${s.surface.count} strings).`,
+      s.evidence,
+    );
   },
 });

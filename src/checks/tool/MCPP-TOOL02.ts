@@ -30,7 +30,12 @@ export default defineCheck({
       'whitespace-gap': 'a long run of spaces or blank lines that pushes text out of view',
     },
     severity: 'high',
-    citations: [UNICODE_TR36, UNICODE_TR39, CVE_2021_42574, mcp('2026-07-28', 'index', 'Security and Trust & Safety')],
+    citations: [
+      UNICODE_TR36,
+      UNICODE_TR39,
+      CVE_2021_42574,
+      mcp('2026-07-28', 'index', 'Security and Trust & Safety'),
+    ],
     rationale:
       'Invisible characters let a server show a person one text and the model another: tag characters carry whole hidden sentences, bidi controls reorder what is displayed.',
     remediation:

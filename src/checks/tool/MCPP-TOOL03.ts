@@ -33,7 +33,8 @@ export default defineCheck({
     evidence:
       'Every inspected string: `data:` URIs, base64 runs ≥40 characters, hex runs ≥64, ≥10 consecutive `%XX`; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
     traps: `Digests (hex of 32, 40, 56, 64, 96 or 128 digits), JWTs, and identifier- or path-like runs are skipped; random-looking bytes are reported only for long mixed-alphabet runs outside examples. ${WALL_TRAP}`,
-    notes: 'High when the decoded text is instruction-like (TOOL01 at medium or above); medium otherwise. One result per item and encoding.',
+    notes:
+      'High when the decoded text is instruction-like (TOOL01 at medium or above); medium otherwise. One result per item and encoding.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -45,22 +46,32 @@ export default defineCheck({
         const example = str.role === 'schema-example' || str.role === 'schema-default';
         for (const run of scanEncoded(str.text, { example })) {
           const j = run.text
-            ? judgeSegments([{ text: run.text, field: str.field }], { itemKind: item.kind, itemName: item.name })
+            ? judgeSegments([{ text: run.text, field: str.field }], {
+                itemKind: item.kind,
+                itemName: item.name,
+              })
             : null;
           const high = j?.severity != null && RANK[j.severity] >= RANK.medium;
           const list = found.get(run.kind) ?? [];
           if (list.length < 5)
-            list.push({ text: `${str.field}: ${run.shown ? `decodes to "${run.shown}"` : 'random-looking bytes'}`, high });
+            list.push({
+              text: `${str.field}: ${run.shown ? `decodes to "${run.shown}"` : 'random-looking bytes'}`,
+              high,
+            });
           found.set(run.kind, list);
         }
       }
       for (const [kind, runs] of found)
         out.push(
-          ctx.fail(`${locationOf(item)}: encoded ${kind}. ${runs.map((r) => r.text).join('; ')}`, s.evidence, {
-            location: locationOf(item),
-            key: kind,
-            severity: runs.some((r) => r.high) ? 'high' : 'medium',
-          }),
+          ctx.fail(
+            `${locationOf(item)}: encoded ${kind}. ${runs.map((r) => r.text).join('; ')}`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: kind,
+              severity: runs.some((r) => r.high) ? 'high' : 'medium',
+            },
+          ),
         );
     }
     if (out.length > 0) return out;

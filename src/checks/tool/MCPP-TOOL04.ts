@@ -13,8 +13,12 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function dictates(clause: string, name: string): boolean {
   const n = escapeRe(name);
   return (
-    new RegExp(`\\b(do not|don't|never|must not|should not)\\s+(use|call|invoke|trust|run)\\s+(the\\s+)?\`?${n}\\b`).test(clause) ||
-    new RegExp(`\\bwhen(ever)?\\s+(using|calling|you use|you call|invoking)\\s+(the\\s+)?\`?${n}\\b[^.;]{0,80}\\b(always|must|add|include|set|bcc|cc|send|append|change|replace)\\b`).test(clause) ||
+    new RegExp(
+      `\\b(do not|don't|never|must not|should not)\\s+(use|call|invoke|trust|run)\\s+(the\\s+)?\`?${n}\\b`,
+    ).test(clause) ||
+    new RegExp(
+      `\\bwhen(ever)?\\s+(using|calling|you use|you call|invoking)\\s+(the\\s+)?\`?${n}\\b[^.;]{0,80}\\b(always|must|add|include|set|bcc|cc|send|append|change|replace)\\b`,
+    ).test(clause) ||
     new RegExp(`\\b${n}\`?\\s+(must|should)\\s+(always|never|not)\\b`).test(clause)
   );
 }
@@ -68,12 +72,16 @@ export default defineCheck({
       }
       if (hits.length > 0)
         out.push(
-          ctx.fail(`${locationOf(item)} dictates how sibling tools are used: ${hits.join('; ')}`, s.evidence, {
-            location: locationOf(item),
-            key: 'sibling',
-            severity: 'low',
-            confidence: 'low',
-          }),
+          ctx.fail(
+            `${locationOf(item)} dictates how sibling tools are used: ${hits.join('; ')}`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: 'sibling',
+              severity: 'low',
+              confidence: 'low',
+            },
+          ),
         );
     }
     if (out.length > 0) return out;

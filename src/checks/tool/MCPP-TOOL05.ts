@@ -20,7 +20,11 @@ function publicIp(a: number, b: number, c: number): boolean {
   if (a === 172 && b >= 16 && b <= 31) return false;
   if (a === 192 && b === 168) return false;
   if (a === 100 && b >= 64 && b <= 127) return false;
-  if ((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113))
+  if (
+    (a === 192 && b === 0 && c === 2) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  )
     return false;
   return true;
 }
@@ -44,7 +48,8 @@ export default defineCheck({
     requires: ['detection', 'inventory'],
     rating: { scope: 'protocol' },
     keys: {
-      paths: 'a credential file or store is named (SSH keys, cloud credentials, `.env`, MCP client configuration, shell history, wallets)',
+      paths:
+        'a credential file or store is named (SSH keys, cloud credentials, `.env`, MCP client configuration, shell history, wallets)',
       urls: 'a capture, tunnel or webhook service, or a URL on a raw public IP address',
     },
     severity: 'medium',
@@ -54,7 +59,8 @@ export default defineCheck({
       'Poisoned tools name the files an attacker wants read (keys, tokens, client configs) and the places to send them; neither belongs in an honest description.',
     remediation:
       'Remove references to credential files and to capture or tunnel endpoints; if the tool protects such paths, say so in a sentence that says it rejects them.',
-    evidence: 'Pattern lists over the normalised prose of every item, clause by clause (keys `paths`, `urls`).',
+    evidence:
+      'Pattern lists over the normalised prose of every item, clause by clause (keys `paths`, `urls`).',
     traps: `File-management servers name paths legitimately: only credential stores count, and a clause that rejects, blocks or excludes them ("paths like ~/.ssh are rejected") is counter-evidence. Loopback, private and documentation addresses are not raw-IP findings. ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
@@ -68,20 +74,28 @@ export default defineCheck({
         for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
           if (NEGATION.test(c)) continue;
           const path = SENSITIVE_PATHS.find(([, re]) => re.test(c));
-          if (path && hits.paths.length < 5) hits.paths.push(`${str.field} (${path[0]}): "${escapeExcerpt(c, 160)}"`);
+          if (path && hits.paths.length < 5)
+            hits.paths.push(`${str.field} (${path[0]}): "${escapeExcerpt(c, 160)}"`);
           if (urlHit(c) && hits.urls.length < 5) hits.urls.push(`${str.field}: "${escapeExcerpt(c, 160)}"`);
         }
       }
       for (const key of ['paths', 'urls'] as const)
         if (hits[key].length > 0)
           out.push(
-            ctx.fail(`${locationOf(item)} references ${key === 'paths' ? 'sensitive paths' : 'exfiltration endpoints'}: ${hits[key].join('; ')}`, s.evidence, {
-              location: locationOf(item),
-              key,
-            }),
+            ctx.fail(
+              `${locationOf(item)} references ${key === 'paths' ? 'sensitive paths' : 'exfiltration endpoints'}: ${hits[key].join('; ')}`,
+              s.evidence,
+              {
+                location: locationOf(item),
+                key,
+              },
+            ),
           );
     }
     if (out.length > 0) return out;
-    return ctx.pass(`No sensitive paths or exfiltration endpoints in ${s.surface.items.length} items.`, s.evidence);
+    return ctx.pass(
+      `No sensitive paths or exfiltration endpoints in ${s.surface.items.length} items.`,
+      s.evidence,
+    );
   },
 });

@@ -16,13 +16,17 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'inventory'],
     rating: { scope: 'protocol' },
-    keys: { '<field>': 'the field path (e.g. `description`, `inputSchema.properties.q.description`) that is too long' },
+    keys: {
+      '<field>':
+        'the field path (e.g. `description`, `inputSchema.properties.q.description`) that is too long',
+    },
     severity: 'low',
     confidence: 'low',
     citations: [mcp('2026-07-28', 'index', 'Security and Trust & Safety')],
     rationale:
       'Very long metadata is where instructions hide and it crowds the model’s context; reviewers do not read it.',
-    remediation: 'Keep descriptions short and move long documentation to a resource or to the project’s docs.',
+    remediation:
+      'Keep descriptions short and move long documentation to a resource or to the project’s docs.',
     evidence: 'The length of every inspected string, before any cut.',
     traps: `Long but benign API documentation in descriptions is common (about 8% of real tools exceed 1024 characters): low, medium only above 4096 (\`instructions\`: 16384). ${WALL_TRAP}`,
   },
@@ -35,11 +39,15 @@ export default defineCheck({
         const [limit, high] = str.role === 'instructions' ? LIMITS.instructions : LIMITS.field;
         if (str.length <= limit) continue;
         out.push(
-          ctx.fail(`${locationOf(item)}: ${str.field} is ${str.length} characters (limit ${limit}).`, s.evidence, {
-            location: locationOf(item),
-            key: str.field,
-            severity: str.length > high ? 'medium' : 'low',
-          }),
+          ctx.fail(
+            `${locationOf(item)}: ${str.field} is ${str.length} characters (limit ${limit}).`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: str.field,
+              severity: str.length > high ? 'medium' : 'low',
+            },
+          ),
         );
       }
     if (out.length > 0) return out;

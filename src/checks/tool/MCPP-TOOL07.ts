@@ -5,13 +5,63 @@ import { revisionRange } from '../../spec/revisions.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 
 const DESTRUCTIVE = new Set([
-  'delete', 'remove', 'drop', 'destroy', 'erase', 'purge', 'wipe', 'truncate', 'overwrite', 'kill', 'terminate',
-  'uninstall', 'unlink', 'rm', 'rmdir', 'revoke', 'clear', 'reset', 'format',
+  'delete',
+  'remove',
+  'drop',
+  'destroy',
+  'erase',
+  'purge',
+  'wipe',
+  'truncate',
+  'overwrite',
+  'kill',
+  'terminate',
+  'uninstall',
+  'unlink',
+  'rm',
+  'rmdir',
+  'revoke',
+  'clear',
+  'reset',
+  'format',
 ]);
 const WRITE = new Set([
-  'create', 'write', 'update', 'set', 'put', 'post', 'add', 'insert', 'edit', 'modify', 'move', 'rename', 'upload',
-  'send', 'push', 'commit', 'merge', 'patch', 'save', 'apply', 'install', 'deploy', 'publish', 'append', 'replace',
-  'upsert', 'store', 'submit', 'archive', 'close', 'assign', 'invite', 'transfer', 'pay', 'book', 'order',
+  'create',
+  'write',
+  'update',
+  'set',
+  'put',
+  'post',
+  'add',
+  'insert',
+  'edit',
+  'modify',
+  'move',
+  'rename',
+  'upload',
+  'send',
+  'push',
+  'commit',
+  'merge',
+  'patch',
+  'save',
+  'apply',
+  'install',
+  'deploy',
+  'publish',
+  'append',
+  'replace',
+  'upsert',
+  'store',
+  'submit',
+  'archive',
+  'close',
+  'assign',
+  'invite',
+  'transfer',
+  'pay',
+  'book',
+  'order',
 ]);
 
 /** Words of a tool name: snake, kebab, dotted and camel case. */
@@ -37,15 +87,18 @@ export default defineCheck({
     rating: { scope: 'protocol' },
     keys: {
       'read-only': 'a tool named for deleting or writing is annotated `readOnlyHint: true`',
-      destructive: 'a tool named for deleting or overwriting is annotated `readOnlyHint: false` with `destructiveHint: false`',
+      destructive:
+        'a tool named for deleting or overwriting is annotated `readOnlyHint: false` with `destructiveHint: false`',
     },
     severity: 'low',
     confidence: 'medium',
     citations: [mcp('2025-03-26', 'schema', 'ToolAnnotations'), mcp('2026-07-28', 'server/tools', 'Tool')],
     rationale:
       'Clients use annotations to decide whether to ask before a call; a delete tool that claims to be read-only skips the confirmation a user relies on.',
-    remediation: 'Annotate honestly: `readOnlyHint: false` and `destructiveHint: true` for tools that delete or overwrite.',
-    evidence: 'The verbs of each tool name (word boundary, snake/kebab/camel case) against its `annotations`.',
+    remediation:
+      'Annotate honestly: `readOnlyHint: false` and `destructiveHint: true` for tools that delete or overwrite.',
+    evidence:
+      'The verbs of each tool name (word boundary, snake/kebab/camel case) against its `annotations`.',
     traps: `\`destructiveHint\` and \`idempotentHint\` only mean something with \`readOnlyHint: false\`; missing annotations are not flagged (the defaults are the cautious assumption). ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
@@ -63,17 +116,25 @@ export default defineCheck({
       const write = words.find((w) => WRITE.has(w));
       if ((destructive || write) && a['readOnlyHint'] === true)
         out.push(
-          ctx.fail(`${locationOf(item)} is named for "${destructive ?? write}" but annotated readOnlyHint: true.`, s.evidence, {
-            location: locationOf(item),
-            key: 'read-only',
-          }),
+          ctx.fail(
+            `${locationOf(item)} is named for "${destructive ?? write}" but annotated readOnlyHint: true.`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: 'read-only',
+            },
+          ),
         );
       else if (destructive && a['readOnlyHint'] === false && a['destructiveHint'] === false)
         out.push(
-          ctx.fail(`${locationOf(item)} is named for "${destructive}" but annotated destructiveHint: false.`, s.evidence, {
-            location: locationOf(item),
-            key: 'destructive',
-          }),
+          ctx.fail(
+            `${locationOf(item)} is named for "${destructive}" but annotated destructiveHint: false.`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: 'destructive',
+            },
+          ),
         );
     }
     if (out.length > 0) return out;

@@ -7,9 +7,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_DEPTH = 6;
 
-const CODE = /^(command|cmd|script|code|shell|expression|expr|eval|program|sql|query_sql|javascript|js|python|bash|snippet|source_code)$|(^|_)(command|script|code|sql|shell)$/;
+const CODE =
+  /^(command|cmd|script|code|shell|expression|expr|eval|program|sql|query_sql|javascript|js|python|bash|snippet|source_code)$|(^|_)(command|script|code|sql|shell)$/;
 const URL = /^(url|uri|href|link|endpoint|webhook|callback)$|(_|^)(url|uri|href|endpoint)$/;
-const PATH = /^(path|file|filename|filepath|file_path|dir|directory|folder|dest|destination|source|src)$|(_|^)(path|file|dir|directory|folder)$/;
+const PATH =
+  /^(path|file|filename|filepath|file_path|dir|directory|folder|dest|destination|source|src)$|(_|^)(path|file|dir|directory|folder)$/;
 
 function kindOf(name: string, prop: Obj): 'code' | 'url' | 'path' | null {
   const n = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -58,13 +60,17 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'inventory'],
     rating: { scope: 'protocol' },
-    keys: { '<parameter>': 'the dotted path of an unconstrained URL-, path-, command- or code-like string parameter' },
+    keys: {
+      '<parameter>':
+        'the dotted path of an unconstrained URL-, path-, command- or code-like string parameter',
+    },
     severity: 'low',
     confidence: 'low',
     citations: [mcp('2026-07-28', 'server/tools', 'Security Considerations')],
     rationale:
       'Free-form URL, path and code parameters are where injected instructions turn into SSRF, path traversal or code execution; a visible constraint tells clients and reviewers what the server accepts.',
-    remediation: 'Constrain the parameter (`format: uri`, a `pattern`, `maxLength`, `enum`) and validate it on the server.',
+    remediation:
+      'Constrain the parameter (`format: uri`, a `pattern`, `maxLength`, `enum`) and validate it on the server.',
     evidence: 'A walk over `properties` and `items` of each `inputSchema` (≤ depth 6); key = dotted path.',
     traps: `A schema constraint does not prove server-side validation; \`pattern: ".*"\` does not count; \`format: uri\` counts. ${WALL_TRAP}`,
     notes: 'Low for code-like parameters; info for URL- and path-like ones.',
@@ -79,11 +85,15 @@ export default defineCheck({
       for (const f of found) {
         const severity: Severity = f.kind === 'code' ? 'low' : 'info';
         out.push(
-          ctx.fail(`${locationOf(item)}: ${f.kind}-like parameter \`${f.path}\` has no constraint.`, s.evidence, {
-            location: locationOf(item),
-            key: f.path,
-            severity,
-          }),
+          ctx.fail(
+            `${locationOf(item)}: ${f.kind}-like parameter \`${f.path}\` has no constraint.`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: f.path,
+              severity,
+            },
+          ),
         );
       }
     }

@@ -55,12 +55,22 @@ export default defineCheck({
     for (const t of tools) {
       const loc = locationOf(t);
       if (/[^\x20-\x7e]/.test(t.name))
-        out.push(ctx.fail(`${loc}: the name has non-ASCII characters ("${escapeExcerpt(t.name)}").`, s.evidence, { location: loc, key: 'non-ascii' }));
+        out.push(
+          ctx.fail(`${loc}: the name has non-ASCII characters ("${escapeExcerpt(t.name)}").`, s.evidence, {
+            location: loc,
+            key: 'non-ascii',
+          }),
+        );
       const def = canonical(t.raw);
       const prior = seen.get(t.name);
       if (prior !== undefined) {
         if (prior !== def)
-          out.push(ctx.fail(`${loc} is listed twice with different definitions.`, s.evidence, { location: loc, key: 'conflict' }));
+          out.push(
+            ctx.fail(`${loc} is listed twice with different definitions.`, s.evidence, {
+              location: loc,
+              key: 'conflict',
+            }),
+          );
         continue;
       }
       seen.set(t.name, def);
@@ -69,9 +79,20 @@ export default defineCheck({
       const foldPeer = byFold.get(fold);
       const skelPeer = bySkeleton.get(skel);
       if (foldPeer !== undefined)
-        out.push(ctx.fail(`${loc} differs from tool:${foldPeer} only in case or separators.`, s.evidence, { location: loc, key: 'collision' }));
+        out.push(
+          ctx.fail(`${loc} differs from tool:${foldPeer} only in case or separators.`, s.evidence, {
+            location: loc,
+            key: 'collision',
+          }),
+        );
       else if (skelPeer !== undefined)
-        out.push(ctx.fail(`${loc} is confusable with tool:${escapeExcerpt(skelPeer)} (skeleton "${escapeExcerpt(skel)}").`, s.evidence, { location: loc, key: 'confusable' }));
+        out.push(
+          ctx.fail(
+            `${loc} is confusable with tool:${escapeExcerpt(skelPeer)} (skeleton "${escapeExcerpt(skel)}").`,
+            s.evidence,
+            { location: loc, key: 'confusable' },
+          ),
+        );
       byFold.set(fold, t.name);
       bySkeleton.set(skel, t.name);
     }

@@ -16,7 +16,10 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'inventory'],
     rating: { scope: 'protocol' },
-    keys: { depth: 'a definition nests deeper than the inspection limit; the paths where inspection stopped are listed' },
+    keys: {
+      depth:
+        'a definition nests deeper than the inspection limit; the paths where inspection stopped are listed',
+    },
     severity: 'medium',
     citations: [mcp('2026-07-28', 'basic/index', 'Composition-Keyword Resource Use')],
     rationale:

@@ -22,8 +22,12 @@ export default defineCheck({
       duplicate: 'the name is listed more than once',
     },
     severity: 'low',
-    citations: [mcp('2025-11-25', 'server/tools', 'Tool Names'), mcp('2026-07-28', 'server/tools', 'Tool Names')],
-    rationale: 'Clients key tools by name, namespace them and (from 2026-07-28) carry them in `Mcp-Name`; names outside the rules break that.',
+    citations: [
+      mcp('2025-11-25', 'server/tools', 'Tool Names'),
+      mcp('2026-07-28', 'server/tools', 'Tool Names'),
+    ],
+    rationale:
+      'Clients key tools by name, namespace them and (from 2026-07-28) carry them in `Mcp-Name`; names outside the rules break that.',
     remediation: 'Rename tools to 1–128 characters of letters, digits, `_`, `-` and `.`, each once.',
     evidence: 'The `name` of every listed tool.',
     traps: `Namespacing with \`/\` or \`:\` fails the charset rule; 2026-07-28 clients then Base64-encode such names in \`Mcp-Name\`. ${WALL_TRAP}`,
@@ -38,11 +42,23 @@ export default defineCheck({
       const name = typeof t.raw?.['name'] === 'string' ? (t.raw['name'] as string) : '';
       const loc = locationOf(t);
       if (name.length < 1 || name.length > 128)
-        out.push(ctx.fail(`${loc}: the name is ${name.length} characters.`, s.evidence, { location: loc, key: 'length' }));
+        out.push(
+          ctx.fail(`${loc}: the name is ${name.length} characters.`, s.evidence, {
+            location: loc,
+            key: 'length',
+          }),
+        );
       if (!/^[A-Za-z0-9_.-]*$/.test(name))
-        out.push(ctx.fail(`${loc}: "${escapeExcerpt(name)}" has characters outside A–Z a–z 0–9 _ - .`, s.evidence, { location: loc, key: 'charset' }));
+        out.push(
+          ctx.fail(`${loc}: "${escapeExcerpt(name)}" has characters outside A–Z a–z 0–9 _ - .`, s.evidence, {
+            location: loc,
+            key: 'charset',
+          }),
+        );
       if (seen.has(name))
-        out.push(ctx.fail(`${loc} is listed more than once.`, s.evidence, { location: loc, key: 'duplicate' }));
+        out.push(
+          ctx.fail(`${loc} is listed more than once.`, s.evidence, { location: loc, key: 'duplicate' }),
+        );
       seen.add(name);
     }
     if (out.length > 0) return out;

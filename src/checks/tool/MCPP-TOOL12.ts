@@ -11,9 +11,18 @@ import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL
 type Validator = { validateSchema(s: object): boolean | Promise<unknown>; errorsText(): string };
 
 const DIALECTS: readonly { readonly re: RegExp; readonly make: () => Validator }[] = [
-  { re: /json-schema\.org\/draft\/2020-12\/schema#?$/, make: () => new Ajv2020({ strict: false, validateFormats: false }) },
-  { re: /json-schema\.org\/draft\/2019-09\/schema#?$/, make: () => new Ajv2019({ strict: false, validateFormats: false }) },
-  { re: /json-schema\.org\/draft-07\/schema#?$/, make: () => new Ajv({ strict: false, validateFormats: false }) },
+  {
+    re: /json-schema\.org\/draft\/2020-12\/schema#?$/,
+    make: () => new Ajv2020({ strict: false, validateFormats: false }),
+  },
+  {
+    re: /json-schema\.org\/draft\/2019-09\/schema#?$/,
+    make: () => new Ajv2019({ strict: false, validateFormats: false }),
+  },
+  {
+    re: /json-schema\.org\/draft-07\/schema#?$/,
+    make: () => new Ajv({ strict: false, validateFormats: false }),
+  },
 ];
 const made = new Map<number, Validator>();
 const validator = (i: number): Validator => {
@@ -57,9 +66,12 @@ export default defineCheck({
       mcp('2026-07-28', 'server/tools', 'Tool'),
       mcp('2026-07-28', 'basic/index', 'Schema Validation'),
     ],
-    rationale: 'Clients validate arguments against the schema and some drop tools whose schema they cannot compile; an invalid schema makes the tool unusable or unvalidated.',
-    remediation: 'Publish an object schema (`{"type": "object", …}`) valid in the dialect it declares, or in 2020-12 when it declares none.',
-    evidence: 'Meta-schema validation (ajv) of each `inputSchema` per declared dialect: 2020-12 (default), 2019-09, draft-07.',
+    rationale:
+      'Clients validate arguments against the schema and some drop tools whose schema they cannot compile; an invalid schema makes the tool unusable or unvalidated.',
+    remediation:
+      'Publish an object schema (`{"type": "object", …}`) valid in the dialect it declares, or in 2020-12 when it declares none.',
+    evidence:
+      'Meta-schema validation (ajv) of each `inputSchema` per declared dialect: 2020-12 (default), 2019-09, draft-07.',
     traps: `A draft-07 \`$schema\` is validated as draft-07; unknown dialects must be handled gracefully by clients, hence inconclusive. ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
@@ -76,10 +88,23 @@ export default defineCheck({
       }
       const obj = schema as Record<string, unknown>;
       if (obj['type'] !== 'object')
-        out.push(ctx.fail(`${loc}: the inputSchema root has type ${escapeExcerpt(JSON.stringify(obj['type'] ?? null))}, not "object".`, s.evidence, { location: loc, key: 'root-type' }));
+        out.push(
+          ctx.fail(
+            `${loc}: the inputSchema root has type ${escapeExcerpt(JSON.stringify(obj['type'] ?? null))}, not "object".`,
+            s.evidence,
+            { location: loc, key: 'root-type' },
+          ),
+        );
       const d = dialectOf(obj);
       if (d < 0) {
-        out.push(ctx.inconclusive('ambiguous', `${loc} declares an unknown dialect (${escapeExcerpt(String(obj['$schema']))}).`, s.evidence, { location: loc, key: 'ambiguous' }));
+        out.push(
+          ctx.inconclusive(
+            'ambiguous',
+            `${loc} declares an unknown dialect (${escapeExcerpt(String(obj['$schema']))}).`,
+            s.evidence,
+            { location: loc, key: 'ambiguous' },
+          ),
+        );
         continue;
       }
       let valid: boolean;
@@ -93,7 +118,12 @@ export default defineCheck({
         why = (err as Error).message;
       }
       if (!valid)
-        out.push(ctx.fail(`${loc}: the inputSchema is not valid: ${escapeExcerpt(why, 200)}`, s.evidence, { location: loc, key: 'invalid' }));
+        out.push(
+          ctx.fail(`${loc}: the inputSchema is not valid: ${escapeExcerpt(why, 200)}`, s.evidence, {
+            location: loc,
+            key: 'invalid',
+          }),
+        );
     }
     if (out.length > 0) return out;
     return ctx.pass(`${tools.length} input schemas are valid object schemas.`, s.evidence);

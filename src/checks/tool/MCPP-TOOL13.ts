@@ -31,7 +31,8 @@ export default defineCheck({
   meta: {
     id: 'MCPP-TOOL13',
     title: 'Capabilities declared for offered features',
-    requirement: 'A server answering `tools/list` (`prompts/list`, `resources/list`) declares the corresponding capability.',
+    requirement:
+      'A server answering `tools/list` (`prompts/list`, `resources/list`) declares the corresponding capability.',
     keyword: 'MUST',
     revisions: revisionRange(),
     transports: TOOL_TRANSPORTS,
@@ -41,7 +42,8 @@ export default defineCheck({
     keys: {
       tools: '`tools/list` returned a result but the `tools` capability is not declared',
       prompts: '`prompts/list` returned a result but the `prompts` capability is not declared',
-      resources: '`resources/list` or `resources/templates/list` returned a result but the `resources` capability is not declared',
+      resources:
+        '`resources/list` or `resources/templates/list` returned a result but the `resources` capability is not declared',
     },
     severity: 'medium',
     citations: [
@@ -50,16 +52,24 @@ export default defineCheck({
       mcp('2025-11-25', 'server/resources', 'Capabilities'),
       mcp('2026-07-28', 'server/tools', 'Capabilities'),
     ],
-    rationale: 'Clients that honour capabilities never list an undeclared feature: the tools, prompts or resources are invisible to them.',
-    remediation: 'Declare `tools`, `prompts` and `resources` in the capabilities for every feature the server serves.',
-    evidence: 'Capabilities of the InitializeResult (or DiscoverResult) against the list calls that returned a result.',
-    traps: 'A `-32601` to an undeclared list method is the correct answer, not a finding. Behind a 401 without a token nothing is listed: inconclusive (`auth_wall`).',
+    rationale:
+      'Clients that honour capabilities never list an undeclared feature: the tools, prompts or resources are invisible to them.',
+    remediation:
+      'Declare `tools`, `prompts` and `resources` in the capabilities for every feature the server serves.',
+    evidence:
+      'Capabilities of the InitializeResult (or DiscoverResult) against the list calls that returned a result.',
+    traps:
+      'A `-32601` to an undeclared list method is the correct answer, not a finding. Behind a 401 without a token nothing is listed: inconclusive (`auth_wall`).',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
     if (isVerdict(s)) return s;
     const found = capabilitiesOf(ev.detection);
-    if (!found) return ctx.inconclusive('ambiguous', 'No InitializeResult or DiscoverResult with capabilities was received.');
+    if (!found)
+      return ctx.inconclusive(
+        'ambiguous',
+        'No InitializeResult or DiscoverResult with capabilities was received.',
+      );
     const out: Verdict[] = [];
     const failed = new Set<string>();
     for (const [list, cap, method] of FEATURES) {
@@ -67,7 +77,11 @@ export default defineCheck({
       if (!listed(probe) || cap in found.caps || failed.has(cap)) continue;
       failed.add(cap);
       out.push(
-        ctx.fail(`${method} returned a result but the \`${cap}\` capability is not declared.`, [found.exchange, ...(probe.kind === 'ok' ? probe.exchanges : [])], { key: cap }),
+        ctx.fail(
+          `${method} returned a result but the \`${cap}\` capability is not declared.`,
+          [found.exchange, ...(probe.kind === 'ok' ? probe.exchanges : [])],
+          { key: cap },
+        ),
       );
     }
     if (out.length > 0) return out;

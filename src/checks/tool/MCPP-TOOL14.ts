@@ -26,15 +26,18 @@ export default defineCheck({
       token: 'an `x-mcp-header` value is not a valid HTTP token (field-name characters)',
       duplicate: 'two `x-mcp-header` values of one schema are equal ignoring case',
       type: 'the annotated property is not of type integer, string or boolean',
-      reachability: 'the annotated property is reached through something other than `properties` keys (items, composition, `$ref`)',
+      reachability:
+        'the annotated property is reached through something other than `properties` keys (items, composition, `$ref`)',
     },
     severity: 'medium',
     citations: [
       mcp('2026-07-28', 'server/tools', 'x-mcp-header'),
       mcp('2026-07-28', 'basic/transports/streamable-http', 'Schema Extension'),
     ],
-    rationale: 'Conforming HTTP clients drop a tool whose header annotations are invalid: the tool disappears for them.',
-    remediation: 'Annotate only top-level (or nested `properties`) integer, string or boolean parameters, with distinct HTTP token names.',
+    rationale:
+      'Conforming HTTP clients drop a tool whose header annotations are invalid: the tool disappears for them.',
+    remediation:
+      'Annotate only top-level (or nested `properties`) integer, string or boolean parameters, with distinct HTTP token names.',
     evidence: 'A walk of each `inputSchema` for `x-mcp-header`.',
     traps: `\`number\` is not allowed (integer is); paths through \`items\`, composition keywords or \`$ref\` are invalid. ${WALL_TRAP}`,
   },
@@ -65,9 +68,15 @@ export default defineCheck({
         if (!onlyThroughProperties(path)) add('reachability', where);
       });
       for (const [key, where] of problems)
-        out.push(ctx.fail(`${loc}: invalid x-mcp-header (${key}) at ${where.slice(0, 5).join('; ')}.`, s.evidence, { location: loc, key }));
+        out.push(
+          ctx.fail(`${loc}: invalid x-mcp-header (${key}) at ${where.slice(0, 5).join('; ')}.`, s.evidence, {
+            location: loc,
+            key,
+          }),
+        );
     }
-    if (annotations === 0) return ctx.notApplicable('feature_absent', 'No tool schema carries an x-mcp-header annotation.');
+    if (annotations === 0)
+      return ctx.notApplicable('feature_absent', 'No tool schema carries an x-mcp-header annotation.');
     if (out.length > 0) return out;
     return ctx.pass(`${annotations} x-mcp-header annotations are valid.`, s.evidence);
   },

@@ -20,12 +20,16 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'inventory'],
     rating: { scope: 'protocol' },
-    keys: { '<parameter>': 'the dotted path of a sensitive-looking parameter that is mirrored into a header' },
+    keys: {
+      '<parameter>': 'the dotted path of a sensitive-looking parameter that is mirrored into a header',
+    },
     severity: 'medium',
     confidence: 'medium',
     citations: [mcp('2026-07-28', 'server/tools', 'x-mcp-header')],
-    rationale: 'Header values are logged by proxies, load balancers and gateways; a secret mirrored into a header leaks into every log on the path.',
-    remediation: 'Remove `x-mcp-header` from credential and personal-data parameters; keep them in the request body.',
+    rationale:
+      'Header values are logged by proxies, load balancers and gateways; a secret mirrored into a header leaks into every log on the path.',
+    remediation:
+      'Remove `x-mcp-header` from credential and personal-data parameters; keep them in the request body.',
     evidence: 'Names and descriptions of properties annotated with `x-mcp-header`.',
     traps: `Header values are logged by intermediaries. ${WALL_TRAP}`,
   },
@@ -42,9 +46,16 @@ export default defineCheck({
         const text = `${name} ${typeof node['description'] === 'string' ? node['description'] : ''} ${String(node['x-mcp-header'])}`;
         if (!SENSITIVE.test(text)) return;
         const param = path.filter((_, i) => i % 2 === 1).join('.') || name;
-        out.push(ctx.fail(`${locationOf(t)}: sensitive-looking parameter \`${param}\` is mirrored into a header.`, s.evidence, { location: locationOf(t), key: param || '(root)' }));
+        out.push(
+          ctx.fail(
+            `${locationOf(t)}: sensitive-looking parameter \`${param}\` is mirrored into a header.`,
+            s.evidence,
+            { location: locationOf(t), key: param || '(root)' },
+          ),
+        );
       });
-    if (annotated === 0) return ctx.notApplicable('feature_absent', 'No tool schema carries an x-mcp-header annotation.');
+    if (annotated === 0)
+      return ctx.notApplicable('feature_absent', 'No tool schema carries an x-mcp-header annotation.');
     if (out.length > 0) return out;
     return ctx.pass(`None of ${annotated} header-mirrored parameters looks sensitive.`, s.evidence);
   },

@@ -40,9 +40,11 @@ export default defineCheck({
     keys: { network: 'a `$ref` resolves to a network URI' },
     severity: 'low',
     citations: [mcp('2026-07-28', 'basic/index', '$ref Resolution')],
-    rationale: 'Implementations must not dereference network references automatically; one that does is tracked or led into SSRF, and one that does not cannot validate.',
+    rationale:
+      'Implementations must not dereference network references automatically; one that does is tracked or led into SSRF, and one that does not cannot validate.',
     remediation: 'Inline the referenced schema under `$defs` and reference it as `#/$defs/…`.',
-    evidence: 'A walk of each `inputSchema` and `outputSchema`, resolving `$ref` against any enclosing `$id`.',
+    evidence:
+      'A walk of each `inputSchema` and `outputSchema`, resolving `$ref` against any enclosing `$id`.',
     traps: `Local \`#/$defs/…\` references are fine. ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
@@ -66,7 +68,11 @@ export default defineCheck({
           const target = networkTarget(ref, bases);
           if (target)
             out.push(
-              ctx.fail(`${locationOf(t)}: ${field}/${escapeExcerpt(path.join('/'), 100)} references ${escapeExcerpt(target, 120)}.`, s.evidence, { location: locationOf(t), key: 'network' }),
+              ctx.fail(
+                `${locationOf(t)}: ${field}/${escapeExcerpt(path.join('/'), 100)} references ${escapeExcerpt(target, 120)}.`,
+                s.evidence,
+                { location: locationOf(t), key: 'network' },
+              ),
             );
         });
       }

@@ -11,7 +11,9 @@ function iconsOf(v: unknown): string[] {
   if (!Array.isArray(icons)) return [];
   return icons
     .slice(0, 50)
-    .map((i: unknown) => (typeof i === 'object' && i !== null ? (i as Record<string, unknown>)['src'] : undefined))
+    .map((i: unknown) =>
+      typeof i === 'object' && i !== null ? (i as Record<string, unknown>)['src'] : undefined,
+    )
     .filter((s): s is string => typeof s === 'string');
 }
 
@@ -19,7 +21,8 @@ export default defineCheck({
   meta: {
     id: 'MCPP-TOOL17',
     title: 'Icon URIs safe',
-    requirement: '`icons[].src` of `serverInfo`, tools, prompts and resources use https or `data:` URIs on the server’s own origin.',
+    requirement:
+      '`icons[].src` of `serverInfo`, tools, prompts and resources use https or `data:` URIs on the server’s own origin.',
     keyword: 'policy',
     revisions: revisionRange('2025-11-25'),
     transports: TOOL_TRANSPORTS,
@@ -27,16 +30,19 @@ export default defineCheck({
     requires: ['detection', 'inventory', 'target'],
     rating: { scope: 'protocol' },
     keys: {
-      scheme: 'an icon uses an unsafe scheme (`javascript:`, `file:`, `http:`, `ws:` or anything but https and data)',
+      scheme:
+        'an icon uses an unsafe scheme (`javascript:`, `file:`, `http:`, `ws:` or anything but https and data)',
       'cross-origin': 'an https icon is on another origin than the server',
     },
     severity: 'medium',
     citations: [mcp('2025-11-25', 'basic/index', 'icons'), mcp('2026-07-28', 'basic/index', 'icons')],
-    rationale: 'Clients fetch icons when they render the tool list: an unsafe scheme is script or local-file access, a foreign origin tracks every user who opens the list.',
+    rationale:
+      'Clients fetch icons when they render the tool list: an unsafe scheme is script or local-file access, a foreign origin tracks every user who opens the list.',
     remediation: 'Serve icons over https from the server’s own origin, or inline them as `data:` URIs.',
     evidence: '`icons[].src` of `serverInfo` and of every listed item.',
     traps: `Icons on a CDN are common (low). For stdio targets there is no origin to compare with: only the scheme is judged. ${WALL_TRAP}`,
-    notes: 'Medium for an unsafe scheme; low for https on another host (the host is compared, so an http endpoint serving https icons from itself passes). N/A without icons.',
+    notes:
+      'Medium for an unsafe scheme; low for https on another host (the host is compared, so an http endpoint serving https icons from itself passes). N/A without icons.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -65,9 +71,21 @@ export default defineCheck({
         const scheme = url?.protocol ?? 'relative';
         if (scheme === 'data:') continue;
         if (scheme !== 'https:')
-          out.push(ctx.fail(`${loc}: icon "${escapeExcerpt(src, 100)}" uses ${scheme}.`, s.evidence, { location: loc, key: 'scheme', severity: 'medium' }));
+          out.push(
+            ctx.fail(`${loc}: icon "${escapeExcerpt(src, 100)}" uses ${scheme}.`, s.evidence, {
+              location: loc,
+              key: 'scheme',
+              severity: 'medium',
+            }),
+          );
         else if (host !== null && url!.hostname !== host)
-          out.push(ctx.fail(`${loc}: icon on another origin (${escapeExcerpt(url!.origin, 100)}).`, s.evidence, { location: loc, key: 'cross-origin', severity: 'low' }));
+          out.push(
+            ctx.fail(`${loc}: icon on another origin (${escapeExcerpt(url!.origin, 100)}).`, s.evidence, {
+              location: loc,
+              key: 'cross-origin',
+              severity: 'low',
+            }),
+          );
       }
     }
     if (count === 0) return ctx.notApplicable('feature_absent', 'No icons are listed.');

@@ -24,7 +24,9 @@ const LISTINGS = ['tools', 'prompts', 'resources', 'resourceTemplates'] as const
 
 /** A listing answered 401/403: the surface sits behind authorization. */
 function walled(p: Probe<ListingEvidence>): boolean {
-  return p.kind === 'ok' && p.value.replies.some((r) => isHttpReply(r) && (r.status === 401 || r.status === 403));
+  return (
+    p.kind === 'ok' && p.value.replies.some((r) => isHttpReply(r) && (r.status === 401 || r.status === 403))
+  );
 }
 
 /** A listing that returned items or an empty page (a JSON-RPC result). */
@@ -74,4 +76,5 @@ export const toolsOf = (s: Surface): SurfaceItem[] => s.items.filter((i) => i.ki
 
 export const TOOL_TRANSPORTS = ['streamable-http', 'http+sse', 'stdio'] as const;
 
-export const WALL_TRAP = 'Behind a 401 without a token the surface is not listed: the result is inconclusive (`auth_wall`).';
+export const WALL_TRAP =
+  'Behind a 401 without a token the surface is not listed: the result is inconclusive (`auth_wall`).';

@@ -9,9 +9,7 @@ testCheck(check, {
     {
       name: 'emoji sequences, right-to-left letters and ZWNJ inside a word',
       evidence: surfaceEvidence({
-        tools: [
-          tool('greet', 'Says hello 👩\u200d💻 in Hebrew (שלום) and Persian (می\u200cخواهم) ❤\ufe0f.'),
-        ],
+        tools: [tool('greet', 'Says hello 👩\u200d💻 in Hebrew (שלום) and Persian (می\u200cخواهم) ❤\ufe0f.')],
       }),
     },
   ],
@@ -27,7 +25,10 @@ testCheck(check, {
       evidence: surfaceEvidence({
         tools: [
           tool('sum', 'Adds numbers.', {
-            inputSchema: { type: 'object', properties: { a: { type: 'number', description: 'first \u202eowt' } } },
+            inputSchema: {
+              type: 'object',
+              properties: { a: { type: 'number', description: 'first \u202eowt' } },
+            },
           }),
         ],
       }),
@@ -42,7 +43,9 @@ testCheck(check, {
     },
     {
       name: 'ANSI escape in a prompt description',
-      evidence: surfaceEvidence({ prompts: [{ name: 'p', description: 'Plain \u001b[8mhidden\u001b[0m text' }] }),
+      evidence: surfaceEvidence({
+        prompts: [{ name: 'p', description: 'Plain \u001b[8mhidden\u001b[0m text' }],
+      }),
       key: 'control',
       severity: 'medium',
     },

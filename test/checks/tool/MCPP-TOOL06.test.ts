@@ -10,9 +10,24 @@ testCheck(check, {
     },
   ],
   fail: [
-    { name: 'a long description', evidence: surfaceEvidence({ tools: [tool('t', 'a'.repeat(1500))] }), key: 'description', severity: 'low' },
-    { name: 'a very long description', evidence: surfaceEvidence({ tools: [tool('t', 'a'.repeat(5000))] }), key: 'description', severity: 'medium' },
-    { name: 'very long instructions', evidence: surfaceEvidence({ instructions: 'c'.repeat(17000) }), key: 'instructions', severity: 'medium' },
+    {
+      name: 'a long description',
+      evidence: surfaceEvidence({ tools: [tool('t', 'a'.repeat(1500))] }),
+      key: 'description',
+      severity: 'low',
+    },
+    {
+      name: 'a very long description',
+      evidence: surfaceEvidence({ tools: [tool('t', 'a'.repeat(5000))] }),
+      key: 'description',
+      severity: 'medium',
+    },
+    {
+      name: 'very long instructions',
+      evidence: surfaceEvidence({ instructions: 'c'.repeat(17000) }),
+      key: 'instructions',
+      severity: 'medium',
+    },
   ],
   inconclusive: [{ name: 'behind a 401', evidence: walledSurface(), reason: 'auth_wall' }],
 });

@@ -19,19 +19,27 @@ testCheck(check, {
   fail: [
     {
       name: 'a delete tool claims read-only',
-      evidence: surfaceEvidence({ tools: [tool('delete_file', 'Removes a file.', { annotations: { readOnlyHint: true } })] }),
+      evidence: surfaceEvidence({
+        tools: [tool('delete_file', 'Removes a file.', { annotations: { readOnlyHint: true } })],
+      }),
       key: 'read-only',
       severity: 'low',
     },
     {
       name: 'a camelCase write tool claims read-only',
-      evidence: surfaceEvidence({ tools: [tool('sendMessage', 'Sends.', { annotations: { readOnlyHint: true } })] }),
+      evidence: surfaceEvidence({
+        tools: [tool('sendMessage', 'Sends.', { annotations: { readOnlyHint: true } })],
+      }),
       key: 'read-only',
     },
     {
       name: 'an overwrite tool claims not destructive',
       evidence: surfaceEvidence({
-        tools: [tool('overwrite-config', 'Replaces.', { annotations: { readOnlyHint: false, destructiveHint: false } })],
+        tools: [
+          tool('overwrite-config', 'Replaces.', {
+            annotations: { readOnlyHint: false, destructiveHint: false },
+          }),
+        ],
       }),
       key: 'destructive',
     },

@@ -10,12 +10,16 @@ testCheck(check, {
       name: 'constrained URL, path and command parameters',
       evidence: surfaceEvidence({
         tools: [
-          tool('fetch', 'Fetches.', schema({
-            url: { type: 'string', format: 'uri' },
-            path: { type: 'string', maxLength: 4096 },
-            command: { type: 'string', enum: ['status', 'log'] },
-            note: { type: 'string' },
-          })),
+          tool(
+            'fetch',
+            'Fetches.',
+            schema({
+              url: { type: 'string', format: 'uri' },
+              path: { type: 'string', maxLength: 4096 },
+              command: { type: 'string', enum: ['status', 'log'] },
+              note: { type: 'string' },
+            }),
+          ),
         ],
       }),
     },
@@ -23,14 +27,27 @@ testCheck(check, {
   fail: [
     {
       name: 'an unconstrained command is low',
-      evidence: surfaceEvidence({ tools: [tool('exec', 'Runs.', schema({ command: { type: 'string', pattern: '.*' } }))] }),
+      evidence: surfaceEvidence({
+        tools: [tool('exec', 'Runs.', schema({ command: { type: 'string', pattern: '.*' } }))],
+      }),
       key: 'command',
       severity: 'low',
     },
     {
       name: 'a nested unconstrained path is info',
       evidence: surfaceEvidence({
-        tools: [tool('copy', 'Copies.', schema({ items: { type: 'array', items: { type: 'object', properties: { file_path: { type: 'string' } } } } }))],
+        tools: [
+          tool(
+            'copy',
+            'Copies.',
+            schema({
+              items: {
+                type: 'array',
+                items: { type: 'object', properties: { file_path: { type: 'string' } } },
+              },
+            }),
+          ),
+        ],
       }),
       key: 'items[].file_path',
       severity: 'info',

@@ -9,7 +9,19 @@ function nested(levels: number): Record<string, unknown> {
 }
 
 testCheck(check, {
-  pass: [{ name: 'a moderately nested schema', evidence: surfaceEvidence({ tools: [tool('t', 'T.', { inputSchema: nested(10) })] }) }],
-  fail: [{ name: 'a schema deeper than the limit', evidence: surfaceEvidence({ tools: [tool('t', 'T.', { inputSchema: nested(40) })] }), key: 'depth', severity: 'medium' }],
+  pass: [
+    {
+      name: 'a moderately nested schema',
+      evidence: surfaceEvidence({ tools: [tool('t', 'T.', { inputSchema: nested(10) })] }),
+    },
+  ],
+  fail: [
+    {
+      name: 'a schema deeper than the limit',
+      evidence: surfaceEvidence({ tools: [tool('t', 'T.', { inputSchema: nested(40) })] }),
+      key: 'depth',
+      severity: 'medium',
+    },
+  ],
   inconclusive: [{ name: 'behind a 401', evidence: walledSurface(), reason: 'auth_wall' }],
 });

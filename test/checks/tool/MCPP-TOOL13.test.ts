@@ -6,13 +6,21 @@ testCheck(check, {
   pass: [
     {
       name: 'declared tools and prompts',
-      evidence: surfaceEvidence({ tools: [tool('a', 'A.')], prompts: [], capabilities: { tools: {}, prompts: {} } }),
+      evidence: surfaceEvidence({
+        tools: [tool('a', 'A.')],
+        prompts: [],
+        capabilities: { tools: {}, prompts: {} },
+      }),
     },
   ],
   fail: [
     {
       name: 'prompts served without the capability',
-      evidence: surfaceEvidence({ tools: [tool('a', 'A.')], prompts: [{ name: 'p' }], capabilities: { tools: {} } }),
+      evidence: surfaceEvidence({
+        tools: [tool('a', 'A.')],
+        prompts: [{ name: 'p' }],
+        capabilities: { tools: {} },
+      }),
       key: 'prompts',
       severity: 'medium',
     },

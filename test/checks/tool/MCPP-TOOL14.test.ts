@@ -15,7 +15,10 @@ function modernTools(tools: unknown[]): Evidence {
       serverInfo: null,
       instructions: null,
     };
-    ev.inventory = { ...inv, tools: b.ok({ items: tools, pages: 1, truncated: false, replies: [r] }, r.exchange) } as typeof ev.inventory;
+    ev.inventory = {
+      ...inv,
+      tools: b.ok({ items: tools, pages: 1, truncated: false, replies: [r] }, r.exchange),
+    } as typeof ev.inventory;
   });
 }
 const schema = (properties: Record<string, unknown>) => ({ inputSchema: { type: 'object', properties } });
@@ -25,24 +28,57 @@ testCheck(check, {
     {
       name: 'valid annotations',
       evidence: modernTools([
-        tool('q', 'Q.', schema({ region: { type: 'string', 'x-mcp-header': 'Region' }, n: { type: 'integer', 'x-mcp-header': 'Count' } })),
+        tool(
+          'q',
+          'Q.',
+          schema({
+            region: { type: 'string', 'x-mcp-header': 'Region' },
+            n: { type: 'integer', 'x-mcp-header': 'Count' },
+          }),
+        ),
       ]),
     },
   ],
   fail: [
-    { name: 'number type', evidence: modernTools([tool('q', 'Q.', schema({ n: { type: 'number', 'x-mcp-header': 'N' } }))]), key: 'type', severity: 'medium' },
-    { name: 'not a token', evidence: modernTools([tool('q', 'Q.', schema({ n: { type: 'string', 'x-mcp-header': 'Bad Name' } }))]), key: 'token' },
+    {
+      name: 'number type',
+      evidence: modernTools([tool('q', 'Q.', schema({ n: { type: 'number', 'x-mcp-header': 'N' } }))]),
+      key: 'type',
+      severity: 'medium',
+    },
+    {
+      name: 'not a token',
+      evidence: modernTools([tool('q', 'Q.', schema({ n: { type: 'string', 'x-mcp-header': 'Bad Name' } }))]),
+      key: 'token',
+    },
     {
       name: 'duplicate ignoring case',
-      evidence: modernTools([tool('q', 'Q.', schema({ a: { type: 'string', 'x-mcp-header': 'Tag' }, b: { type: 'string', 'x-mcp-header': 'tag' } }))]),
+      evidence: modernTools([
+        tool(
+          'q',
+          'Q.',
+          schema({
+            a: { type: 'string', 'x-mcp-header': 'Tag' },
+            b: { type: 'string', 'x-mcp-header': 'tag' },
+          }),
+        ),
+      ]),
       key: 'duplicate',
     },
     {
       name: 'through items',
-      evidence: modernTools([tool('q', 'Q.', schema({ a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } }))]),
+      evidence: modernTools([
+        tool('q', 'Q.', schema({ a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } })),
+      ]),
       key: 'reachability',
     },
-    { name: 'empty value', evidence: modernTools([tool('q', 'Q.', schema({ a: { type: 'string', 'x-mcp-header': '' } }))]), key: 'empty' },
+    {
+      name: 'empty value',
+      evidence: modernTools([tool('q', 'Q.', schema({ a: { type: 'string', 'x-mcp-header': '' } }))]),
+      key: 'empty',
+    },
   ],
-  notApplicable: [{ name: 'no annotations', evidence: modernTools([tool('q', 'Q.')]), reason: 'feature_absent' }],
+  notApplicable: [
+    { name: 'no annotations', evidence: modernTools([tool('q', 'Q.')]), reason: 'feature_absent' },
+  ],
 });

@@ -14,25 +14,45 @@ function modernTools(tools: unknown[]): Evidence {
       serverInfo: null,
       instructions: null,
     };
-    ev.inventory = { ...inv, tools: b.ok({ items: tools, pages: 1, truncated: false, replies: [r] }, r.exchange) } as typeof ev.inventory;
+    ev.inventory = {
+      ...inv,
+      tools: b.ok({ items: tools, pages: 1, truncated: false, replies: [r] }, r.exchange),
+    } as typeof ev.inventory;
   });
 }
 const schema = (properties: Record<string, unknown>) => ({ inputSchema: { type: 'object', properties } });
 
 testCheck(check, {
-  pass: [{ name: 'a region header', evidence: modernTools([tool('q', 'Q.', schema({ region: { type: 'string', 'x-mcp-header': 'Region' } }))]) }],
+  pass: [
+    {
+      name: 'a region header',
+      evidence: modernTools([
+        tool('q', 'Q.', schema({ region: { type: 'string', 'x-mcp-header': 'Region' } })),
+      ]),
+    },
+  ],
   fail: [
     {
       name: 'an API key mirrored into a header',
-      evidence: modernTools([tool('q', 'Q.', schema({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } }))]),
+      evidence: modernTools([
+        tool('q', 'Q.', schema({ api_key: { type: 'string', 'x-mcp-header': 'Api-Key' } })),
+      ]),
       key: 'api_key',
       severity: 'medium',
     },
     {
       name: 'an e-mail address by description',
-      evidence: modernTools([tool('q', 'Q.', schema({ who: { type: 'string', description: 'Customer e-mail', 'x-mcp-header': 'Who' } }))]),
+      evidence: modernTools([
+        tool(
+          'q',
+          'Q.',
+          schema({ who: { type: 'string', description: 'Customer e-mail', 'x-mcp-header': 'Who' } }),
+        ),
+      ]),
       key: 'who',
     },
   ],
-  notApplicable: [{ name: 'no annotations', evidence: modernTools([tool('q', 'Q.')]), reason: 'feature_absent' }],
+  notApplicable: [
+    { name: 'no annotations', evidence: modernTools([tool('q', 'Q.')]), reason: 'feature_absent' },
+  ],
 });
