@@ -89,7 +89,20 @@ export function skeleton(text: string): string {
 /** Collapse whitespace after folding. */
 const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').trim();
 
+/** Several checks normalise the same strings: a bounded memo keeps that to once. */
+const MEMO = new Map<string, Normalised>();
+const MEMO_MAX = 20_000;
+
 export function normalise(text: string): Normalised {
+  const known = MEMO.get(text);
+  if (known) return known;
+  const n = normaliseOnce(text);
+  if (MEMO.size >= MEMO_MAX) MEMO.clear();
+  MEMO.set(text, n);
+  return n;
+}
+
+function normaliseOnce(text: string): Normalised {
   const hidden: string[] = [];
   const tags = text.match(TAG_RUN);
   if (tags)
