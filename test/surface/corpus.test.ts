@@ -9,7 +9,7 @@ import type { CheckResult } from '../../src/checks/define-check.js';
 import { extractSurface } from '../../src/surface/extract.js';
 import { CORPUS, listServer } from './corpus.js';
 import type { ListedSurface } from './corpus.js';
-import { surfaceEvidence } from './evidence.js';
+import { asStdio, surfaceEvidence } from './evidence.js';
 import { bySeverity, toolFindings } from './run-checks.js';
 
 const listed: ListedSurface[] = [];
@@ -41,15 +41,18 @@ describe('precision corpus (real servers over stdio)', () => {
     let items = 0;
     const rows: string[] = [];
     for (const l of listed.sort((a, b) => a.pkg.localeCompare(b.pkg))) {
-      const ev = surfaceEvidence({
-        tools: l.tools,
-        prompts: l.prompts,
-        resources: l.resources,
-        resourceTemplates: l.resourceTemplates,
-        instructions: l.instructions,
-        serverInfo: l.serverInfo,
-        capabilities: l.capabilities,
-      });
+      const ev = surfaceEvidence(
+        {
+          tools: l.tools,
+          prompts: l.prompts,
+          resources: l.resources,
+          resourceTemplates: l.resourceTemplates,
+          instructions: l.instructions,
+          serverInfo: l.serverInfo,
+          capabilities: l.capabilities,
+        },
+        asStdio,
+      );
       const surface = extractSurface(ev.inventory!);
       strings += surface.count;
       items += surface.items.length;
@@ -67,6 +70,25 @@ describe('precision corpus (real servers over stdio)', () => {
         )
           rows.push(`  !! ${f.checkId} ${f.severity} ${f.location} ${f.key}: ${f.message.slice(0, 300)}`);
     }
+    const tools = listed.flatMap((l) => l.tools as Record<string, unknown>[]);
+    const reach = {
+      tools: tools.length,
+      annotated: tools.filter((t) => typeof t['annotations'] === 'object' && t['annotations'] !== null)
+        .length,
+      outputSchemas: tools.filter((t) => typeof t['outputSchema'] === 'object').length,
+      withIcons: tools.filter((t) => Array.isArray(t['icons'])).length,
+      declaredDialect: tools.filter(
+        (t) => typeof (t['inputSchema'] as Record<string, unknown> | undefined)?.['$schema'] === 'string',
+      ).length,
+      prompts: listed.reduce((n, l) => n + (l.prompts?.length ?? 0), 0),
+      resources: listed.reduce(
+        (n, l) => n + (l.resources?.length ?? 0) + (l.resourceTemplates?.length ?? 0),
+        0,
+      ),
+      instructions: listed.filter((l) => l.instructions).length,
+      over1024: all.filter((f) => f.checkId === 'MCPP-TOOL06').length,
+    };
+    console.log(`CORPUS reach ${JSON.stringify(reach)}`);
     const perCheck = new Map<string, Record<string, number>>();
     for (const f of all) {
       const m = perCheck.get(f.checkId) ?? {};

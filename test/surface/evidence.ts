@@ -70,3 +70,10 @@ export function tool(
 ): Record<string, unknown> {
   return { name, description, inputSchema: { type: 'object', properties: {} }, ...extra };
 }
+
+/** Makes the evidence a stdio target's: no HTTP sections (what the corpus servers are). */
+export function asStdio(ev: Mutable<Evidence>): void {
+  ev.target = { kind: 'stdio', url: 'stdio:node server.js', scope: 'loopback' };
+  ev.detection.transport = 'stdio';
+  Object.assign(ev, { endpoint: null, sessions: null, sse: null, origin: null, tls: [], plain: [] });
+}
