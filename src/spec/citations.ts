@@ -84,3 +84,14 @@ export const OWASP_MCP_TOP10: Citation = {
   title: 'OWASP MCP Top 10',
   url: 'https://owasp.org/www-project-mcp-top-10/',
 };
+/** Documented client limits on the tools offered to a model in one request (TOOL20). */
+export const OPENAI_TOOLS_LIMIT: Citation = {
+  key: 'OpenAI Chat Completions API (tools: at most 128 functions)',
+  title: 'OpenAI API reference — Chat Completions, `tools` parameter',
+  url: 'https://platform.openai.com/docs/api-reference/chat/create',
+};
+export const VSCODE_TOOL_CALLING_LIMIT: Citation = {
+  key: 'VS Code API LanguageModelChatCapabilities.toolCalling (maximum tools per request)',
+  title: 'VS Code API — LanguageModelChatCapabilities.toolCalling',
+  url: 'https://code.visualstudio.com/api/references/vscode-api#LanguageModelChatCapabilities',
+};
