@@ -5,6 +5,7 @@
  * stop is recorded: TOOL10 reports it).
  */
 import type { Inventory, ListingEvidence, Probe } from '../evidence/types.js';
+import { escapeExcerpt } from './escape.js';
 import type { FieldRole, ItemKind, Surface, SurfaceItem, SurfaceString } from './types.js';
 
 export const MAX_STRING_CHARS = 16_384;
@@ -76,8 +77,9 @@ class Collector {
     this.strings.push({
       kind: this.kind,
       item: this.item,
-      field,
-      pointer,
+      // Field paths and pointers are made of server-chosen keys: kept inert for display.
+      field: escapeExcerpt(field, 300),
+      pointer: escapeExcerpt(pointer, 300),
       role,
       text: cut ? text.slice(0, MAX_STRING_CHARS) : text,
       length: text.length,

@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
+import { escapeExcerpt } from '../../surface/escape.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
 import { normalise, skeleton } from '../../surface/normalise.js';
 import { clauses } from '../../surface/signals.js';
@@ -67,7 +68,7 @@ export default defineCheck({
           if (NEGATION.test(c) && !/\b(do not|don't|never|must not)\s+(use|call)\b/.test(c)) continue;
           for (const name of names)
             if (name !== own && c.includes(name) && dictates(c, name) && hits.length < 5)
-              hits.push(`${str.field} about ${name}: "${c.slice(0, 160)}"`);
+              hits.push(`${str.field} about ${escapeExcerpt(name, 80)}: "${escapeExcerpt(c, 160)}"`);
         }
       }
       if (hits.length > 0)

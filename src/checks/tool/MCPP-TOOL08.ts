@@ -1,6 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { Severity, Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
+import { escapeExcerpt } from '../../surface/escape.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 
 type Obj = Record<string, unknown>;
@@ -40,7 +41,7 @@ function walk(schema: unknown, path: string, depth: number, out: { path: string;
   if (isObj(props))
     for (const [name, prop] of Object.entries(props)) {
       if (!isObj(prop)) continue;
-      const p = path ? `${path}.${name}` : name;
+      const p = escapeExcerpt(path ? `${path}.${name}` : name, 200);
       const kind = kindOf(name, prop);
       if (kind && isString(prop) && !constrained(prop)) out.push({ path: p, kind });
       walk(prop, p, depth + 1, out);

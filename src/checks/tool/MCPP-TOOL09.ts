@@ -80,10 +80,14 @@ export default defineCheck({
       const skelPeer = bySkeleton.get(skel);
       if (foldPeer !== undefined)
         out.push(
-          ctx.fail(`${loc} differs from tool:${foldPeer} only in case or separators.`, s.evidence, {
-            location: loc,
-            key: 'collision',
-          }),
+          ctx.fail(
+            `${loc} differs from tool:${escapeExcerpt(foldPeer)} only in case or separators.`,
+            s.evidence,
+            {
+              location: loc,
+              key: 'collision',
+            },
+          ),
         );
       else if (skelPeer !== undefined)
         out.push(

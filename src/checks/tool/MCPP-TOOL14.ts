@@ -54,7 +54,7 @@ export default defineCheck({
       walkObjects(t.raw?.['inputSchema'], (node, path) => {
         if (!Object.hasOwn(node, 'x-mcp-header')) return;
         annotations++;
-        const where = path.join('.') || '(root)';
+        const where = escapeExcerpt(path.join('.') || '(root)', 200);
         const v = node['x-mcp-header'];
         if (typeof v !== 'string' || v.length === 0) {
           add('empty', where);

@@ -2,6 +2,7 @@ import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
+import { escapeExcerpt } from '../../surface/escape.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf, WALL_TRAP } from './common.js';
 import { walkObjects } from './schema-walk.js';
 
@@ -45,7 +46,7 @@ export default defineCheck({
         const name = path[path.length - 1] ?? '';
         const text = `${name} ${typeof node['description'] === 'string' ? node['description'] : ''} ${String(node['x-mcp-header'])}`;
         if (!SENSITIVE.test(text)) return;
-        const param = path.filter((_, i) => i % 2 === 1).join('.') || name;
+        const param = escapeExcerpt(path.filter((_, i) => i % 2 === 1).join('.') || name, 200);
         out.push(
           ctx.fail(
             `${locationOf(t)}: sensitive-looking parameter \`${param}\` is mirrored into a header.`,

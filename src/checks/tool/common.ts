@@ -6,6 +6,7 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import type { Detection, ExchangeId, Inventory, ListingEvidence, Probe } from '../../evidence/types.js';
 import { isHttpReply } from '../../evidence/types.js';
+import { escapeExcerpt } from '../../surface/escape.js';
 import { extractSurface } from '../../surface/extract.js';
 import type { Surface, SurfaceItem } from '../../surface/types.js';
 
@@ -69,7 +70,8 @@ export function isVerdict(v: unknown): v is Verdict {
   return typeof v === 'object' && v !== null && 'status' in v;
 }
 
-export const locationOf = (item: SurfaceItem): string => `${item.kind}:${item.name}`;
+/** The item's location for reports; the name is server-chosen, so it is shown inert. */
+export const locationOf = (item: SurfaceItem): string => `${item.kind}:${escapeExcerpt(item.name, 128)}`;
 
 /** The tools of a surface. */
 export const toolsOf = (s: Surface): SurfaceItem[] => s.items.filter((i) => i.kind === 'tool');
