@@ -6,6 +6,7 @@ import { evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { surfaceEvidence, tool } from './evidence.js';
 
 const RAW_CONTROL =
+  // eslint-disable-next-line no-control-regex -- the test looks for exactly these characters
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u{e0000}-\u{e007f}]/u;
 
 describe('inert output', () => {
