@@ -77,7 +77,11 @@ export const SECRET_WORDS =
 
 /** The conversation, the prompt and the agent's context. */
 export const CONTEXT_WORDS =
-  /\b(conversation history|chat history|the (entire|whole|full) conversation|previous messages|prior messages|all messages|the system prompt|your system prompt|your instructions|your context|context window|the user's (messages?|files|data|emails?|documents?)|all (of the )?user data|environment variables|env vars)\b/;
+  /\b(conversation history|chat history|the (entire|whole|full) conversation|previous messages|prior messages|all messages|the system prompt|your system prompt|your instructions|your context|context window|environment variables|env vars)\b/;
+
+/** Where a secret is taken from when it is being stolen rather than supplied for this tool. */
+export const SECRET_SOURCE =
+  /\b(from|in|of)\s+(the\s+|your\s+|the user'?s\s+)?(environment|env|shell|config(uration)?( files?)?|settings|system|machine|disk|home (directory|folder)|keychain|credential store|other tools?|previous tool (calls?|results?))\b/;
 
 /** Sinks outside the conversation. */
 export const SINK =

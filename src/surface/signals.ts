@@ -19,6 +19,7 @@ import {
   ORDERING_OVER_OTHERS,
   OVERRIDE,
   ROLE_MARKERS,
+  SECRET_SOURCE,
   SECRET_WORDS,
   SELF_SCOPE,
   SENSITIVE_PATHS,
@@ -59,6 +60,8 @@ export interface ClauseReading {
   readonly targets: readonly ('secret' | 'sensitive-path' | 'context' | 'sink' | 'user' | 'other-tools')[];
   readonly concealment: boolean;
   readonly action: boolean;
+  /** A secret directed into a parameter: often the parameter's own purpose (an API key field), so weak. */
+  readonly secretToParameter: boolean;
 }
 
 export interface Judgement {
@@ -112,6 +115,7 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   if (/\b(other|another|all|any|every)\s+(other\s+)?(tools?|functions?|servers?)\b/.test(c))
     targets.push('other-tools');
   const families: Family[] = [];
+  let secretToParameter = false;
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
   if (
@@ -122,7 +126,9 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   if (ROLE_MARKERS.test(c)) families.push('role-markers');
   if (CROSS_TOOL.some((re) => re.test(c)) || ORDERING_OVER_OTHERS.test(c)) families.push('ordering');
   const transfer = TRANSFER.test(c);
-  const valuable = targets.includes('sensitive-path') || targets.includes('context');
+  // A secret taken from the environment, a config file or other tools is being stolen, not supplied.
+  const stolenSecret = targets.includes('secret') && SECRET_SOURCE.test(c);
+  const valuable = targets.includes('sensitive-path') || targets.includes('context') || stolenSecret;
   const readsValuable =
     valuable &&
     /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
@@ -133,10 +139,12 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
     agent &&
     transfer &&
     targets.includes('secret') &&
-    (targets.includes('sink') || INTO_PARAMETER.test(c)) &&
+    targets.includes('sink') &&
     directive
   )
     families.push('exfiltration');
+  else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
+    secretToParameter = true;
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
     field,
@@ -150,6 +158,7 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
     targets,
     concealment,
     action,
+    secretToParameter,
   };
 }
 
@@ -222,6 +231,11 @@ export function combine(readings: readonly ClauseReading[], ctx: JudgeContext): 
       readings.some((r) => r.families.includes('role-markers') && r.directive) ? 'medium' : 'low',
       'role-markers',
     );
+  }
+  if (readings.some((r) => r.secretToParameter)) {
+    signals.push('secret-to-parameter');
+    counter.push('a secret into a parameter may be the parameter’s own purpose');
+    raise('low', 'exfiltration');
   }
   const imperative = readings.filter((r) => r.families.includes('imperative'));
   if (imperative.length > 0 && !instructions) {
