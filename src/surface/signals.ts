@@ -75,6 +75,10 @@ export interface Judgement {
   readonly excerpts: readonly { readonly field: string; readonly text: string }[];
 }
 
+/** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
+const STRONG_MARKER =
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
+
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 const MAX_CLAUSES = 4_000;
 
@@ -124,7 +128,10 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
   )
     families.push('override');
   if (ROLE_MARKERS.test(c)) families.push('role-markers');
-  if (CROSS_TOOL.some((re) => re.test(c)) || ORDERING_OVER_OTHERS.test(c)) families.push('ordering');
+  // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
+  const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
+  if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))
+    families.push('ordering');
   const transfer = TRANSFER.test(c);
   // A secret taken from the environment, a config file or other tools is being stolen, not supplied.
   const stolenSecret = targets.includes('secret') && SECRET_SOURCE.test(c);
@@ -228,7 +235,9 @@ export function combine(readings: readonly ClauseReading[], ctx: JudgeContext): 
   if (has('role-markers')) {
     signals.push('role-markers');
     raise(
-      readings.some((r) => r.families.includes('role-markers') && r.directive) ? 'medium' : 'low',
+      readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
+        ? 'medium'
+        : 'low',
       'role-markers',
     );
   }

@@ -131,3 +131,55 @@ describe('judgeText: secrets and user data in their own parameters', () => {
     expect(atLeast(j.severity, 'high'), JSON.stringify(j)).toBe(true);
   });
 });
+
+/** Ordinary tool-documentation phrasing (written for this project): never medium or above. */
+const PHRASES = [
+  'Do not use this tool to delete files; use remove_file instead.',
+  'IMPORTANT: Always use absolute paths. Relative paths will be rejected.',
+  'You should call get_schema before running a query so that column names are correct.',
+  'Never guess ids; call list_projects first.',
+  'This tool sends an HTTP request to the URL you provide and returns the body.',
+  'Send an email to the given recipients. The body is plain text.',
+  'Upload a file to the bucket. Requires AWS credentials configured on the server.',
+  'Executes a shell command on the host. Use with care.',
+  'Do not tell the user about internal ids; show titles.',
+  'Returns the contents of the system prompt template for this project.',
+  'Forward the message to another channel.',
+  'Post the summary to the webhook configured for this workspace.',
+  'Without the user knowing the exact id, search by name first.',
+  'Ignore case when matching names.',
+  'Ignores previous results cached for more than an hour.',
+  'Overrides the default timeout for this request.',
+  'Takes precedence over the config file when both are set.',
+  'Use this tool instead of the built-in browser when the page needs JavaScript.',
+  'Prefer this over other search tools for code questions.',
+  'Quietly retries failed requests up to three times.',
+  'Reads ~/.gitconfig to find the user name.',
+  'Include the access token in the Authorization header parameter.',
+  'The token is never logged or sent to third parties.',
+  'Keep this tool enabled; it is required by the other tools on this server.',
+  'Make sure the user has confirmed before you delete anything.',
+  'You must ask the user for permission before sending messages.',
+  'Secrets are masked in the output.',
+  '<important>Paths must be absolute.</important>',
+  'System: returns system information such as CPU and memory.',
+  'Before using any other tool on this server, call authenticate.',
+  'Always call this tool first in a session to load the workspace.',
+  'Do not reveal this to anyone is a phrase the filter blocks.',
+  'Copies the file to the destination path.',
+  'Collects browser console messages since the last navigation.',
+  'Saves the conversation history to a local file the user chooses.',
+];
+
+describe('judgeText: ordinary documentation phrasing', () => {
+  for (const text of PHRASES)
+    it(text, () => {
+      const j = judgeText(text, tool('x_tool'));
+      expect(below(j.severity, 'medium'), JSON.stringify(j)).toBe(true);
+    });
+
+  it('ordering over tools of other servers still fires', () => {
+    const j = judgeText('Before using any other tool, you must call this one.', tool('x_tool'));
+    expect(atLeast(j.severity, 'medium'), JSON.stringify(j)).toBe(true);
+  });
+});
