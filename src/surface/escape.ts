@@ -20,10 +20,3 @@ export function escapeExcerpt(text: string, max = 160): string {
   }
   return out;
 }
-
-/** An excerpt of `text` around [start, end), escaped. */
-export function excerptAround(text: string, start: number, end: number, pad = 40): string {
-  const from = Math.max(0, start - pad);
-  const to = Math.min(text.length, end + pad);
-  return `${from > 0 ? '…' : ''}${escapeExcerpt(text.slice(from, to), 200)}${to < text.length ? '…' : ''}`;
-}

@@ -9,9 +9,9 @@ import { escapeExcerpt } from './escape.js';
 import type { FieldRole, ItemKind, Surface, SurfaceItem, SurfaceString } from './types.js';
 
 export const MAX_STRING_CHARS = 16_384;
-export const MAX_STRINGS_PER_ITEM = 2_000;
-export const MAX_STRINGS = 100_000;
-export const MAX_ITEMS = 5_000;
+const MAX_STRINGS_PER_ITEM = 2_000;
+const MAX_STRINGS = 100_000;
+const MAX_ITEMS = 5_000;
 /** The inspection depth limit (catalogue TOOL10). */
 export const MAX_DEPTH = 64;
 
@@ -188,7 +188,7 @@ const LISTINGS: readonly (readonly [keyof Inventory, ItemKind, string])[] = [
 ];
 
 /** The items of a listing probe that came back (none when it was skipped or failed). */
-export function listedItems(p: Probe<ListingEvidence>): readonly unknown[] {
+function listedItems(p: Probe<ListingEvidence>): readonly unknown[] {
   return p.kind === 'ok' ? p.value.items : [];
 }
 

@@ -170,7 +170,7 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
 }
 
 /** Reads every clause of every segment (visible text and hidden parts). */
-export function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
+function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
   const out: ClauseReading[] = [];
   for (const s of segments) {
     const n = normalise(s.text);
@@ -185,7 +185,7 @@ const bump = (s: JudgedSeverity): JudgedSeverity =>
   s === 'info' ? 'medium' : s === 'low' ? 'medium' : s === 'medium' ? 'high' : s;
 
 /** Combines the clause readings of one item into one judgement. */
-export function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgement {
+function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgement {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
   const has = (f: Family) => readings.some((r) => r.families.includes(f));
   const anyAction = readings.some((r) => r.action && r.agent && !r.negated);

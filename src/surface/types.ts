@@ -62,8 +62,3 @@ export interface Surface {
   /** Number of strings kept. */
   readonly count: number;
 }
-
-/** `tool:name`, `server:instructions`, …: how reports name an item. */
-export function itemLocation(kind: ItemKind, name: string): string {
-  return `${kind}:${name}`;
-}

@@ -65,7 +65,7 @@ const WRITE = new Set([
 ]);
 
 /** Words of a tool name: snake, kebab, dotted and camel case. */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()

@@ -12,7 +12,7 @@ import type { Surface, SurfaceItem } from '../../surface/types.js';
 
 const CACHE = new WeakMap<Inventory, Surface>();
 
-export function surfaceOf(inv: Inventory): Surface {
+function surfaceOf(inv: Inventory): Surface {
   let s = CACHE.get(inv);
   if (!s) {
     s = extractSurface(inv);
@@ -36,7 +36,7 @@ export function listed(p: Probe<ListingEvidence>): boolean {
 }
 
 /** The exchanges of the listings that came back. */
-export function listingExchanges(inv: Inventory): ExchangeId[] {
+function listingExchanges(inv: Inventory): ExchangeId[] {
   return LISTINGS.flatMap((k) => {
     const p = inv[k];
     return p.kind === 'ok' ? [...p.exchanges] : [];

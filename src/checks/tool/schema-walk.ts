@@ -2,7 +2,7 @@
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const WALK_DEPTH = 64;
+const WALK_DEPTH = 64;
 const MAX_NODES = 20_000;
 
 export function walkObjects(root: unknown, visit: (node: Obj, path: readonly string[]) => void): void {
