@@ -15,6 +15,7 @@ import { PIN_CHECKS } from './pin/index.js';
 import { PRM_CHECKS } from './prm/index.js';
 import { SCP_CHECKS } from './scp/index.js';
 import { STDIO_CHECKS } from './stdio/index.js';
+import { TOOL_CHECKS } from './tool/index.js';
 import { TRN_CHECKS } from './trn/index.js';
 
 export const CHECKS: readonly Check[] = [
@@ -28,6 +29,7 @@ export const CHECKS: readonly Check[] = [
   ...SCP_CHECKS,
   ...CIMD_CHECKS,
   ...ACT_CHECKS,
+  ...TOOL_CHECKS,
   ...PIN_CHECKS,
 ];
 

@@ -4,17 +4,15 @@
  * only lists it per target and context, as text or JSON.
  */
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
+import type { ChangeSeverity } from './change-types.js';
+import { worst } from './change-types.js';
+import { diffInstructions, diffItems, itemLocation } from './diff.js';
 import {
   describeMember,
   diffAuthorizationServer,
-  diffInstructions,
-  diffItems,
   diffProtectedResource,
   diffProtocol,
-  itemLocation,
-  worst,
-} from './diff.js';
-import type { ChangeSeverity } from './diff.js';
+} from './metadata-diff.js';
 import type { LockFile } from './file.js';
 import { compactDiff, showInvisible } from './text-diff.js';
 

@@ -736,6 +736,11 @@ export const CATALOGUE: Readonly<
     revisions: 'all \u00b7 http, sse, stdio',
     mode: 'safe',
   },
+  'MCPP-TOOL20': {
+    title: 'Surface within client limits',
+    revisions: 'any \u00b7 http, sse, stdio',
+    mode: 'passive',
+  },
   'MCPP-TRN01': { title: 'MCP endpoint uses HTTPS', revisions: 'any \u00b7 http, sse', mode: 'passive' },
   'MCPP-TRN02': {
     title: 'Legacy TLS versions refused',

@@ -62,8 +62,36 @@ export const OIDC_DISCOVERY = (section: string): Citation => ({
   title: `OpenID Connect Discovery 1.0 §${section}`,
   url: `https://openid.net/specs/openid-connect-discovery-1_0.html#section-${section}`,
 });
+
+/** References of the tool-surface checks (TOOL). */
+export const UNICODE_TR36: Citation = {
+  key: 'Unicode TR36',
+  title: 'Unicode Technical Report #36: Unicode Security Considerations',
+  url: 'https://www.unicode.org/reports/tr36/',
+};
+export const UNICODE_TR39: Citation = {
+  key: 'Unicode TR39',
+  title: 'Unicode Technical Standard #39: Unicode Security Mechanisms',
+  url: 'https://www.unicode.org/reports/tr39/',
+};
+export const CVE_2021_42574: Citation = {
+  key: 'CVE-2021-42574',
+  title: 'CVE-2021-42574 (Trojan Source: bidirectional control characters)',
+  url: 'https://www.cve.org/CVERecord?id=CVE-2021-42574',
+};
 export const OWASP_MCP_TOP10: Citation = {
   key: 'OWASP MCP Top 10',
   title: 'OWASP MCP Top 10',
   url: 'https://owasp.org/www-project-mcp-top-10/',
+};
+/** Documented client limits on the tools offered to a model in one request (TOOL20). */
+export const OPENAI_TOOLS_LIMIT: Citation = {
+  key: 'OpenAI Chat Completions API (tools: at most 128 functions)',
+  title: 'OpenAI API reference — Chat Completions, `tools` parameter',
+  url: 'https://platform.openai.com/docs/api-reference/chat/create',
+};
+export const VSCODE_TOOL_CALLING_LIMIT: Citation = {
+  key: 'VS Code API LanguageModelChatCapabilities.toolCalling (maximum tools per request)',
+  title: 'VS Code API — LanguageModelChatCapabilities.toolCalling',
+  url: 'https://code.visualstudio.com/api/references/vscode-api#LanguageModelChatCapabilities',
 };

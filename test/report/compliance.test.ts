@@ -146,11 +146,12 @@ describe('renderCompliance', () => {
 
   it('groups the judged checks by family, one row per check', () => {
     const headings = lines.filter((l) => l.startsWith('## '));
-    expect(headings.slice(0, 5)).toEqual([
+    expect(headings.slice(0, 6)).toEqual([
       '## Transport security and HTTP hygiene (TRN)',
       '## Legacy (handshake-era) wire (LEG)',
       '## Challenge and unauthenticated exposure (AUTHN)',
       '## Active security probes (ACT)',
+      '## Tool, prompt, resource and instruction surface (TOOL)',
       '## Scanner health (ERR)',
     ]);
     // ACT01 fails at three keys: still one row, with every finding in the evidence cell.

@@ -18,6 +18,7 @@ import { PIN_CHECKS } from '../../src/checks/pin/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
 import { STDIO_CHECKS } from '../../src/checks/stdio/index.js';
+import { TOOL_CHECKS } from '../../src/checks/tool/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
 import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
@@ -40,6 +41,7 @@ const FAMILY_LISTS = {
   SCP: SCP_CHECKS,
   CIMD: CIMD_CHECKS,
   ACT: ACT_CHECKS,
+  TOOL: TOOL_CHECKS,
   PIN: PIN_CHECKS,
   ERR: AGGREGATE_CHECKS,
 };

@@ -1,5 +1,7 @@
-import type { ChangedItem, DefinitionChange } from '../../lock/diff.js';
-import { diffInstructions, diffItems, itemLocation, worst } from '../../lock/diff.js';
+import type { DefinitionChange } from '../../lock/change-types.js';
+import { worst } from '../../lock/change-types.js';
+import type { ChangedItem } from '../../lock/diff.js';
+import { diffInstructions, diffItems, itemLocation } from '../../lock/diff.js';
 import { compactDiff, showInvisible } from '../../lock/text-diff.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import type { Verdict } from '../define-check.js';

@@ -1,4 +1,4 @@
-import { describeMember, diffProtectedResource } from '../../lock/diff.js';
+import { describeMember, diffProtectedResource } from '../../lock/metadata-diff.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { defineCheck } from '../define-check.js';

@@ -1,4 +1,4 @@
-import { describeMember, diffAuthorizationServer } from '../../lock/diff.js';
+import { describeMember, diffAuthorizationServer } from '../../lock/metadata-diff.js';
 import { mcp, rfc } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { AS_TRANSPORT_NOTE, AS_TRANSPORTS } from '../asm/as-common.js';

@@ -1,4 +1,4 @@
-import { describeMember, diffProtocol } from '../../lock/diff.js';
+import { describeMember, diffProtocol } from '../../lock/metadata-diff.js';
 import { mcp } from '../../spec/citations.js';
 import { defineCheck } from '../define-check.js';
 import { isVerdict, PIN_NOTE, PIN_SECTIONS, PIN_TRANSPORTS, pinnedOrVerdict } from './pin-common.js';

@@ -1,0 +1,76 @@
+import { defineCheck } from '../define-check.js';
+import type { Verdict } from '../define-check.js';
+import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
+import { judgeSegments } from '../../surface/signals.js';
+import type { SurfaceItem } from '../../surface/types.js';
+import { proseOf } from './prose.js';
+import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
+
+function segmentsOf(item: SurfaceItem) {
+  return proseOf(item).map((s) => ({ text: s.text, field: s.field }));
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-TOOL01',
+    title: 'No instruction-like text in metadata',
+    requirement:
+      'Metadata addressed to the model contains no instructions that override prior instructions, demand secrecy, dictate use of other tools, or ask to read or send data elsewhere.',
+    keyword: 'policy',
+    revisions: 'any',
+    transports: TOOL_TRANSPORTS,
+    mode: 'passive',
+    requires: ['detection', 'inventory'],
+    rating: { scope: 'protocol' },
+    keys: {
+      override: 'text tells the model to ignore or override earlier or other instructions',
+      secrecy: 'text tells the model to hide an action or data from the user',
+      exfiltration: 'text tells the model to read sensitive data or move it into a parameter or to a sink',
+      ordering: 'text dictates how or whether other tools are used (over the user’s or the agent’s choice)',
+      imperative: 'text addresses the model with a directive and nothing worse (an observation, info)',
+      'role-markers': 'text carries system or role markers (`<system>`, `[INST]`, `assistant:`)',
+    },
+    severity: 'high',
+    confidence: 'medium',
+    citations: [
+      mcp('2026-07-28', 'index', 'Security and Trust & Safety'),
+      mcp('2025-11-25', 'server/tools', 'Security Considerations'),
+      OWASP_MCP_TOP10,
+    ],
+    rationale:
+      'Clients pass tool, prompt and resource metadata and the server instructions to the model as trusted context; instructions hidden there (tool poisoning) steer the agent without the user seeing them.',
+    remediation:
+      'Describe what the item does; do not address the model with orders about secrecy, other tools or data movement. Put usage guidance for this server’s own tools in plain, self-scoped terms.',
+    evidence:
+      'Every prose string of each item (description, titles, annotations, `_meta`, schema descriptions, defaults, examples, enum and const values, prompt arguments, `instructions`, `serverInfo`), normalised (NFKC, case folded, invisible characters removed, tag characters decoded, homoglyphs folded, comments extracted), split into clauses and read for addressee, directive, target and scope; fields are judged together per item.',
+    traps: `Negated or rejected mentions ("paths like ~/.ssh are rejected", "never sends data elsewhere") are counter-evidence; self-scoped ordering ("call list_files before read_file") is not a finding; inside \`instructions\` ordering guidance is info at most and model-addressing is expected, while secrecy and exfiltration stay high. ${WALL_TRAP}`,
+    notes:
+      'Severity follows what an attacker gets: concealment with exfiltration or a sensitive target is critical; override, exfiltration, concealment with an action and cross-tool override are high; role markers and ordering over all other tools are medium; model-addressing alone is info. Text hidden from the rendered view (comments, tag characters) raises the level by one. Confidence follows the number of independent signals. The message lists signals, counter-signals and up to five excerpts.',
+  },
+  evaluate(ev, ctx) {
+    const s = surfaceOrVerdict(ev, ctx);
+    if (isVerdict(s)) return s;
+    const siblings = toolsOf(s.surface).map((t) => t.name);
+    const out: Verdict[] = [];
+    for (const item of s.surface.items) {
+      const segments = segmentsOf(item);
+      if (segments.length === 0) continue;
+      const j = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings });
+      if (j.severity === null || j.family === null) continue;
+      const excerpts = j.excerpts.map((e) => `${e.field}: "${e.text}"`).join('; ');
+      const counter = j.counterSignals.length ? ` Counter-signals: ${j.counterSignals.join(', ')}.` : '';
+      out.push(
+        ctx.fail(
+          `${locationOf(item)}: instruction-like text (${j.family}). Signals: ${j.signals.join(', ')}.${counter} Excerpts: ${excerpts}`,
+          s.evidence,
+          { location: locationOf(item), key: j.family, severity: j.severity, confidence: j.confidence },
+        ),
+      );
+    }
+    if (out.length > 0) return out;
+    return ctx.pass(
+      `No instruction-like text in ${s.surface.items.length} items (${s.surface.count} strings).`,
+      s.evidence,
+    );
+  },
+});

@@ -1,0 +1,80 @@
+import { defineCheck } from '../define-check.js';
+import type { Verdict } from '../define-check.js';
+import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
+import { scanEncoded } from '../../surface/encoded.js';
+import { judgeSegments } from '../../surface/signals.js';
+import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
+
+const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-TOOL03',
+    title: 'No encoded payloads',
+    requirement: 'Metadata contains no base64, hex or percent-encoded blobs that hide text.',
+    keyword: 'policy',
+    revisions: 'any',
+    transports: TOOL_TRANSPORTS,
+    mode: 'passive',
+    requires: ['detection', 'inventory'],
+    rating: { scope: 'protocol' },
+    keys: {
+      'data-uri': 'a `data:` URI whose content is text (images are not reported)',
+      base64: 'a base64 run of 40 or more characters that decodes to text, or a long random-looking run',
+      hex: 'a hex run of 64 or more digits that decodes to text (digest lengths are skipped)',
+      percent: 'ten or more consecutive `%XX` escapes that decode to text',
+    },
+    severity: 'medium',
+    confidence: 'medium',
+    citations: [mcp('2026-07-28', 'index', 'Security and Trust & Safety'), OWASP_MCP_TOP10],
+    rationale:
+      'Models decode base64 and hex readily; an encoded blob carries instructions past a person and past phrase filters.',
+    remediation: 'Write metadata as plain text; move binary samples out of descriptions and schema examples.',
+    evidence:
+      'Every inspected string: `data:` URIs, base64 runs ≥40 characters, hex runs ≥64, ≥10 consecutive `%XX`; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
+    traps: `Digests (hex of 32, 40, 56, 64, 96 or 128 digits), JWTs, and identifier- or path-like runs are skipped; random-looking bytes are reported only for long mixed-alphabet runs outside examples. ${WALL_TRAP}`,
+    notes:
+      'High when the decoded text is instruction-like (TOOL01 at medium or above); medium otherwise. One result per item and encoding.',
+  },
+  evaluate(ev, ctx) {
+    const s = surfaceOrVerdict(ev, ctx);
+    if (isVerdict(s)) return s;
+    const out: Verdict[] = [];
+    for (const item of s.surface.items) {
+      const found = new Map<string, { text: string; high: boolean }[]>();
+      for (const str of item.strings) {
+        const example = str.role === 'schema-example' || str.role === 'schema-default';
+        for (const run of scanEncoded(str.text, { example })) {
+          const j = run.text
+            ? judgeSegments([{ text: run.text, field: str.field }], {
+                itemKind: item.kind,
+                itemName: item.name,
+              })
+            : null;
+          const high = j?.severity != null && RANK[j.severity] >= RANK.medium;
+          const list = found.get(run.kind) ?? [];
+          if (list.length < 5)
+            list.push({
+              text: `${str.field}: ${run.shown ? `decodes to "${run.shown}"` : 'random-looking bytes'}`,
+              high,
+            });
+          found.set(run.kind, list);
+        }
+      }
+      for (const [kind, runs] of found)
+        out.push(
+          ctx.fail(
+            `${locationOf(item)}: encoded ${kind}. ${runs.map((r) => r.text).join('; ')}`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: kind,
+              severity: runs.some((r) => r.high) ? 'high' : 'medium',
+            },
+          ),
+        );
+    }
+    if (out.length > 0) return out;
+    return ctx.pass(`No encoded payloads in ${s.surface.count} strings.`, s.evidence);
+  },
+});

@@ -1,0 +1,91 @@
+import { defineCheck } from '../define-check.js';
+import type { Verdict } from '../define-check.js';
+import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
+import { escapeExcerpt } from '../../surface/escape.js';
+import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
+import { normalise, skeleton } from '../../surface/normalise.js';
+import { clauses } from '../../surface/signals.js';
+import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
+import { proseOf } from './prose.js';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Directives about how a named tool must be used (not plain ordering such as "call X first"). */
+function dictates(clause: string, name: string): boolean {
+  const n = escapeRe(name);
+  return (
+    new RegExp(
+      `\\b(do not|don't|never|must not|should not)\\s+(use|call|invoke|trust|run)\\s+(the\\s+)?\`?${n}\\b`,
+    ).test(clause) ||
+    new RegExp(
+      `\\bwhen(ever)?\\s+(using|calling|you use|you call|invoking)\\s+(the\\s+)?\`?${n}\\b[^.;]{0,80}\\b(always|must|add|include|set|bcc|cc|send|append|change|replace)\\b`,
+    ).test(clause) ||
+    new RegExp(`\\b${n}\`?\\s+(must|should)\\s+(always|never|not)\\b`).test(clause)
+  );
+}
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-TOOL04',
+    title: 'No cross-tool shadowing',
+    requirement:
+      'Tool text does not mention tools of other servers scanned in the same run or in the baseline, and does not dictate how sibling tools must be used.',
+    keyword: 'policy',
+    revisions: 'any',
+    transports: TOOL_TRANSPORTS,
+    mode: 'passive',
+    requires: ['detection', 'inventory'],
+    rating: { scope: 'protocol' },
+    keys: {
+      sibling: 'a tool’s text dictates how another tool of the same server must (not) be used',
+    },
+    severity: 'medium',
+    confidence: 'low',
+    citations: [mcp('2026-07-28', 'server/tools', 'Tool Names'), OWASP_MCP_TOP10],
+    rationale:
+      'A tool description that rewrites how other tools are used (add a recipient, never call a tool) shadows them: the agent follows it whenever the tool is merely listed.',
+    remediation: 'Describe this tool; leave other tools’ use to their own descriptions and to the user.',
+    evidence:
+      'Token-boundary mentions of sibling tool names (≥4 characters, not generic) in each tool’s prose, normalised, clause by clause, with a directive about that tool.',
+    traps: `Generic names (\`search\`, \`read\`) are ignored via a common-word list; ordering guidance ("call list_files before read_file") is not a finding; negated clauses are counter-evidence. ${WALL_TRAP}`,
+    notes:
+      'Sibling mentions are low at most (conf. low). The `cross` key of the catalogue row (tools of other servers co-installed with this one: scanned in the same run, in the baseline or lock) needs the run’s other surfaces, which the evidence of one target does not carry yet; it is not reported until they are.',
+  },
+  evaluate(ev, ctx) {
+    const s = surfaceOrVerdict(ev, ctx);
+    if (isVerdict(s)) return s;
+    const tools = toolsOf(s.surface);
+    const names = [...new Set(tools.map((t) => skeleton(t.name)))].filter(
+      (n) => n.length >= 4 && !COMMON_NAMES.has(n),
+    );
+    const out: Verdict[] = [];
+    for (const item of tools) {
+      const own = skeleton(item.name);
+      const hits: string[] = [];
+      for (const str of proseOf(item)) {
+        const n = normalise(str.text);
+        for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
+          if (NEGATION.test(c) && !/\b(do not|don't|never|must not)\s+(use|call)\b/.test(c)) continue;
+          for (const name of names)
+            if (name !== own && c.includes(name) && dictates(c, name) && hits.length < 5)
+              hits.push(`${str.field} about ${escapeExcerpt(name, 80)}: "${escapeExcerpt(c, 160)}"`);
+        }
+      }
+      if (hits.length > 0)
+        out.push(
+          ctx.fail(
+            `${locationOf(item)} dictates how sibling tools are used: ${hits.join('; ')}`,
+            s.evidence,
+            {
+              location: locationOf(item),
+              key: 'sibling',
+              severity: 'low',
+              confidence: 'low',
+            },
+          ),
+        );
+    }
+    if (out.length > 0) return out;
+    return ctx.pass(`No tool text dictates how other tools are used (${tools.length} tools).`, s.evidence);
+  },
+});

@@ -1,0 +1,90 @@
+import { defineCheck } from '../define-check.js';
+import type { Verdict } from '../define-check.js';
+import type { Detection, ExchangeId } from '../../evidence/types.js';
+import { asObject, resultObject } from '../../evidence/parse/json-value.js';
+import { mcp } from '../../spec/citations.js';
+import { revisionRange } from '../../spec/revisions.js';
+import { isVerdict, listed, surfaceOrVerdict, TOOL_TRANSPORTS } from './common.js';
+
+/** Capabilities from the InitializeResult, or the DiscoverResult of a modern-only server. */
+function capabilitiesOf(d: Detection): { caps: Record<string, unknown>; exchange: ExchangeId } | null {
+  for (const a of d.inits)
+    if (a.probe.kind === 'ok') {
+      const caps = asObject(resultObject(a.probe.value)?.['capabilities']);
+      if (caps) return { caps, exchange: a.probe.value.exchange };
+    }
+  if (d.discover.kind === 'ok') {
+    const caps = asObject(resultObject(d.discover.value)?.['capabilities']);
+    if (caps) return { caps, exchange: d.discover.value.exchange };
+  }
+  return null;
+}
+
+const FEATURES = [
+  ['tools', 'tools', 'tools/list'],
+  ['prompts', 'prompts', 'prompts/list'],
+  ['resources', 'resources', 'resources/list'],
+  ['resourceTemplates', 'resources', 'resources/templates/list'],
+] as const;
+
+export default defineCheck({
+  meta: {
+    id: 'MCPP-TOOL13',
+    title: 'Capabilities declared for offered features',
+    requirement:
+      'A server answering `tools/list` (`prompts/list`, `resources/list`) declares the corresponding capability.',
+    keyword: 'MUST',
+    revisions: revisionRange(),
+    transports: TOOL_TRANSPORTS,
+    mode: 'passive',
+    requires: ['detection', 'inventory'],
+    rating: { scope: 'protocol' },
+    keys: {
+      tools: '`tools/list` returned a result but the `tools` capability is not declared',
+      prompts: '`prompts/list` returned a result but the `prompts` capability is not declared',
+      resources:
+        '`resources/list` or `resources/templates/list` returned a result but the `resources` capability is not declared',
+    },
+    severity: 'medium',
+    citations: [
+      mcp('2025-11-25', 'server/tools', 'Capabilities'),
+      mcp('2025-11-25', 'server/prompts', 'Capabilities'),
+      mcp('2025-11-25', 'server/resources', 'Capabilities'),
+      mcp('2026-07-28', 'server/tools', 'Capabilities'),
+    ],
+    rationale:
+      'Clients that honour capabilities never list an undeclared feature: the tools, prompts or resources are invisible to them.',
+    remediation:
+      'Declare `tools`, `prompts` and `resources` in the capabilities for every feature the server serves.',
+    evidence:
+      'Capabilities of the InitializeResult (or DiscoverResult) against the list calls that returned a result.',
+    traps:
+      'A `-32601` to an undeclared list method is the correct answer, not a finding. Behind a 401 without a token nothing is listed: inconclusive (`auth_wall`).',
+  },
+  evaluate(ev, ctx) {
+    const s = surfaceOrVerdict(ev, ctx);
+    if (isVerdict(s)) return s;
+    const found = capabilitiesOf(ev.detection);
+    if (!found)
+      return ctx.inconclusive(
+        'ambiguous',
+        'No InitializeResult or DiscoverResult with capabilities was received.',
+      );
+    const out: Verdict[] = [];
+    const failed = new Set<string>();
+    for (const [list, cap, method] of FEATURES) {
+      const probe = ev.inventory[list];
+      if (!listed(probe) || cap in found.caps || failed.has(cap)) continue;
+      failed.add(cap);
+      out.push(
+        ctx.fail(
+          `${method} returned a result but the \`${cap}\` capability is not declared.`,
+          [found.exchange, ...(probe.kind === 'ok' ? probe.exchanges : [])],
+          { key: cap },
+        ),
+      );
+    }
+    if (out.length > 0) return out;
+    return ctx.pass('Every feature that was listed is declared in the capabilities.', [found.exchange]);
+  },
+});

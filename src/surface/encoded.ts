@@ -1,0 +1,147 @@
+/**
+ * Encoded runs (TOOL03): `data:` URIs, base64, hex and percent-encoding that hide text. A run is
+ * decoded; decoded text is returned escaped so that a finding can show it. Digests and example
+ * tokens that are plainly what they look like are skipped.
+ */
+import { escapeExcerpt } from './escape.js';
+
+export type EncodingKind = 'data-uri' | 'base64' | 'hex' | 'percent';
+
+export interface EncodedRun {
+  readonly kind: EncodingKind;
+  readonly start: number;
+  readonly end: number;
+  /** Decoded as text (UTF-8, mostly printable); null when it decodes to bytes. */
+  readonly text: string | null;
+  /** `text`, escaped for display. */
+  readonly shown: string | null;
+}
+
+const MAX_RUNS = 50;
+const MAX_DECODE = 8_192;
+
+/** Share of printable characters in a decoded string. */
+function printableShare(s: string): number {
+  if (s.length === 0) return 0;
+  let ok = 0;
+  for (const ch of s) if (/[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]/u.test(ch) && ch !== '\ufffd') ok++;
+  return ok / [...s].length;
+}
+
+function asText(bytes: Buffer): string | null {
+  const s = bytes.toString('utf8');
+  // Words: text that hides instructions has spaces and letters.
+  return printableShare(s) >= 0.9 && /\p{L}{3,}/u.test(s) && /\s/.test(s) ? s : null;
+}
+
+const B64 = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
+const HEX = /\b(?:[0-9a-fA-F]{2}){32,}\b/g;
+const PCT = /(?:%[0-9a-fA-F]{2}){10,}/g;
+const DATA = /data:([a-z0-9.+/-]*)?((?:;[a-z0-9=.-]+)*)(;base64)?,([A-Za-z0-9+/=%._~-]{1,8192})/gi;
+const DIGEST_HEX_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
+const JWT = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$/;
+
+/** A base64 run that looks like an identifier, a path or a word chain rather than an encoding. */
+function looksLikeWords(run: string): boolean {
+  if (/[/_-]/.test(run) && run.split(/[/_-]/).every((p) => p.length < 24)) return true;
+  // Real base64 of text mixes case and digits throughout.
+  const upper = (run.match(/[A-Z]/g) ?? []).length;
+  const lower = (run.match(/[a-z]/g) ?? []).length;
+  return upper === 0 || lower === 0;
+}
+
+/** The whitespace- or quote-delimited token around [start, end). */
+function tokenAt(text: string, start: number, end: number): string {
+  const stop = /[\s"'`<>()[\]{},]/;
+  let a = start;
+  let b = end;
+  while (a > 0 && start - a < 4096 && !stop.test(text[a - 1]!)) a--;
+  while (b < text.length && b - end < 4096 && !stop.test(text[b]!)) b++;
+  return text.slice(a, b);
+}
+
+export function scanEncoded(text: string, opts: { readonly example?: boolean } = {}): EncodedRun[] {
+  const runs: EncodedRun[] = [];
+  const taken: [number, number][] = [];
+  const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const push = (r: EncodedRun) => {
+    if (runs.length < MAX_RUNS && free(r.start, r.end)) {
+      runs.push(r);
+      taken.push([r.start, r.end]);
+    }
+  };
+  for (const m of text.matchAll(DATA)) {
+    const payload = m[4]!.slice(0, MAX_DECODE);
+    let decoded: string | null = null;
+    try {
+      decoded = m[3]
+        ? asText(Buffer.from(payload, 'base64'))
+        : asText(Buffer.from(decodeURIComponent(payload)));
+    } catch {
+      decoded = null;
+    }
+    // Images in data: URIs are icons, not hidden text.
+    if (/^image\//i.test(m[1] ?? '') && decoded === null) {
+      taken.push([m.index, m.index + m[0].length]);
+      continue;
+    }
+    push({
+      kind: 'data-uri',
+      start: m.index,
+      end: m.index + m[0].length,
+      text: decoded,
+      shown: decoded ? escapeExcerpt(decoded, 300) : null,
+    });
+  }
+  for (const m of text.matchAll(HEX)) {
+    const run = m[0];
+    if (DIGEST_HEX_LENGTHS.has(run.length)) continue;
+    const decoded = asText(Buffer.from(run.slice(0, MAX_DECODE), 'hex'));
+    if (decoded === null) continue;
+    push({
+      kind: 'hex',
+      start: m.index,
+      end: m.index + run.length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
+  }
+  for (const m of text.matchAll(B64)) {
+    const run = m[0];
+    if (/^[0-9a-fA-F]+$/.test(run)) continue; // hex, handled above
+    if (JWT.test(tokenAt(text, m.index, m.index + run.length))) continue;
+    const decoded = asText(
+      Buffer.from(run.slice(0, MAX_DECODE).replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
+    );
+    if (decoded === null) {
+      // Random-looking bytes: only long, mixed-alphabet runs that are not word chains.
+      if (run.length < 80 || looksLikeWords(run) || opts.example) continue;
+      push({ kind: 'base64', start: m.index, end: m.index + run.length, text: null, shown: null });
+      continue;
+    }
+    push({
+      kind: 'base64',
+      start: m.index,
+      end: m.index + run.length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
+  }
+  for (const m of text.matchAll(PCT)) {
+    let decoded: string | null = null;
+    try {
+      decoded = asText(Buffer.from(decodeURIComponent(m[0].slice(0, MAX_DECODE)), 'utf8'));
+    } catch {
+      decoded = null;
+    }
+    if (decoded === null) continue;
+    push({
+      kind: 'percent',
+      start: m.index,
+      end: m.index + m[0].length,
+      text: decoded,
+      shown: escapeExcerpt(decoded, 300),
+    });
+  }
+  return runs;
+}

@@ -1,0 +1,133 @@
+/**
+ * The normalised projection, for phrase matching: tag characters decoded into the text, zero-width
+ * and other format characters removed, NFKC, case folded, homoglyphs folded to their Latin
+ * skeleton, and markdown/HTML comments pulled out as separate segments (text hidden from the
+ * rendered view is judged on its own and counts as hidden).
+ */
+import { decodeTags } from './hidden.js';
+
+export interface Normalised {
+  /** The visible text, normalised (comments removed). */
+  readonly text: string;
+  /** Comment bodies and tag-decoded text, normalised: what a reader of the rendered text misses. */
+  readonly hidden: readonly string[];
+}
+
+/**
+ * Latin look-alikes from Cyrillic, Greek and a few symbol blocks (Unicode TR39 calls the folded
+ * form a skeleton). Only letters that are near-identical in common fonts.
+ */
+const HOMOGLYPHS: Readonly<Record<string, string>> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ɡ: 'g',
+  ɑ: 'a',
+  ı: 'i',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ϲ: 'c',
+  ϳ: 'j',
+  ℓ: 'l',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '–': '-',
+  '—': '-',
+  '−': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '＂': '"',
+};
+
+/** Format characters, and variation selectors (which are marks, not format characters). */
+const FORMAT_OR_INVISIBLE = /\p{Cf}|\u180e|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
+const TAG_RUN = /[\u{e0000}-\u{e007f}]+/gu;
+const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
+/** Markdown reference-style comments: `[//]: # (text)` or `[comment]: <> (text)`. */
+const MD_COMMENT = /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)")\s*$/gim;
+
+/** Skeleton of one string: NFKC, lower case, homoglyphs folded, invisible characters dropped. */
+export function skeleton(text: string): string {
+  let out = '';
+  for (const ch of text.replace(TAG_RUN, '').normalize('NFKC').toLowerCase().replace(FORMAT_OR_INVISIBLE, ''))
+    out += HOMOGLYPHS[ch] ?? ch;
+  return out;
+}
+
+/** Collapse whitespace after folding. */
+const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').trim();
+
+/** Several checks normalise the same strings: a bounded memo keeps that to once. */
+const MEMO = new Map<string, Normalised>();
+const MEMO_MAX = 20_000;
+
+export function normalise(text: string): Normalised {
+  const known = MEMO.get(text);
+  if (known) return known;
+  const n = normaliseOnce(text);
+  if (MEMO.size >= MEMO_MAX) MEMO.clear();
+  MEMO.set(text, n);
+  return n;
+}
+
+function normaliseOnce(text: string): Normalised {
+  const hidden: string[] = [];
+  const tags = text.match(TAG_RUN);
+  if (tags)
+    for (const t of tags) {
+      const decoded = decodeTags([...t].map((c) => c.codePointAt(0)!));
+      if (decoded.trim()) hidden.push(tidy(skeleton(decoded)));
+    }
+  let visible = text.replace(HTML_COMMENT, (_m, body: string) => {
+    if (body.trim()) hidden.push(tidy(skeleton(body)));
+    return ' ';
+  });
+  visible = visible.replace(MD_COMMENT, (_m, a?: string, b?: string) => {
+    const body = a ?? b ?? '';
+    if (body.trim()) hidden.push(tidy(skeleton(body)));
+    return ' ';
+  });
+  return { text: tidy(skeleton(visible)), hidden };
+}
+
+/** Name skeleton for confusable comparison (TOOL09): also folds digits and separators. */
+export function nameSkeleton(name: string): string {
+  return skeleton(name.replace(/I/g, 'l'))
+    .replace(/0/g, 'o')
+    .replace(/[1|]/g, 'l')
+    .replace(/5/g, 's')
+    .replace(/rn/g, 'm')
+    .replace(/[-.\s]/g, '_');
+}

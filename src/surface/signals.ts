@@ -1,0 +1,296 @@
+/**
+ * The signal model. Text is split into sentences and clauses; each clause is read for its
+ * addressee (the agent, or a description of the tool), its directive (must, always, never, do
+ * not, before, instead), its target (another tool, the user, a secret, a sink) and its scope (this
+ * tool, or others). Families of signals are combined per item, so a payload split over fields
+ * still meets; negation and self-description are counter-evidence. Severity follows what an
+ * attacker gets, confidence how many independent signals agree.
+ */
+import {
+  ACTION,
+  AGENT,
+  CONCEALMENT,
+  CONTEXT_WORDS,
+  CROSS_TOOL,
+  DIRECTIVE,
+  IMPERATIVE_OPENING,
+  INTO_PARAMETER,
+  NEGATION,
+  ORDERING_OVER_OTHERS,
+  OVERRIDE,
+  ROLE_MARKERS,
+  SECRET_SOURCE,
+  SECRET_WORDS,
+  SELF_SCOPE,
+  SENSITIVE_PATHS,
+  SINK,
+  STRONG_DIRECTIVE,
+  TRANSFER,
+} from './lexicon.js';
+import { normalise } from './normalise.js';
+import { escapeExcerpt } from './escape.js';
+
+export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+/** The families TOOL01 reports (its result keys). */
+export type Family = 'override' | 'secrecy' | 'exfiltration' | 'ordering' | 'imperative' | 'role-markers';
+
+export interface Segment {
+  readonly text: string;
+  /** Where the text came from (a field path of the item). */
+  readonly field: string;
+}
+
+export interface JudgeContext {
+  readonly itemKind: string;
+  readonly itemName: string;
+  /** Names of other tools on the same server (sibling mentions are not cross-tool). */
+  readonly siblings?: readonly string[];
+}
+
+export interface ClauseReading {
+  readonly field: string;
+  readonly text: string;
+  readonly hidden: boolean;
+  readonly agent: boolean;
+  readonly directive: boolean;
+  readonly negated: boolean;
+  readonly selfScoped: boolean;
+  readonly families: readonly Family[];
+  readonly targets: readonly ('secret' | 'sensitive-path' | 'context' | 'sink' | 'user' | 'other-tools')[];
+  readonly concealment: boolean;
+  readonly action: boolean;
+  /** A secret directed into a parameter: often the parameter's own purpose (an API key field), so weak. */
+  readonly secretToParameter: boolean;
+}
+
+export interface Judgement {
+  readonly severity: JudgedSeverity | null;
+  readonly confidence: 'high' | 'medium' | 'low';
+  /** The deciding family (TOOL01 key). */
+  readonly family: Family | null;
+  readonly signals: readonly string[];
+  readonly counterSignals: readonly string[];
+  /** Up to five escaped excerpts of the clauses that fired, with their field. */
+  readonly excerpts: readonly { readonly field: string; readonly text: string }[];
+}
+
+/** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
+const STRONG_MARKER =
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
+
+const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
+const MAX_CLAUSES = 4_000;
+
+/** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
+export function clauses(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/)) {
+    for (const c of sentence.split(
+      /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/,
+    )) {
+      const t = c.trim();
+      if (t.length > 1) out.push(t);
+      if (out.length >= MAX_CLAUSES) return out;
+    }
+  }
+  return out;
+}
+
+function sensitivePath(c: string): boolean {
+  return SENSITIVE_PATHS.some(([, re]) => re.test(c));
+}
+
+/** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
+function readClause(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
+  const c = text;
+  const negated = NEGATION.test(c);
+  const concealment = CONCEALMENT.some((re) => re.test(c));
+  // Concealment is itself addressed to whoever acts: the agent.
+  const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
+  const directive = DIRECTIVE.test(c);
+  const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
+  const targets: ClauseReading['targets'][number][] = [];
+  if (SECRET_WORDS.test(c)) targets.push('secret');
+  if (sensitivePath(c)) targets.push('sensitive-path');
+  if (CONTEXT_WORDS.test(c)) targets.push('context');
+  if (SINK.test(c)) targets.push('sink');
+  if (/\b(the user|users?'s?|the human)\b/.test(c)) targets.push('user');
+  if (/\b(other|another|all|any|every)\s+(other\s+)?(tools?|functions?|servers?)\b/.test(c))
+    targets.push('other-tools');
+  const families: Family[] = [];
+  let secretToParameter = false;
+  const action = ACTION.test(c);
+  if (concealment) families.push('secrecy');
+  if (
+    OVERRIDE.some((re) => re.test(c)) &&
+    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass)/.test(c)
+  )
+    families.push('override');
+  if (ROLE_MARKERS.test(c)) families.push('role-markers');
+  // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
+  const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
+  if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))
+    families.push('ordering');
+  const transfer = TRANSFER.test(c);
+  // A secret taken from the environment, a config file or other tools is being stolen, not supplied.
+  const stolenSecret = targets.includes('secret') && SECRET_SOURCE.test(c);
+  const valuable = targets.includes('sensitive-path') || targets.includes('context') || stolenSecret;
+  const readsValuable =
+    valuable &&
+    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
+  if (!negated && agent && (transfer || readsValuable) && valuable && (directive || transfer || hidden))
+    families.push('exfiltration');
+  else if (
+    !negated &&
+    agent &&
+    transfer &&
+    targets.includes('secret') &&
+    targets.includes('sink') &&
+    directive
+  )
+    families.push('exfiltration');
+  else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
+    secretToParameter = true;
+  if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
+  return {
+    field,
+    text,
+    hidden,
+    agent,
+    directive,
+    negated,
+    selfScoped: self,
+    families,
+    targets,
+    concealment,
+    action,
+    secretToParameter,
+  };
+}
+
+/** Reads every clause of every segment (visible text and hidden parts). */
+function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
+  const out: ClauseReading[] = [];
+  for (const s of segments) {
+    const n = normalise(s.text);
+    for (const c of clauses(n.text)) out.push(readClause(c, s.field, false, ctx));
+    for (const h of n.hidden) for (const c of clauses(h)) out.push(readClause(c, s.field, true, ctx));
+    if (out.length >= MAX_CLAUSES) break;
+  }
+  return out;
+}
+
+const bump = (s: JudgedSeverity): JudgedSeverity =>
+  s === 'info' ? 'medium' : s === 'low' ? 'medium' : s === 'medium' ? 'high' : s;
+
+/** Combines the clause readings of one item into one judgement. */
+function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgement {
+  const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
+  const has = (f: Family) => readings.some((r) => r.families.includes(f));
+  const anyAction = readings.some((r) => r.action && r.agent && !r.negated);
+  const concealed = readings.filter((r) => r.families.includes('secrecy'));
+  const exfil = readings.filter((r) => r.families.includes('exfiltration'));
+  const signals: string[] = [];
+  const counter: string[] = [];
+  let severity: JudgedSeverity | null = null;
+  let family: Family | null = null;
+  const raise = (s: JudgedSeverity, f: Family) => {
+    if (severity === null || RANK[s] > RANK[severity]) {
+      severity = s;
+      family = f;
+    }
+  };
+  // Concealment counts only when it is paired with an action or data verb addressed to the agent.
+  if (concealed.length > 0) {
+    if (exfil.length > 0 || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
+      signals.push('secrecy', 'exfiltration');
+      raise('critical', 'secrecy');
+    } else if (anyAction) {
+      signals.push('secrecy', 'action');
+      raise('high', 'secrecy');
+    } else {
+      signals.push('secrecy-alone');
+      counter.push('concealment without an action or data verb');
+      raise('low', 'secrecy');
+    }
+  }
+  if (exfil.length > 0) {
+    signals.push('exfiltration');
+    raise('high', 'exfiltration');
+  }
+  if (has('override')) {
+    signals.push('override');
+    raise('high', 'override');
+  }
+  const ordering = readings.filter((r) => r.families.includes('ordering'));
+  if (ordering.length > 0) {
+    const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
+    signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
+    if (instructions) {
+      raise(cross ? 'medium' : 'info', 'ordering');
+      counter.push('ordering guidance inside instructions');
+    } else raise(cross ? 'high' : 'medium', 'ordering');
+  }
+  if (has('role-markers')) {
+    signals.push('role-markers');
+    raise(
+      readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
+        ? 'medium'
+        : 'low',
+      'role-markers',
+    );
+  }
+  if (readings.some((r) => r.secretToParameter)) {
+    signals.push('secret-to-parameter');
+    counter.push('a secret into a parameter may be the parameter’s own purpose');
+    raise('low', 'exfiltration');
+  }
+  const imperative = readings.filter((r) => r.families.includes('imperative'));
+  if (imperative.length > 0 && !instructions) {
+    signals.push('imperative');
+    raise('info', 'imperative');
+  }
+  // Text hidden from the rendered view that instructs the agent is worse than the same text in view.
+  const hiddenFiring = readings.some((r) => r.hidden && r.families.length > 0);
+  if (hiddenFiring && severity !== null) {
+    signals.push('hidden-placement');
+    severity = bump(severity);
+  }
+  for (const r of readings) {
+    if (
+      r.negated &&
+      (r.targets.includes('sensitive-path') || r.targets.includes('secret') || r.targets.includes('sink'))
+    )
+      counter.push('negated or rejected mention');
+    if (r.selfScoped && r.directive && r.families.length === 0) counter.push('self-scoped guidance');
+  }
+  const firing = readings.filter(
+    (r) => r.families.length > 0 && (family === null || r.families.includes(family)),
+  );
+  const independent = new Set<string>();
+  for (const r of firing) {
+    if (r.agent) independent.add('addressee');
+    if (r.directive) independent.add('directive');
+    if (r.targets.length) independent.add('target');
+    if (r.hidden) independent.add('hidden');
+    for (const f of r.families) independent.add(f);
+  }
+  if (firing.some((r) => r.agent)) signals.push('addressee:agent');
+  if (firing.some((r) => r.directive)) signals.push('directive');
+  for (const t of new Set(firing.flatMap((r) => r.targets))) signals.push(`target:${t}`);
+  const confidence = independent.size >= 4 ? 'high' : independent.size >= 3 ? 'medium' : 'low';
+  return {
+    severity,
+    confidence,
+    family,
+    signals: [...new Set(signals)],
+    counterSignals: [...new Set(counter)],
+    excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+  };
+}
+
+/** Judges one item: each field alone and all fields together (a payload split over fields meets). */
+export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
+  return combine(readSegments(segments, ctx), ctx);
+}
