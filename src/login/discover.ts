@@ -73,9 +73,19 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
   });
   const res = probe.response;
   if (!res) {
-    steps.push({ step: 'challenge', status: 'failed', url, detail: 'no answer', exchanges: [probe.exchangeId] });
+    steps.push({
+      step: 'challenge',
+      status: 'failed',
+      url,
+      detail: 'no answer',
+      exchanges: [probe.exchangeId],
+    });
     return stop(
-      failure('target-unreachable', `${url} did not answer: ${probe.error?.message ?? 'no response'}`, probe.exchangeId),
+      failure(
+        'target-unreachable',
+        `${url} did not answer: ${probe.error?.message ?? 'no response'}`,
+        probe.exchangeId,
+      ),
     );
   }
   let resourceMetadata: string | null = null;
@@ -100,7 +110,9 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
   // 2. Protected-resource metadata, in client order.
   const fetchPrm = createPrmFetcher(client, origin);
   const candidates: CandidateUrl[] = [
-    ...(resourceMetadata && URL.canParse(resourceMetadata) ? [{ source: 'challenge' as const, url: resourceMetadata }] : []),
+    ...(resourceMetadata && URL.canParse(resourceMetadata)
+      ? [{ source: 'challenge' as const, url: resourceMetadata }]
+      : []),
     ...wellKnownPrmUrls(url),
   ];
   const fetched: { candidate: CandidateUrl; fetch: Awaited<ReturnType<typeof fetchPrm>> }[] = [];
@@ -109,14 +121,32 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     fetched.push({ candidate, fetch });
     if (jsonObject(fetch)) break;
   }
-  const prmExchanges = fetched.flatMap((f) => f.fetch.exchanges);
+  const prmExchanges = fetched.flatMap((f) => ('exchanges' in f.fetch ? f.fetch.exchanges : []));
   const found = firstFoundPrm(fetched);
   if (!found) {
     if (res.status !== 401 && res.status !== 403) {
-      steps.push({ step: 'resource-metadata', status: 'skipped', url: null, detail: 'no metadata', exchanges: prmExchanges });
-      return stop(failure('no-challenge', `${url} answered ${res.status} to an anonymous initialize and publishes no protected-resource metadata`, probe.exchangeId));
+      steps.push({
+        step: 'resource-metadata',
+        status: 'skipped',
+        url: null,
+        detail: 'no metadata',
+        exchanges: prmExchanges,
+      });
+      return stop(
+        failure(
+          'no-challenge',
+          `${url} answered ${res.status} to an anonymous initialize and publishes no protected-resource metadata`,
+          probe.exchangeId,
+        ),
+      );
     }
-    steps.push({ step: 'resource-metadata', status: 'failed', url: candidates[0]?.url ?? null, detail: 'not found', exchanges: prmExchanges });
+    steps.push({
+      step: 'resource-metadata',
+      status: 'failed',
+      url: candidates[0]?.url ?? null,
+      detail: 'not found',
+      exchanges: prmExchanges,
+    });
     return stop(
       failure(
         'no-resource-metadata',
@@ -130,13 +160,33 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
   const prmExchange = found.candidate.fetch.kind === 'ok' ? found.candidate.fetch.value.exchange : null;
   const resource = typeof prm['resource'] === 'string' ? prm['resource'] : url;
   if (!resourceCovers(resource, url)) {
-    steps.push({ step: 'resource-metadata', status: 'failed', url: prmUrl, detail: 'resource mismatch', exchanges: prmExchanges });
-    return stop(failure('resource-mismatch', `the metadata names resource ${resource}, not ${url}`, prmExchange));
+    steps.push({
+      step: 'resource-metadata',
+      status: 'failed',
+      url: prmUrl,
+      detail: 'resource mismatch',
+      exchanges: prmExchanges,
+    });
+    return stop(
+      failure('resource-mismatch', `the metadata names resource ${resource}, not ${url}`, prmExchange),
+    );
   }
   const issuer = strings(prm['authorization_servers'])[0];
   if (issuer === undefined) {
-    steps.push({ step: 'resource-metadata', status: 'failed', url: prmUrl, detail: 'no authorization server', exchanges: prmExchanges });
-    return stop(failure('no-authorization-server', `the metadata at ${prmUrl} lists no authorization server`, prmExchange));
+    steps.push({
+      step: 'resource-metadata',
+      status: 'failed',
+      url: prmUrl,
+      detail: 'no authorization server',
+      exchanges: prmExchanges,
+    });
+    return stop(
+      failure(
+        'no-authorization-server',
+        `the metadata at ${prmUrl} lists no authorization server`,
+        prmExchange,
+      ),
+    );
   }
   const prmScopes = strings(prm['scopes_supported']);
   const scope = challengeScope ?? (prmScopes.length > 0 ? prmScopes.join(' ') : null);
@@ -150,23 +200,43 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
 
   // 3. The authorization server's metadata, in client order.
   const as = await discoverAsMetadata(client, issuer, 'p.as(0)', origin);
-  const asExchanges = as.attempts.flatMap((a) => a.fetch.exchanges);
+  const asExchanges = as.attempts.flatMap((a) => ('exchanges' in a.fetch ? a.fetch.exchanges : []));
   if (!as.found) {
-    steps.push({ step: 'as-metadata', status: 'failed', url: as.attempts[0]?.url ?? issuer, detail: 'not found', exchanges: asExchanges });
+    steps.push({
+      step: 'as-metadata',
+      status: 'failed',
+      url: as.attempts[0]?.url ?? issuer,
+      detail: 'not found',
+      exchanges: asExchanges,
+    });
     return stop(
-      failure('no-as-metadata', `no metadata for ${issuer} at ${as.attempts.map((a) => a.url).join(', ')}`, asExchanges.at(-1) ?? null),
+      failure(
+        'no-as-metadata',
+        `no metadata for ${issuer} at ${as.attempts.map((a) => a.url).join(', ')}`,
+        asExchanges.at(-1) ?? null,
+      ),
     );
   }
   const metadata = as.found.metadata;
   const attempt = as.attempts[as.found.attempt]!;
   const asExchange = attempt.fetch.kind === 'ok' ? attempt.fetch.value.exchange : null;
   const failAs = (f: LoginFailure): DiscoveryOutcome => {
-    steps.push({ step: 'as-metadata', status: 'failed', url: attempt.url, detail: f.message, exchanges: asExchanges });
+    steps.push({
+      step: 'as-metadata',
+      status: 'failed',
+      url: attempt.url,
+      detail: f.message,
+      exchanges: asExchanges,
+    });
     return stop(f);
   };
   if (metadata['issuer'] !== issuer) {
     return failAs(
-      failure('issuer-mismatch', `the metadata at ${attempt.url} names issuer ${JSON.stringify(metadata['issuer'] ?? null)}, not ${issuer}`, asExchange),
+      failure(
+        'issuer-mismatch',
+        `the metadata at ${attempt.url} names issuer ${JSON.stringify(metadata['issuer'] ?? null)}, not ${issuer}`,
+        asExchange,
+      ),
     );
   }
   if (!strings(metadata['code_challenge_methods_supported']).includes('S256')) {
@@ -187,15 +257,29 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     typeof metadata['token_endpoint'] !== 'string' ||
     (Array.isArray(responseTypes) && !strings(responseTypes).includes('code'))
   ) {
-    return failAs(failure('no-code-flow', 'the metadata lacks an authorization or token endpoint, or the "code" response type', asExchange));
+    return failAs(
+      failure(
+        'no-code-flow',
+        'the metadata lacks an authorization or token endpoint, or the "code" response type',
+        asExchange,
+      ),
+    );
   }
   for (const member of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint'] as const) {
     const v = metadata[member];
     if (typeof v === 'string' && !endpointAllowed(v)) {
-      return failAs(failure('endpoint-not-allowed', `${member} ${v} is neither https nor loopback http`, asExchange));
+      return failAs(
+        failure('endpoint-not-allowed', `${member} ${v} is neither https nor loopback http`, asExchange),
+      );
     }
   }
-  steps.push({ step: 'as-metadata', status: 'ok', url: attempt.url, detail: `issuer ${issuer}, PKCE S256`, exchanges: asExchanges });
+  steps.push({
+    step: 'as-metadata',
+    status: 'ok',
+    url: attempt.url,
+    detail: `issuer ${issuer}, PKCE S256`,
+    exchanges: asExchanges,
+  });
   return { ok: true, value: { resource, issuer, metadata, scope }, steps };
 }
 

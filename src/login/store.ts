@@ -37,7 +37,8 @@ interface StoreFile {
 /** The platform's per-user config directory (XDG on Linux), with an `mcp-posture` folder. */
 export function configDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env['MCP_POSTURE_CONFIG_DIR']) return env['MCP_POSTURE_CONFIG_DIR'];
-  if (platform === 'win32') return join(env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'mcp-posture');
+  if (platform === 'win32')
+    return join(env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'), 'mcp-posture');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'mcp-posture');
   const xdg = env['XDG_CONFIG_HOME'];
   return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.config'), 'mcp-posture');
@@ -88,7 +89,9 @@ export function sameResource(a: string, b: string): boolean {
 
 export function saveLogin(login: StoredLogin, file = tokenFile()): void {
   const data = read(file);
-  const others = data.logins.filter((l) => !sameResource(l.resource, login.resource) || l.issuer !== login.issuer);
+  const others = data.logins.filter(
+    (l) => !sameResource(l.resource, login.resource) || l.issuer !== login.issuer,
+  );
   write(file, { version: 1, logins: [...others, login] });
 }
 
@@ -96,7 +99,9 @@ export function saveLogin(login: StoredLogin, file = tokenFile()): void {
 export function findLogin(url: string, file = tokenFile()): StoredLogin | null {
   const logins = read(file).logins;
   return (
-    logins.find((l) => sameResource(l.target, url)) ?? logins.find((l) => sameResource(l.resource, url)) ?? null
+    logins.find((l) => sameResource(l.target, url)) ??
+    logins.find((l) => sameResource(l.resource, url)) ??
+    null
   );
 }
 

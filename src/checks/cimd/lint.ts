@@ -66,7 +66,8 @@ export function lintClientIdUrl(url: string): LintFinding[] {
     return [fail(id, 'scheme', 'high', `${url} is not an absolute URL`)];
   }
   const out: LintFinding[] = [];
-  if (u.protocol !== 'https:') out.push(fail(id, 'scheme', 'high', `the client ID uses ${u.protocol}, not https:`));
+  if (u.protocol !== 'https:')
+    out.push(fail(id, 'scheme', 'high', `the client ID uses ${u.protocol}, not https:`));
   if (u.hostname === '') out.push(fail(id, 'host', 'high', 'the client ID has no host'));
   if (u.hostname.startsWith('[') || IPV4.test(u.hostname))
     out.push(fail(id, 'ip-literal', 'high', `the client ID host ${u.hostname} is an IP literal`));
@@ -75,11 +76,16 @@ export function lintClientIdUrl(url: string): LintFinding[] {
   if (url.includes('#')) out.push(fail(id, 'fragment', 'high', 'the client ID carries a fragment'));
   // The URL parser resolves dot segments: look at the text as written.
   const rawPath = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '';
-  if (rawPath.split('/').some((s) => s === '.' || s === '..' || /^%2e(%2e)?$/i.test(s) || /^\.%2e$|^%2e\.$/i.test(s)))
+  if (
+    rawPath
+      .split('/')
+      .some((s) => s === '.' || s === '..' || /^%2e(%2e)?$/i.test(s) || /^\.%2e$|^%2e\.$/i.test(s))
+  )
     out.push(fail(id, 'dot-segment', 'high', 'the client ID path has dot segments'));
   if (u.pathname === '/' || u.pathname === '')
     out.push(fail(id, 'path', 'high', 'the client ID has no path (the root URL cannot be a client ID)'));
-  if (u.search !== '') out.push(fail(id, 'query', 'low', 'the client ID carries a query string (SHOULD NOT)'));
+  if (u.search !== '')
+    out.push(fail(id, 'query', 'low', 'the client ID carries a query string (SHOULD NOT)'));
   return out.length > 0 ? out : [pass(id, `${url} is a valid client ID URL`)];
 }
 
@@ -91,7 +97,9 @@ export function lintClientIdEquality(source: ClientMetadataSource): LintFinding[
   const cid = doc?.['client_id'];
   if (typeof cid !== 'string') return [fail(id, 'missing', 'high', 'the document has no string client_id')];
   if (cid !== source.url)
-    return [fail(id, 'mismatch', 'high', `client_id ${JSON.stringify(cid)} is not the document URL ${source.url}`)];
+    return [
+      fail(id, 'mismatch', 'high', `client_id ${JSON.stringify(cid)} is not the document URL ${source.url}`),
+    ];
   return [pass(id, 'client_id equals the document URL')];
 }
 
@@ -101,7 +109,14 @@ export function lintRequiredMembers(source: ClientMetadataSource): LintFinding[]
   const doc = object(source);
   if (!doc)
     return [
-      fail(id, 'document', 'high', source.parseError ? `the document is not JSON: ${source.parseError}` : 'the document is not a JSON object'),
+      fail(
+        id,
+        'document',
+        'high',
+        source.parseError
+          ? `the document is not JSON: ${source.parseError}`
+          : 'the document is not a JSON object',
+      ),
     ];
   const out: LintFinding[] = [];
   if (typeof doc['client_id'] !== 'string') out.push(fail(id, 'client_id', 'medium', 'client_id is missing'));
@@ -122,7 +137,8 @@ export function lintRedirectUris(source: ClientMetadataSource): LintFinding[] {
   const id = 'MCPP-CIMD53';
   const list = object(source)?.['redirect_uris'];
   const uris = Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
-  if (uris.length === 0) return [{ ...pass(id, 'no redirect URIs (CIMD52 reports)'), status: 'not_applicable' }];
+  if (uris.length === 0)
+    return [{ ...pass(id, 'no redirect URIs (CIMD52 reports)'), status: 'not_applicable' }];
   const out: LintFinding[] = [];
   let loopback = 0;
   for (const uri of uris) {
@@ -136,17 +152,32 @@ export function lintRedirectUris(source: ClientMetadataSource): LintFinding[] {
     }
     if (uri.includes('*')) out.push(fail(id, uri, 'medium', `${shown} has a wildcard`));
     else if (uri.includes('#')) out.push(fail(id, uri, 'medium', `${shown} has a fragment`));
-    else if (SCRIPT_SCHEMES.has(u.protocol)) out.push(fail(id, uri, 'medium', `${shown} uses the ${u.protocol} scheme`));
+    else if (SCRIPT_SCHEMES.has(u.protocol))
+      out.push(fail(id, uri, 'medium', `${shown} uses the ${u.protocol} scheme`));
     else if (u.protocol === 'http:') {
       if (LOOPBACK_HOSTS.has(u.hostname)) loopback++;
       else out.push(fail(id, uri, 'medium', `${shown} is http on a non-loopback host`));
     } else if (u.protocol !== 'https:' && !/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/.test(u.protocol)) {
       // Private-use schemes must be reverse-DNS (RFC 8252 §7.1).
-      out.push(fail(id, uri, 'medium', `${shown} uses ${u.protocol}, neither https nor a reverse-DNS private-use scheme`));
+      out.push(
+        fail(
+          id,
+          uri,
+          'medium',
+          `${shown} uses ${u.protocol}, neither https nor a reverse-DNS private-use scheme`,
+        ),
+      );
     }
   }
   if (out.length === 0 && loopback === uris.length)
-    out.push(fail(id, 'loopback-only', 'info', 'every redirect URI is loopback: authorization servers warn users about such clients'));
+    out.push(
+      fail(
+        id,
+        'loopback-only',
+        'info',
+        'every redirect URI is loopback: authorization servers warn users about such clients',
+      ),
+    );
   return out.length > 0 ? out : [pass(id, 'every redirect URI is safe')];
 }
 
@@ -162,7 +193,14 @@ export function lintNoSecret(source: ClientMetadataSource): LintFinding[] {
     if (Object.hasOwn(doc, m)) out.push(fail(id, m, 'critical', `the public document contains ${m}`));
   const method = doc['token_endpoint_auth_method'];
   if (typeof method === 'string' && SECRET_METHODS.has(method))
-    out.push(fail(id, 'method', 'high', `token_endpoint_auth_method ${method} needs a shared secret, which a public document cannot hold`));
+    out.push(
+      fail(
+        id,
+        'method',
+        'high',
+        `token_endpoint_auth_method ${method} needs a shared secret, which a public document cannot hold`,
+      ),
+    );
   return out.length > 0 ? out : [pass(id, 'no shared secret')];
 }
 
@@ -180,7 +218,12 @@ export function lintNoPrivateKeys(source: ClientMetadataSource): LintFinding[] {
     if (priv.length === 0) return;
     const kid = (k as { kid?: unknown }).kid;
     out.push(
-      fail(id, typeof kid === 'string' ? kid : String(i), 'critical', `key ${typeof kid === 'string' ? JSON.stringify(kid) : `#${i}`} publishes private members ${priv.join(', ')}`),
+      fail(
+        id,
+        typeof kid === 'string' ? kid : String(i),
+        'critical',
+        `key ${typeof kid === 'string' ? JSON.stringify(kid) : `#${i}`} publishes private members ${priv.join(', ')}`,
+      ),
     );
   });
   return out.length > 0 ? out : [pass(id, 'no private key material')];
@@ -196,11 +239,19 @@ export function lintAuthMethod(source: ClientMetadataSource): LintFinding[] {
   const jwksUri = doc['jwks_uri'];
   const hasJwksUri = typeof jwksUri === 'string';
   const method = doc['token_endpoint_auth_method'];
-  if (hasJwks && hasJwksUri) out.push(fail(id, 'both-key-sources', 'medium', 'both jwks and jwks_uri are present'));
+  if (hasJwks && hasJwksUri)
+    out.push(fail(id, 'both-key-sources', 'medium', 'both jwks and jwks_uri are present'));
   if (hasJwksUri && !jwksUri.startsWith('https://'))
     out.push(fail(id, 'jwks-uri-http', 'medium', `jwks_uri ${JSON.stringify(jwksUri)} is not https`));
   if (method === undefined)
-    out.push(fail(id, 'method-omitted', 'high', 'token_endpoint_auth_method is omitted: the RFC 7591 default is client_secret_basic, a shared secret'));
+    out.push(
+      fail(
+        id,
+        'method-omitted',
+        'high',
+        'token_endpoint_auth_method is omitted: the RFC 7591 default is client_secret_basic, a shared secret',
+      ),
+    );
   else if (method === 'private_key_jwt' && !hasJwks && !hasJwksUri)
     out.push(fail(id, 'no-keys', 'medium', 'private_key_jwt without jwks or jwks_uri'));
   else if (method === 'none' && (hasJwks || hasJwksUri))
@@ -214,13 +265,34 @@ export function lintServed(source: ClientMetadataSource): LintFinding[] {
   const s = source.served;
   if (!s) return [{ ...pass(id, 'read from a file'), status: 'not_applicable' }];
   if (s.location !== null && s.status >= 300 && s.status < 400)
-    return [fail(id, 'redirect', 'high', `the URL answers ${s.status} with a redirect to ${s.location}; authorization servers do not follow it`)];
+    return [
+      fail(
+        id,
+        'redirect',
+        'high',
+        `the URL answers ${s.status} with a redirect to ${s.location}; authorization servers do not follow it`,
+      ),
+    ];
   if (s.status !== 200) return [fail(id, 'status', 'high', `the URL answers ${s.status}, not 200`)];
   const out: LintFinding[] = [];
   if (s.bytes > CIMD_MAX_BYTES)
-    out.push(fail(id, 'size', 'medium', `the document is ${s.bytes} bytes; authorization servers may refuse more than ${CIMD_MAX_BYTES}`));
+    out.push(
+      fail(
+        id,
+        'size',
+        'medium',
+        `the document is ${s.bytes} bytes; authorization servers may refuse more than ${CIMD_MAX_BYTES}`,
+      ),
+    );
   if (s.mediaType !== 'application/json' && !(s.mediaType?.endsWith('+json') ?? false))
-    out.push(fail(id, 'content-type', 'low', `the content type is ${s.mediaType ?? 'missing'}, not application/json`));
+    out.push(
+      fail(
+        id,
+        'content-type',
+        'low',
+        `the content type is ${s.mediaType ?? 'missing'}, not application/json`,
+      ),
+    );
   return out.length > 0 ? out : [pass(id, 'served with 200, JSON, no redirect, within the size limit')];
 }
 

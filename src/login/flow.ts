@@ -1,0 +1,696 @@
+/**
+ * `login`: the MCP authorization flow as a client runs it (docs/login.md), on oauth4webapi.
+ * Discovery (./discover.ts) → client identity (pre-registered, the user's CIMD, or open
+ * registration) → authorization request (code + PKCE S256, state, RFC 8707 resource, scopes) →
+ * loopback callback (RFC 9207 `iss` checked when advertised) → token request. Every request goes
+ * through the scan's HTTP client (address policy, caps, redacted recording). Nothing here throws
+ * for a server's behaviour: every stop is a typed failure in the report.
+ */
+import * as oauth from 'oauth4webapi';
+
+import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
+import type { ClientMetadataSource } from '../checks/cimd/lint.js';
+import { parseMediaType } from '../evidence/parse/media-type.js';
+import { createHttpClient } from '../probe/http/client.js';
+import type { HttpClient } from '../probe/http/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { listenForCallback } from './callback.js';
+import type { ClientIdentity, LoginFailure, LoginReport, StepRecord } from './diagnosis.js';
+import { failure } from './diagnosis.js';
+import { discover, endpointAllowed } from './discover.js';
+import type { StoredLogin } from './store.js';
+
+export interface LoginOptions {
+  /** The MCP endpoint URL. */
+  readonly url: string;
+  /** A pre-registered client. */
+  readonly clientId?: string;
+  /** Its secret (read by the CLI from `--oauth-client-secret-env`). */
+  readonly clientSecret?: string;
+  readonly clientSecretEnv?: string;
+  /** A Client ID Metadata Document the user hosts. */
+  readonly clientMetadataUrl?: string;
+  readonly callbackHost?: '127.0.0.1' | 'localhost';
+  /** 0 (default) for an ephemeral port. */
+  readonly callbackPort?: number;
+  /** How long to wait for the browser to come back, ms. Default 300 000. */
+  readonly timeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly allowPrivate?: boolean;
+  readonly ca?: string;
+  /** Opens the authorization URL (the system browser, a printed line, a test's Chromium). */
+  readonly openUrl: (url: string) => void | Promise<void>;
+  /** Called with the registration it made, before the browser opens (tests, progress). */
+  readonly onProgress?: (message: string) => void;
+  /** A fixed clock for the stored expiry (tests). */
+  readonly now?: () => number;
+}
+
+export interface LoginResult {
+  readonly report: LoginReport;
+  /** What to store; null when the login failed. Holds secrets: never print it. */
+  readonly login: StoredLogin | null;
+}
+
+const SECRET_RESPONSE_MEMBERS = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'registration_access_token',
+  'client_secret',
+];
+
+/** oauth4webapi's fetch, through the scan's HTTP client: one probe ID per step, secrets redacted. */
+function fetchThrough(
+  client: HttpClient,
+  probe: string,
+  purpose: string,
+  secrets: () => readonly string[],
+  exchanges: string[],
+): (url: string, init: oauth.CustomFetchOptions<string, unknown>) => Promise<Response> {
+  return async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers as ConstructorParameters<typeof Headers>[0]).forEach((v, k) => (headers[k] = v));
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : init.body instanceof URLSearchParams
+          ? init.body.toString()
+          : String(init.body);
+    const r = await client.send({
+      method: init.method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      probe,
+      purpose,
+      source: 'learned',
+      attachCredentials: false,
+      secrets: secrets().filter((s) => s.length > 0),
+      secretResponseMembers: SECRET_RESPONSE_MEMBERS,
+    });
+    exchanges.push(r.exchangeId);
+    if (!r.response) throw new NetFailure(r.error?.message ?? 'no response', r.exchangeId);
+    const h = new Headers();
+    for (const [name, values] of Object.entries(r.response.headers))
+      for (const v of values) h.append(name, v);
+    const status = r.response.status;
+    const nullBody = status === 204 || status === 205 || status === 304;
+    return new Response(nullBody ? null : r.response.text, { status, headers: h });
+  };
+}
+
+class NetFailure extends Error {
+  constructor(
+    message: string,
+    readonly exchange: string,
+  ) {
+    super(message);
+  }
+}
+
+function insecureOk(metadata: Readonly<Record<string, unknown>>): boolean {
+  return ['issuer', 'authorization_endpoint', 'token_endpoint'].some(
+    (m) => typeof metadata[m] === 'string' && (metadata[m] as string).startsWith('http:'),
+  );
+}
+
+/** Server text in a message: one line, bounded. The renderer escapes it. */
+function excerpt(text: string, max = 200): string {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
+}
+
+/** What oauth4webapi threw, as a failure of the step it was doing. */
+function explain(
+  err: unknown,
+  step: 'client' | 'callback' | 'token' | 'refresh',
+  exchange: string | null,
+): LoginFailure {
+  if (err instanceof NetFailure) {
+    const code =
+      step === 'client'
+        ? 'registration-rejected'
+        : step === 'callback'
+          ? 'authorization-error'
+          : step === 'refresh'
+            ? 'refresh-failed'
+            : 'token-rejected';
+    return failure(code, `the request failed: ${err.message}`, err.exchange);
+  }
+  if (err instanceof oauth.ResponseBodyError) {
+    const desc = err.error_description ? `: ${excerpt(err.error_description)}` : '';
+    if (step === 'client')
+      return failure(
+        err.error === 'invalid_redirect_uri' ? 'registration-rejected-redirect' : 'registration-rejected',
+        `registration answered ${err.status} ${err.error}${desc}`,
+        exchange,
+      );
+    return failure(
+      step === 'refresh' ? 'refresh-failed' : 'token-rejected',
+      `the token endpoint answered ${err.status} ${err.error}${desc}`,
+      exchange,
+    );
+  }
+  if (err instanceof oauth.AuthorizationResponseError) {
+    const desc = err.error_description ? `: ${excerpt(err.error_description)}` : '';
+    return failure('authorization-error', `the authorization server answered ${err.error}${desc}`, exchange);
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (step === 'callback') {
+    if (/"iss" \(issuer\) missing/.test(message))
+      return failure(
+        'iss-missing',
+        'the authorization response has no iss, though the metadata advertises authorization_response_iss_parameter_supported',
+        exchange,
+      );
+    if (/unexpected "iss"/.test(message)) {
+      const cause = (err as { cause?: { expected?: string; parameters?: URLSearchParams } }).cause;
+      const got = cause?.parameters?.get('iss');
+      return failure(
+        'iss-mismatch',
+        `the authorization response carries iss ${JSON.stringify(got ?? null)}, not the issuer ${cause?.expected ?? ''}`.trim(),
+        exchange,
+      );
+    }
+    if (/"state"/.test(message)) return failure('state-mismatch', message, exchange);
+    return failure('authorization-error', message, exchange);
+  }
+  if (step === 'client') return failure('registration-rejected', message, exchange);
+  return failure(step === 'refresh' ? 'refresh-failed' : 'token-invalid', message, exchange);
+}
+
+interface Identity {
+  readonly client: oauth.Client;
+  readonly auth: oauth.ClientAuth;
+  readonly identity: ClientIdentity;
+  readonly registration?: { readonly clientUri: string; readonly accessToken: string };
+}
+
+function clientAuth(
+  metadata: Readonly<Record<string, unknown>>,
+  secret: string | undefined,
+): oauth.ClientAuth {
+  if (secret === undefined) return oauth.None();
+  const methods = metadata['token_endpoint_auth_methods_supported'];
+  const list = Array.isArray(methods) ? methods : [];
+  return list.length > 0 && !list.includes('client_secret_basic') && list.includes('client_secret_post')
+    ? oauth.ClientSecretPost(secret)
+    : oauth.ClientSecretBasic(secret);
+}
+
+/** The loopback redirect matches a registered one: exactly, or loopback http with any port (RFC 8252 §7.3). */
+function redirectListed(registered: readonly string[], ours: string): boolean {
+  const o = new URL(ours);
+  return registered.some((r) => {
+    if (r === ours) return true;
+    try {
+      const u = new URL(r);
+      return (
+        u.protocol === 'http:' && u.hostname === o.hostname && u.pathname === o.pathname && u.search === ''
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function fetchClientMetadata(
+  client: HttpClient,
+  url: string,
+): Promise<{ source: ClientMetadataSource; exchange: string }> {
+  const r = await client.send({
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json' },
+    probe: 'l.cimd',
+    purpose:
+      'the client metadata document given with --client-metadata-url, fetched as an authorization server fetches it',
+    source: 'learned',
+    attachCredentials: false,
+  });
+  const res = r.response;
+  let document: unknown = null;
+  let parseError: string | null = null;
+  if (res) {
+    try {
+      document = JSON.parse(res.text);
+    } catch (err) {
+      parseError = (err as Error).message.slice(0, 200);
+    }
+  } else parseError = r.error?.message ?? 'no response';
+  return {
+    exchange: r.exchangeId,
+    source: {
+      url,
+      served: res
+        ? {
+            status: res.status,
+            location: res.headers['location']?.[0] ?? null,
+            mediaType: parseMediaType(res.headers['content-type'])?.essence ?? null,
+            bytes: Buffer.byteLength(res.text),
+            exchange: r.exchangeId,
+          }
+        : null,
+      document,
+      parseError,
+    },
+  };
+}
+
+export async function login(opts: LoginOptions): Promise<LoginResult> {
+  const now = opts.now ?? Date.now;
+  const client = createHttpClient({
+    target: new URL(opts.url),
+    allowPrivate: opts.allowPrivate ?? false,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
+  const steps: StepRecord[] = [];
+  let identity: ClientIdentity | null = null;
+  let redirectUri: string | null = null;
+  let resource: string | null = null;
+  let issuer: string | null = null;
+  let scope: string | null = null;
+  const report = (f: LoginFailure | null, expiresAt: number | null = null): LoginReport => ({
+    target: opts.url,
+    ok: f === null,
+    resource,
+    issuer,
+    client: identity,
+    redirectUri,
+    scope,
+    expiresAt,
+    steps,
+    failure: f,
+    exchanges: client.exchanges(),
+  });
+  const progress = opts.onProgress ?? (() => {});
+  const listener = await listenForCallback({
+    host: opts.callbackHost ?? '127.0.0.1',
+    port: opts.callbackPort ?? 0,
+  });
+  try {
+    const found = await discover(client, opts.url);
+    steps.push(...found.steps);
+    if (!found.ok) return { report: report(found.failure), login: null };
+    const d = found.value;
+    resource = d.resource;
+    issuer = d.issuer;
+    scope = d.scope;
+    redirectUri = listener.redirectUri;
+    const as = d.metadata as unknown as oauth.AuthorizationServer;
+    const insecure = insecureOk(d.metadata) ? { [oauth.allowInsecureRequests]: true } : {};
+
+    // Client identity, in the order clients use.
+    const clientExchanges: string[] = [];
+    const stopClient = (f: LoginFailure): LoginResult => {
+      steps.push({
+        step: 'client',
+        status: 'failed',
+        url: null,
+        detail: f.message,
+        exchanges: clientExchanges,
+      });
+      return { report: report(f), login: null };
+    };
+    let chosen: Identity;
+    if (opts.clientId !== undefined) {
+      chosen = {
+        client: { client_id: opts.clientId },
+        auth: clientAuth(d.metadata, opts.clientSecret),
+        identity: { kind: 'pre-registered', clientId: opts.clientId },
+      };
+    } else if (opts.clientMetadataUrl !== undefined) {
+      const { source, exchange } = await fetchClientMetadata(client, opts.clientMetadataUrl);
+      clientExchanges.push(exchange);
+      const blocking = blockingFindings(lintClientMetadata(source));
+      if (blocking.length > 0)
+        return stopClient(
+          failure(
+            'cimd-lint-failed',
+            `the client metadata document fails ${blocking.map((b) => `${b.id}${b.key ? ` (${b.key})` : ''}: ${b.message}`).join('; ')}`,
+            exchange,
+          ),
+        );
+      if (d.metadata['client_id_metadata_document_supported'] !== true)
+        return stopClient(
+          failure(
+            'cimd-not-supported',
+            `${d.issuer} does not advertise client_id_metadata_document_supported`,
+          ),
+        );
+      const registered = (source.document as { redirect_uris?: unknown }).redirect_uris;
+      const uris = Array.isArray(registered)
+        ? registered.filter((x): x is string => typeof x === 'string')
+        : [];
+      if (!redirectListed(uris, listener.redirectUri))
+        return stopClient(
+          failure(
+            'redirect-mismatch',
+            `the document's redirect_uris (${uris.join(', ')}) do not include ${listener.redirectUri}; use --callback-port and --callback-host to match one`,
+            exchange,
+          ),
+        );
+      chosen = {
+        client: { client_id: opts.clientMetadataUrl },
+        auth: oauth.None(),
+        identity: { kind: 'metadata-document', clientId: opts.clientMetadataUrl },
+      };
+    } else if (typeof d.metadata['registration_endpoint'] === 'string') {
+      const registrationUrl = d.metadata['registration_endpoint'];
+      const metadata = {
+        client_name: `mcp-posture login (${new Date(now()).toISOString().slice(0, 10)}, delete me after use)`,
+        application_type: 'native',
+        redirect_uris: [listener.redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        software_id: 'mcp-posture',
+        software_version: TOOL_VERSION,
+      };
+      try {
+        const res = await oauth.dynamicClientRegistrationRequest(as, metadata, {
+          ...insecure,
+          [oauth.customFetch]: fetchThrough(
+            client,
+            'l.register',
+            'dynamic client registration for the login (application_type native)',
+            () => [],
+            clientExchanges,
+          ),
+        });
+        const registered = await oauth.processDynamicClientRegistrationResponse(res);
+        const clientUri = registered['registration_client_uri'];
+        const rat = registered['registration_access_token'];
+        const deletable = typeof clientUri === 'string' && typeof rat === 'string';
+        chosen = {
+          client: { client_id: registered.client_id },
+          auth: oauth.None(),
+          identity: { kind: 'dynamic-registration', clientId: registered.client_id, deletable },
+          ...(deletable ? { registration: { clientUri, accessToken: rat } } : {}),
+        };
+        progress(`registered client ${registered.client_id} at ${registrationUrl}`);
+      } catch (err) {
+        return stopClient(explain(err, 'client', clientExchanges.at(-1) ?? null));
+      }
+    } else {
+      return stopClient(
+        failure(
+          'no-client-identity',
+          `${d.issuer} offers no registration endpoint and no client was given (--oauth-client-id or --client-metadata-url)`,
+        ),
+      );
+    }
+    identity = chosen.identity;
+    steps.push({
+      step: 'client',
+      status: 'ok',
+      url: null,
+      detail: `${chosen.identity.kind} client ${chosen.identity.clientId}`,
+      exchanges: clientExchanges,
+    });
+
+    // The authorization request.
+    const verifier = oauth.generateRandomCodeVerifier();
+    const challenge = await oauth.calculatePKCECodeChallenge(verifier);
+    const state = oauth.generateRandomState();
+    const authUrl = new URL(as.authorization_endpoint!);
+    const params: Record<string, string> = {
+      response_type: 'code',
+      client_id: chosen.client.client_id,
+      redirect_uri: listener.redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+      resource: d.resource,
+      ...(d.scope ? { scope: d.scope } : {}),
+    };
+    for (const [k, v] of Object.entries(params)) authUrl.searchParams.set(k, v);
+
+    // A look at the first answer, without cookies and without following it: an AS that refuses
+    // the request (a redirect URI it does not know) says so before any browser is involved.
+    const pre = await client.send({
+      method: 'GET',
+      url: authUrl.href,
+      headers: { accept: 'text/html' },
+      probe: 'l.authorize',
+      purpose:
+        'the authorization request, first answer only (not followed), to report a refusal before the browser opens',
+      source: 'learned',
+      attachCredentials: false,
+      secrets: [state, challenge],
+    });
+    const preRes = pre.response;
+    const location = preRes?.headers['location']?.[0];
+    const toCallback =
+      location !== undefined &&
+      URL.canParse(location, authUrl.href) &&
+      new URL(location, authUrl).href.startsWith(listener.redirectUri);
+    if (preRes && preRes.status >= 400 && !toCallback) {
+      const text = excerpt(preRes.text);
+      const code = /redirect[_ ]uri/i.test(preRes.text) ? 'redirect-mismatch' : 'authorization-refused';
+      const f = failure(
+        code,
+        code === 'redirect-mismatch'
+          ? `the authorization server refused the redirect URI ${listener.redirectUri} (${preRes.status}: ${text})`
+          : `the authorization server answered ${preRes.status} before any login: ${text}`,
+        pre.exchangeId,
+      );
+      steps.push({
+        step: 'authorization',
+        status: 'failed',
+        url: authUrl.origin + authUrl.pathname,
+        detail: f.message,
+        exchanges: [pre.exchangeId],
+      });
+      return { report: report(f), login: null };
+    }
+    steps.push({
+      step: 'authorization',
+      status: 'ok',
+      url: authUrl.origin + authUrl.pathname,
+      detail: `PKCE S256, state, resource ${d.resource}${d.scope ? `, scope "${d.scope}"` : ''}`,
+      exchanges: [pre.exchangeId],
+    });
+
+    // The callback: an immediate redirect back (an error, or an AS that approves at once) needs no browser.
+    let callback: URL | null;
+    if (toCallback && location !== undefined) {
+      callback = new URL(location, authUrl);
+    } else {
+      await opts.openUrl(authUrl.href);
+      callback = await listener.wait(opts.timeoutMs ?? 300_000);
+    }
+    if (callback === null) {
+      const f = failure(
+        'callback-timeout',
+        `no callback reached ${listener.redirectUri} within ${Math.round((opts.timeoutMs ?? 300_000) / 1000)} s`,
+      );
+      steps.push({
+        step: 'callback',
+        status: 'failed',
+        url: listener.redirectUri,
+        detail: f.message,
+        exchanges: [],
+      });
+      return { report: report(f), login: null };
+    }
+    let callbackParams: URLSearchParams;
+    try {
+      callbackParams = oauth.validateAuthResponse(as, chosen.client, callback, state);
+    } catch (err) {
+      const f = explain(err, 'callback', null);
+      steps.push({
+        step: 'callback',
+        status: 'failed',
+        url: listener.redirectUri,
+        detail: f.message,
+        exchanges: [],
+      });
+      return { report: report(f), login: null };
+    }
+    const code = callbackParams.get('code') ?? '';
+    steps.push({
+      step: 'callback',
+      status: 'ok',
+      url: listener.redirectUri,
+      detail: callbackParams.has('iss') ? 'code received, iss matches the issuer' : 'code received (no iss)',
+      exchanges: [],
+    });
+
+    // The token request.
+    const tokenExchanges: string[] = [];
+    let tokens: oauth.TokenEndpointResponse;
+    try {
+      const res = await oauth.authorizationCodeGrantRequest(
+        as,
+        chosen.client,
+        chosen.auth,
+        callbackParams,
+        listener.redirectUri,
+        verifier,
+        {
+          ...insecure,
+          additionalParameters: { resource: d.resource },
+          [oauth.customFetch]: fetchThrough(
+            client,
+            'l.token',
+            'the token request (authorization code, PKCE verifier, resource)',
+            () => [code, verifier, opts.clientSecret ?? ''],
+            tokenExchanges,
+          ),
+        },
+      );
+      tokens = await oauth.processAuthorizationCodeResponse(as, chosen.client, res);
+    } catch (err) {
+      const f = explain(err, 'token', tokenExchanges.at(-1) ?? null);
+      steps.push({
+        step: 'token',
+        status: 'failed',
+        url: as.token_endpoint ?? null,
+        detail: f.message,
+        exchanges: tokenExchanges,
+      });
+      return { report: report(f), login: null };
+    }
+    const expiresAt = typeof tokens.expires_in === 'number' ? now() + tokens.expires_in * 1000 : null;
+    const grantedScope = typeof tokens.scope === 'string' ? tokens.scope : (d.scope ?? undefined);
+    steps.push({
+      step: 'token',
+      status: 'ok',
+      url: as.token_endpoint ?? null,
+      detail: `${tokens.token_type} token${expiresAt ? `, expires in ${tokens.expires_in} s` : ''}${tokens.refresh_token ? ', with a refresh token' : ''}`,
+      exchanges: tokenExchanges,
+    });
+    const stored: StoredLogin = {
+      resource: d.resource,
+      target: opts.url,
+      issuer: d.issuer,
+      tokenEndpoint: as.token_endpoint!,
+      clientId: chosen.client.client_id,
+      clientKind: chosen.identity.kind,
+      ...(opts.clientSecretEnv ? { clientSecretEnv: opts.clientSecretEnv } : {}),
+      accessToken: tokens.access_token,
+      ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+      ...(expiresAt !== null ? { expiresAt } : {}),
+      ...(grantedScope ? { scope: grantedScope } : {}),
+      ...(chosen.registration ? { registration: chosen.registration } : {}),
+      createdAt: now(),
+    };
+    return { report: report(null, expiresAt), login: stored };
+  } finally {
+    await listener.close();
+    await client.close();
+  }
+}
+
+/** Refresh margin: a token expiring within this is refreshed before use. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+export interface RefreshResult {
+  readonly login: StoredLogin | null;
+  readonly failure: LoginFailure | null;
+  /** Whether a refresh request was sent. */
+  readonly refreshed: boolean;
+}
+
+/** The stored login, refreshed when its access token expires within a minute and it has a refresh token. */
+export async function freshLogin(
+  stored: StoredLogin,
+  opts: {
+    readonly clientSecret?: string;
+    readonly ca?: string;
+    readonly allowPrivate?: boolean;
+    readonly now?: () => number;
+  } = {},
+): Promise<RefreshResult> {
+  const now = opts.now ?? Date.now;
+  if (stored.expiresAt === undefined || stored.expiresAt - now() > REFRESH_MARGIN_MS)
+    return { login: stored, failure: null, refreshed: false };
+  if (!stored.refreshToken)
+    return {
+      login: null,
+      failure: failure('refresh-failed', 'the stored token has expired and there is no refresh token'),
+      refreshed: false,
+    };
+  if (!endpointAllowed(stored.tokenEndpoint))
+    return {
+      login: null,
+      failure: failure(
+        'endpoint-not-allowed',
+        `token endpoint ${stored.tokenEndpoint} is neither https nor loopback http`,
+      ),
+      refreshed: false,
+    };
+  const client = createHttpClient({
+    target: new URL(stored.target),
+    allowPrivate: opts.allowPrivate ?? false,
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
+  const as: oauth.AuthorizationServer = { issuer: stored.issuer, token_endpoint: stored.tokenEndpoint };
+  const c: oauth.Client = { client_id: stored.clientId };
+  const exchanges: string[] = [];
+  try {
+    const res = await oauth.refreshTokenGrantRequest(
+      as,
+      c,
+      opts.clientSecret === undefined ? oauth.None() : oauth.ClientSecretBasic(opts.clientSecret),
+      stored.refreshToken,
+      {
+        ...(stored.tokenEndpoint.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
+        additionalParameters: { resource: stored.resource },
+        [oauth.customFetch]: fetchThrough(
+          client,
+          'l.refresh',
+          'the refresh token request',
+          () => [stored.refreshToken ?? '', opts.clientSecret ?? ''],
+          exchanges,
+        ),
+      },
+    );
+    const tokens = await oauth.processRefreshTokenResponse(as, c, res);
+    const login: StoredLogin = {
+      ...stored,
+      accessToken: tokens.access_token,
+      ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
+      ...(typeof tokens.expires_in === 'number' ? { expiresAt: now() + tokens.expires_in * 1000 } : {}),
+    };
+    return { login, failure: null, refreshed: true };
+  } catch (err) {
+    return { login: null, failure: explain(err, 'refresh', exchanges.at(-1) ?? null), refreshed: true };
+  } finally {
+    await client.close();
+  }
+}
+
+/** RFC 7592: deletes a client this tool registered. True when the server answered 2xx. */
+export async function deleteRegisteredClient(
+  stored: StoredLogin,
+  opts: { readonly ca?: string; readonly allowPrivate?: boolean } = {},
+): Promise<boolean> {
+  if (!stored.registration || !endpointAllowed(stored.registration.clientUri)) return false;
+  const client = createHttpClient({
+    target: new URL(stored.target),
+    allowPrivate: opts.allowPrivate ?? false,
+    ...(opts.ca ? { ca: opts.ca } : {}),
+  });
+  try {
+    const r = await client.send({
+      method: 'DELETE',
+      url: stored.registration.clientUri,
+      headers: { authorization: `Bearer ${stored.registration.accessToken}` },
+      probe: 'l.register.delete',
+      purpose: 'RFC 7592 deletion of the client registered for the login',
+      source: 'learned',
+      attachCredentials: false,
+      secrets: [stored.registration.accessToken],
+    });
+    return r.response !== undefined && r.response.status >= 200 && r.response.status < 300;
+  } finally {
+    await client.close();
+  }
+}
