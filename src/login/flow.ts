@@ -155,6 +155,15 @@ function explain(
       exchange,
     );
   }
+  if (err instanceof oauth.WWWAuthenticateChallengeError) {
+    const params = err.cause[0]?.parameters;
+    const error = params?.error ?? err.cause[0]?.scheme ?? 'a challenge';
+    const desc = params?.error_description ? `: ${excerpt(params.error_description)}` : '';
+    const code =
+      step === 'client' ? 'registration-rejected' : step === 'refresh' ? 'refresh-failed' : 'token-rejected';
+    const what = step === 'client' ? 'registration' : 'the token endpoint';
+    return failure(code, `${what} answered ${err.status} ${error}${desc}`, exchange);
+  }
   if (err instanceof oauth.AuthorizationResponseError) {
     const desc = err.error_description ? `: ${excerpt(err.error_description)}` : '';
     return failure('authorization-error', `the authorization server answered ${err.error}${desc}`, exchange);
@@ -395,6 +404,17 @@ export async function login(opts: LoginOptions): Promise<LoginResult> {
         };
         progress(`registered client ${registered.client_id} at ${registrationUrl}`);
       } catch (err) {
+        if (err instanceof oauth.WWWAuthenticateChallengeError) {
+          // oidc-provider and others put the reason in the body, not in the challenge.
+          const body = await err.response.text().catch(() => '');
+          return stopClient(
+            failure(
+              'registration-rejected',
+              `registration is protected: it answered ${err.status}${body ? ` ${excerpt(body)}` : ''}; pass a pre-registered client (--oauth-client-id)`,
+              clientExchanges.at(-1) ?? null,
+            ),
+          );
+        }
         return stopClient(explain(err, 'client', clientExchanges.at(-1) ?? null));
       }
     } else {
