@@ -26,6 +26,7 @@ import { readBaseline, readConfig, runScan } from './scan-command.js';
 import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { anchorFor } from './manifest.js';
+import { registerLoginCommands } from './login-command.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
   const result = { code: EXIT.ok as number };
@@ -58,6 +59,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--token <token>', 'bearer token, sent only to the target origin (prefer --token-env)')
       .option('--token-env <var>', 'read the bearer token from this environment variable')
+      .option('--login', 'use the token stored by `mcp-posture login URL` (refreshed when it expires)')
       .option(
         '--second-token-env <var>',
         'read a token issued for another resource from this variable (checks the audience, MCPP-ACT03)',
@@ -151,6 +153,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     });
 
   registerHistoryCommands(program, result);
+  registerLoginCommands(program, result);
 
   const checks = program.command('checks').description('the check catalogue');
   checks

@@ -1,0 +1,120 @@
+/**
+ * The commands: `login URL --no-browser` (the printed URL is followed by the HTTP driver, as a user
+ * would paste it), `scan URL --login` with the stored token, `logout URL` deleting the registered
+ * client, and `login --format json` on a failure. The token store lives in a temporary directory
+ * (MCP_POSTURE_CONFIG_DIR).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { main } from '../../src/cli/main.js';
+import { startOidcProvider } from '../fixtures/servers/oidc.js';
+import type { OidcServer } from '../fixtures/servers/oidc.js';
+import { startResourceServer } from '../fixtures/servers/resource-server.js';
+import type { ResourceServer } from '../fixtures/servers/resource-server.js';
+import { httpDriver } from './drivers.js';
+
+let oidc: OidcServer;
+let rs: ResourceServer;
+let dir: string;
+const saved = process.env['MCP_POSTURE_CONFIG_DIR'];
+
+beforeAll(async () => {
+  oidc = await startOidcProvider();
+  rs = await startResourceServer({ issuer: oidc.issuer });
+  dir = mkdtempSync(join(tmpdir(), 'mcpp-login-cli-'));
+  process.env['MCP_POSTURE_CONFIG_DIR'] = dir;
+});
+
+afterAll(async () => {
+  if (saved === undefined) delete process.env['MCP_POSTURE_CONFIG_DIR'];
+  else process.env['MCP_POSTURE_CONFIG_DIR'] = saved;
+  await rs?.close();
+  await oidc?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI; a printed authorization URL is followed by the HTTP driver. */
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const drives: Promise<unknown>[] = [];
+  const text = (c: unknown): string => (typeof c === 'string' ? c : Buffer.from(c as Uint8Array).toString());
+  const so = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation(((c: unknown) => (out.push(text(c)), true)) as never);
+  const se = vi.spyOn(process.stderr, 'write').mockImplementation(((c: unknown) => {
+    const t = text(c);
+    err.push(t);
+    const url = /Open this URL in a browser:\n {2}(\S+)/.exec(t)?.[1];
+    if (url) drives.push(httpDriver(url));
+    return true;
+  }) as never);
+  try {
+    const code = await main(['node', 'mcp-posture', ...args]);
+    await Promise.all(drives);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    so.mockRestore();
+    se.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+describe('login, scan --login, logout', () => {
+  it('logs in, scans with the stored token, and logs out deleting the registered client', async () => {
+    const r = await cli(['login', rs.url, '--no-browser', '--login-timeout', '15000']);
+    expect(r.stderr).toContain('Open this URL in a browser');
+    expect(r.stdout).toContain('✓ token');
+    expect(r.stdout).toContain(`Logged in: a token for ${rs.url}`);
+    expect(r.code).toBe(0);
+    const file = join(dir, 'tokens.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      logins: { accessToken: string; registration: { clientUri: string; accessToken: string } }[];
+    };
+    const token = stored.logins[0]!.accessToken;
+    expect(r.stdout).not.toContain(token);
+
+    const s = await cli(['scan', rs.url, '--login', '--format', 'json', '--timeout', '5000']);
+    const report = JSON.parse(s.stdout) as { results: { checkId: string; status: string }[] };
+    expect(report.results.filter((x) => x.checkId === 'MCPP-ASM08').map((x) => x.status)).toEqual(['pass']);
+    expect(s.stdout).not.toContain(token);
+
+    const registration = stored.logins[0]!.registration;
+    const l = await cli(['logout', rs.url]);
+    expect(l.stdout).toContain('registered client deleted');
+    expect(existsSync(file)).toBe(false);
+    const gone = await fetch(registration.clientUri, {
+      headers: { authorization: `Bearer ${registration.accessToken}` },
+    });
+    expect(gone.status).toBe(401);
+
+    const again = await cli(['scan', rs.url, '--login']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`no stored login for ${rs.url}`);
+  });
+
+  it('prints a failed login as data with --format json, exit 1', async () => {
+    const r = await cli([
+      'login',
+      rs.url,
+      '--oauth-client-id',
+      'conf-client',
+      '--no-browser',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as {
+      ok: boolean;
+      failure: { step: string; code: string; fix: string };
+    };
+    expect(report.ok).toBe(false);
+    expect(report.failure.step).toBe('authorization');
+    expect(report.failure.code).toBe('redirect-mismatch');
+  });
+});
