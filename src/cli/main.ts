@@ -27,6 +27,7 @@ import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { anchorFor } from './manifest.js';
 import { registerLoginCommands } from './login-command.js';
+import { registerCimdCommands } from './cimd-command.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
   const result = { code: EXIT.ok as number };
@@ -154,6 +155,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
 
   registerHistoryCommands(program, result);
   registerLoginCommands(program, result);
+  registerCimdCommands(program, result);
 
   const checks = program.command('checks').description('the check catalogue');
   checks

@@ -9,12 +9,11 @@
 import * as oauth from 'oauth4webapi';
 
 import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
-import type { ClientMetadataSource } from '../checks/cimd/lint.js';
-import { parseMediaType } from '../evidence/parse/media-type.js';
 import { createHttpClient } from '../probe/http/client.js';
 import type { HttpClient } from '../probe/http/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { listenForCallback } from './callback.js';
+import { fetchClientMetadata } from './client-metadata.js';
 import type { ClientIdentity, LoginFailure, LoginReport, StepRecord } from './diagnosis.js';
 import { failure } from './diagnosis.js';
 import { discover, endpointAllowed } from './discover.js';
@@ -225,49 +224,6 @@ function redirectListed(registered: readonly string[], ours: string): boolean {
       return false;
     }
   });
-}
-
-async function fetchClientMetadata(
-  client: HttpClient,
-  url: string,
-): Promise<{ source: ClientMetadataSource; exchange: string }> {
-  const r = await client.send({
-    method: 'GET',
-    url,
-    headers: { accept: 'application/json' },
-    probe: 'l.cimd',
-    purpose:
-      'the client metadata document given with --client-metadata-url, fetched as an authorization server fetches it',
-    source: 'learned',
-    attachCredentials: false,
-  });
-  const res = r.response;
-  let document: unknown = null;
-  let parseError: string | null = null;
-  if (res) {
-    try {
-      document = JSON.parse(res.text);
-    } catch (err) {
-      parseError = (err as Error).message.slice(0, 200);
-    }
-  } else parseError = r.error?.message ?? 'no response';
-  return {
-    exchange: r.exchangeId,
-    source: {
-      url,
-      served: res
-        ? {
-            status: res.status,
-            location: res.headers['location']?.[0] ?? null,
-            mediaType: parseMediaType(res.headers['content-type'])?.essence ?? null,
-            bytes: Buffer.byteLength(res.text),
-            exchange: r.exchangeId,
-          }
-        : null,
-      document,
-      parseError,
-    },
-  };
 }
 
 export async function login(opts: LoginOptions): Promise<LoginResult> {

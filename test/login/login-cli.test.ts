@@ -118,3 +118,53 @@ describe('login, scan --login, logout', () => {
     expect(report.failure.code).toBe('redirect-mismatch');
   });
 });
+
+describe('cimd lint', () => {
+  it('lints a served document (exit 1 on a high finding) and a file with the URL it will have (exit 0)', async () => {
+    const { createServer } = await import('node:http');
+    const { writeFileSync } = await import('node:fs');
+    const doc = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ client_name: 'c', redirect_uris: ['http://127.0.0.1/cb'], client_secret: 'x' }),
+        ),
+    );
+    await new Promise<void>((r) => doc.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = (doc.address() as { port: number }).port;
+      const served = await cli(['cimd', 'lint', `http://127.0.0.1:${port}/client.json`, '--format', 'json']);
+      expect(served.code).toBe(1);
+      const findings = (
+        JSON.parse(served.stdout) as { findings: { id: string; status: string; key: string | null }[] }
+      ).findings;
+      expect(findings.filter((f) => f.status === 'fail').map((f) => `${f.id}:${f.key}`)).toEqual([
+        'MCPP-CIMD50:scheme',
+        'MCPP-CIMD50:ip-literal',
+        'MCPP-CIMD51:missing',
+        'MCPP-CIMD52:client_id',
+        'MCPP-CIMD53:loopback-only',
+        'MCPP-CIMD54:client_secret',
+        'MCPP-CIMD56:method-omitted',
+      ]);
+    } finally {
+      await new Promise<void>((r) => doc.close(() => r()));
+    }
+    const url = 'https://client.example/mcp/client.json';
+    const file = join(dir, 'client.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        client_id: url,
+        client_name: 'c',
+        redirect_uris: ['https://client.example/cb'],
+        token_endpoint_auth_method: 'none',
+      }),
+    );
+    const ok = await cli(['cimd', 'lint', file, '--url', url]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('✓ MCPP-CIMD51');
+    expect(ok.stdout).toContain('· MCPP-CIMD57');
+    expect(ok.stdout).toContain('login accepts this document');
+  });
+});
