@@ -253,6 +253,11 @@ export interface AuthzProbes {
   readonly badRedirect: Probe<AuthzAnswer>;
   /** `i.authz(bogus-response-type)`: a correct S256 request with an unknown `response_type`. */
   readonly bogusResponseType: Probe<AuthzAnswer>;
+  /**
+   * `i.authz(foreign-resource)`: a correct S256 request whose RFC 8707 `resource` names a resource
+   * the AS cannot serve (ACT06). Absent in bundles from before the probe.
+   */
+  readonly foreignResource?: Probe<AuthzAnswer>;
 }
 
 /** What a token says about itself, decoded locally (never verified, the token itself never stored). */

@@ -4,6 +4,7 @@ import ACT02 from './MCPP-ACT02.js';
 import ACT03 from './MCPP-ACT03.js';
 import ACT04 from './MCPP-ACT04.js';
 import ACT05 from './MCPP-ACT05.js';
+import ACT06 from './MCPP-ACT06.js';
 import ACT07 from './MCPP-ACT07.js';
 import ACT08 from './MCPP-ACT08.js';
 import ACT09 from './MCPP-ACT09.js';
@@ -17,6 +18,7 @@ export const ACT_CHECKS: readonly Check[] = [
   ACT03,
   ACT04,
   ACT05,
+  ACT06,
   ACT07,
   ACT08,
   ACT09,

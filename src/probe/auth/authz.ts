@@ -20,7 +20,7 @@ import type { Mode, Probe } from '../../evidence/types.js';
 import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import { PROBE_PREFIX } from '../mcp-messages.js';
-import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, UNREGISTERED_REDIRECT_URI } from './plan.js';
+import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, FOREIGN_RESOURCE, UNREGISTERED_REDIRECT_URI } from './plan.js';
 
 /** A pre-registered OAuth client the user designated (`--oauth-client-id`, `--oauth-redirect-uri`). */
 export interface OAuthClientDesignation {
@@ -233,7 +233,15 @@ export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>>
     `an S256 authorization request with response_type=${BOGUS_RESPONSE_TYPE} (expects an error redirect carrying iss)`,
     { ...base(), response_type: BOGUS_RESPONSE_TYPE, ...s256() },
   );
-  const all = [noPkce, plain, badRedirect, bogusResponseType];
+  const foreignResource = await send(
+    ctx,
+    endpoint,
+    asOrigins,
+    AUTHZ_PROBES.foreignResource,
+    `an S256 authorization request naming the foreign resource ${FOREIGN_RESOURCE} (expects invalid_target)`,
+    { ...base(), resource: FOREIGN_RESOURCE, ...s256() },
+  );
+  const all = [noPkce, plain, badRedirect, bogusResponseType, foreignResource];
   return {
     kind: 'ok',
     value: {
@@ -245,6 +253,7 @@ export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>>
       plain,
       badRedirect,
       bogusResponseType,
+      foreignResource,
     },
     exchanges: all.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges)),
   };

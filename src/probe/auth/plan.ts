@@ -212,7 +212,11 @@ export const AUTHZ_PROBES = {
   plain: 'i.authz(plain)',
   badRedirect: 'i.authz(bad-redirect)',
   bogusResponseType: 'i.authz(bogus-response-type)',
+  foreignResource: 'i.authz(foreign-resource)',
 } as const;
+
+/** The RFC 8707 `resource` of `i.authz(foreign-resource)`: a reserved name (RFC 6761), never resolved. */
+export const FOREIGN_RESOURCE = 'https://mcp-posture-foreign.invalid/mcp';
 
 /** The unregistered redirect URI of `i.authz(bad-redirect)`: a reserved name (RFC 6761), never resolved. */
 export const UNREGISTERED_REDIRECT_URI = 'https://mcp-posture-probe.invalid/cb';
@@ -255,6 +259,14 @@ export const AUTHZ_PLAN: PlanEntry[] = [
     method: 'GET',
     url: authzUrl,
     purpose: `an S256 authorization request with response_type=${BOGUS_RESPONSE_TYPE}, for the error redirect's iss (never followed)`,
+    when: designatedClient,
+  },
+  {
+    probe: AUTHZ_PROBES.foreignResource,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose: `an S256 authorization request naming the foreign resource ${FOREIGN_RESOURCE} (expects invalid_target; never followed)`,
     when: designatedClient,
   },
 ];

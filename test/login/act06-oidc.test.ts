@@ -1,0 +1,57 @@
+/**
+ * ACT06 end to end: an intrusive scan with the pre-registered public client against oidc-provider.
+ * With `strictResources` the provider refuses the foreign resource with an `invalid_target` error
+ * redirect (pass); by default it accepts any resource up front and binds the token to it (ambiguous:
+ * accepting is not by itself a violation). The foreign resource's host is never contacted.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { scan } from '../../src/index.js';
+import { PUBLIC_CLIENT, startOidcProvider } from '../fixtures/servers/oidc.js';
+import type { OidcToggles } from '../fixtures/servers/oidc.js';
+import { startResourceServer } from '../fixtures/servers/resource-server.js';
+
+async function act06(
+  toggles: OidcToggles,
+): Promise<{ status: string; reason: string | null; urls: string[] }> {
+  const oidc = await startOidcProvider({ toggles });
+  try {
+    const rs = await startResourceServer({ issuer: oidc.issuer });
+    try {
+      const out = await scan({
+        url: rs.url,
+        mode: 'intrusive',
+        oauthClient: { clientId: PUBLIC_CLIENT, redirectUri: 'http://127.0.0.1:3999/callback' },
+        requestTimeoutMs: 5_000,
+        scanTimeoutMs: 60_000,
+      });
+      const r = out.results.filter((x) => x.checkId === 'MCPP-ACT06');
+      expect(r).toHaveLength(1);
+      return {
+        status: r[0]!.status,
+        reason: r[0]!.reason,
+        urls: out.evidence.exchanges.map((x) => x.request.url),
+      };
+    } finally {
+      await rs.close();
+    }
+  } finally {
+    await oidc.close();
+  }
+}
+
+describe('MCPP-ACT06 against oidc-provider', () => {
+  it('passes when the provider refuses resources it does not serve (invalid_target)', async () => {
+    const r = await act06({ strictResources: true });
+    expect(`${r.status}:${r.reason}`).toBe('pass:null');
+    expect(r.urls.some((u) => u.includes('resource=https%3A%2F%2Fmcp-posture-foreign.invalid%2Fmcp'))).toBe(
+      true,
+    );
+    expect(r.urls.some((u) => new URL(u).hostname === 'mcp-posture-foreign.invalid')).toBe(false);
+  });
+
+  it('is ambiguous when the provider accepts any resource up front', async () => {
+    const r = await act06({});
+    expect(`${r.status}:${r.reason}`).toBe('inconclusive:ambiguous');
+  });
+});
