@@ -238,6 +238,14 @@ export interface AuthzAnswer {
  * `i.client` + `i.authz(variant)`: GETs of the authorization endpoint with the client the user
  * designated (`--oauth-client-id`, `--oauth-redirect-uri`), each with a fresh `state`, never followed.
  */
+/** `i.client`: the client the scanner registered for the `i.authz` requests, and its deletion. */
+export interface ClientRegistration {
+  readonly registrationEndpoint: string;
+  readonly exchange: ExchangeId;
+  /** The RFC 7592 deletion; null when the server returned no management URI and token. */
+  readonly deletion: DcrDeletion | null;
+}
+
 export interface AuthzProbes {
   /** The authorization server probed (the first one discovered). */
   readonly issuer: string;
@@ -258,6 +266,11 @@ export interface AuthzProbes {
    * the AS cannot serve (ACT06). Absent in bundles from before the probe.
    */
   readonly foreignResource?: Probe<AuthzAnswer>;
+  /**
+   * Set when no client was designated and the scanner registered one (`i.client`): the requests
+   * used it, and it was deleted afterwards. Absent for a designated client.
+   */
+  readonly registered?: ClientRegistration;
 }
 
 /** What a token says about itself, decoded locally (never verified, the token itself never stored). */

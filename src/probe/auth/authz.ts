@@ -20,6 +20,7 @@ import type { Mode, Probe } from '../../evidence/types.js';
 import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import { PROBE_PREFIX } from '../mcp-messages.js';
+import { registerProbeClient } from './client-identity.js';
 import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, FOREIGN_RESOURCE, UNREGISTERED_REDIRECT_URI } from './plan.js';
 
 /** A pre-registered OAuth client the user designated (`--oauth-client-id`, `--oauth-redirect-uri`). */
@@ -168,16 +169,38 @@ function endpointOf(server: AuthorizationServerObservation | undefined): URL | S
 export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>> {
   if (ctx.mode !== 'intrusive')
     return skipped('mode_disabled', 'needs --mode intrusive (authorization requests leave state on the AS)');
-  if (ctx.oauthClient === null)
-    return skipped(
-      'not_designated',
-      'needs --oauth-client-id and --oauth-redirect-uri (a pre-registered client)',
-    );
   const endpoint = endpointOf(ctx.server);
   if (!(endpoint instanceof URL)) return endpoint;
+  if (ctx.oauthClient !== null) return probeWith(ctx, endpoint, ctx.oauthClient);
+  // No designated client: one registered for the requests where registration is open (i.client).
+  const registered = await registerProbeClient(ctx.client, ctx.server);
+  if ('kind' in registered) return registered;
+  let probes: Probe<AuthzProbes>;
+  try {
+    probes = await probeWith(ctx, endpoint, registered.designation);
+  } catch (err) {
+    // Deleted whatever happens to the requests.
+    await registered.cleanup();
+    throw err;
+  }
+  const registration = await registered.cleanup();
+  if (probes.kind !== 'ok') return probes;
+  const extra = [registration.exchange, ...(registration.deletion ? [registration.deletion.exchange] : [])];
+  return {
+    kind: 'ok',
+    value: { ...probes.value, registered: registration },
+    exchanges: [extra[0]!, ...probes.exchanges, ...extra.slice(1)],
+  };
+}
+
+async function probeWith(
+  ctx: AuthzContext,
+  endpoint: URL,
+  designation: OAuthClientDesignation,
+): Promise<Probe<AuthzProbes>> {
   const server = ctx.server!;
   const metadata = server.found!.metadata;
-  const { clientId, redirectUri } = ctx.oauthClient;
+  const { clientId, redirectUri } = designation;
   const asOrigins = new Set([endpoint.origin]);
   try {
     asOrigins.add(new URL(server.issuer).origin);

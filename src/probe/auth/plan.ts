@@ -286,6 +286,34 @@ export const UNSAFE_REDIRECT_URIS = {
 /** The `client_name` of the clients `i.dcr(unsafe)` may create. */
 export const DCR_CLIENT_NAME = 'mcp-posture-probe (delete me)';
 
+/** `i.client`: the registration that gives `i.authz` a client when none is designated (./client-identity.ts). */
+export const CLIENT_PROBES = {
+  register: 'i.client',
+  cleanup: 'i.client.cleanup',
+} as const;
+
+/** The redirect URI of the `i.client` registration: loopback (RFC 8252 §7.3); nothing listens and nothing is sent there. */
+export const PROBE_CLIENT_REDIRECT_URI = 'http://127.0.0.1/callback';
+
+export const CLIENT_PLAN: PlanEntry[] = [
+  {
+    probe: CLIENT_PROBES.register,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `an anonymous RFC 7591 registration of a native public client (redirect_uris ["${PROBE_CLIENT_REDIRECT_URI}"]) for the authorization requests`,
+    when: 'in intrusive mode without --oauth-client-id, when the first authorization server publishes registration_endpoint',
+  },
+  {
+    probe: CLIENT_PROBES.cleanup,
+    tier: 'intrusive',
+    method: 'DELETE',
+    url: '<registration_client_uri>',
+    purpose: 'RFC 7592: delete that client once the authorization requests are done',
+    when: 'when the registration returned registration_client_uri and registration_access_token',
+  },
+];
+
 const firstRegistration =
   'in intrusive mode, when the first authorization server publishes registration_endpoint';
 
