@@ -11,6 +11,7 @@
  */
 import type { Revision } from '../spec/revisions.js';
 import type { AuthDiscovery } from './auth-types.js';
+import type { ClientMetadataSource } from './cimd-types.js';
 import type {
   HttpEndpoint,
   LegacySessionEvidence,
@@ -28,6 +29,7 @@ export { isHttpReply } from './primitives.js';
 export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
+export type * from './cimd-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -116,6 +118,11 @@ export interface CoreEvidence {
   readonly oauth: AuthDiscovery | null;
   /** Every exchange, in the order the requests were issued. */
   readonly exchanges: readonly Exchange[];
+  /**
+   * A client's own Client ID Metadata Document, for the CIMD lint checks (CIMD50–CIMD57): set by
+   * `mcp-posture cimd lint`, null or absent in a scan.
+   */
+  readonly clientMetadata?: ClientMetadataSource | null;
 }
 
 /** The HTTP transport sections: null (or empty) for targets that do not speak HTTP. */

@@ -238,6 +238,7 @@ export class EvidenceBuilder {
       auth: { inUse: false, signals: [] },
       oauth: null,
       exchanges: this.exchanges,
+      clientMetadata: null,
       endpoint: {
         origin: 'http://127.0.0.1:3000',
         scheme: 'http',

@@ -3,31 +3,18 @@
  * what was fetched (or read from a file). The login vets a `--client-metadata-url` document with
  * them before using it (docs/login.md#client-identity): any failure at high or above blocks it.
  */
+import type { ClientMetadataSource } from '../../evidence/cimd-types.js';
 import type { Severity } from '../define-check.js';
 
-/** A client metadata document as fetched from its URL (or read from a file with the URL it will have). */
-export interface ClientMetadataSource {
-  /** The URL the document is (or will be) served at: its client ID. Null for a file without a URL. */
-  readonly url: string | null;
-  /** How the URL answered; null when the document came from a file. */
-  readonly served: {
-    readonly status: number;
-    /** The `Location` of a redirect answer (not followed). */
-    readonly location: string | null;
-    readonly mediaType: string | null;
-    readonly bytes: number;
-    readonly exchange: string | null;
-  } | null;
-  /** The parsed JSON, or null when it did not parse (`parseError` says why). */
-  readonly document: unknown;
-  readonly parseError: string | null;
-}
+export type { ClientMetadataSource } from '../../evidence/cimd-types.js';
 
 export interface LintFinding {
   readonly id: `MCPP-CIMD5${number}`;
   readonly status: 'pass' | 'fail' | 'not_applicable';
   readonly key: string | null;
   readonly severity: Severity | null;
+  /** The item a per-item finding is about (a redirect URI, a key's `kid` or index); null otherwise. */
+  readonly where?: string;
   readonly message: string;
 }
 
@@ -141,32 +128,28 @@ export function lintRedirectUris(source: ClientMetadataSource): LintFinding[] {
     return [{ ...pass(id, 'no redirect URIs (CIMD52 reports)'), status: 'not_applicable' }];
   const out: LintFinding[] = [];
   let loopback = 0;
+  const bad = (uri: string, message: string): LintFinding => ({
+    ...fail(id, 'unsafe', 'medium', message),
+    where: uri,
+  });
   for (const uri of uris) {
     const shown = JSON.stringify(uri);
     let u: URL;
     try {
       u = new URL(uri);
     } catch {
-      out.push(fail(id, uri, 'medium', `${shown} is not an absolute URI`));
+      out.push(bad(uri, `${shown} is not an absolute URI`));
       continue;
     }
-    if (uri.includes('*')) out.push(fail(id, uri, 'medium', `${shown} has a wildcard`));
-    else if (uri.includes('#')) out.push(fail(id, uri, 'medium', `${shown} has a fragment`));
-    else if (SCRIPT_SCHEMES.has(u.protocol))
-      out.push(fail(id, uri, 'medium', `${shown} uses the ${u.protocol} scheme`));
+    if (uri.includes('*')) out.push(bad(uri, `${shown} has a wildcard`));
+    else if (uri.includes('#')) out.push(bad(uri, `${shown} has a fragment`));
+    else if (SCRIPT_SCHEMES.has(u.protocol)) out.push(bad(uri, `${shown} uses the ${u.protocol} scheme`));
     else if (u.protocol === 'http:') {
       if (LOOPBACK_HOSTS.has(u.hostname)) loopback++;
-      else out.push(fail(id, uri, 'medium', `${shown} is http on a non-loopback host`));
+      else out.push(bad(uri, `${shown} is http on a non-loopback host`));
     } else if (u.protocol !== 'https:' && !/^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/.test(u.protocol)) {
       // Private-use schemes must be reverse-DNS (RFC 8252 §7.1).
-      out.push(
-        fail(
-          id,
-          uri,
-          'medium',
-          `${shown} uses ${u.protocol}, neither https nor a reverse-DNS private-use scheme`,
-        ),
-      );
+      out.push(bad(uri, `${shown} uses ${u.protocol}, neither https nor a reverse-DNS private-use scheme`));
     }
   }
   if (out.length === 0 && loopback === uris.length)
@@ -217,14 +200,15 @@ export function lintNoPrivateKeys(source: ClientMetadataSource): LintFinding[] {
     const priv = PRIVATE_JWK_MEMBERS.filter((m) => Object.hasOwn(k, m));
     if (priv.length === 0) return;
     const kid = (k as { kid?: unknown }).kid;
-    out.push(
-      fail(
+    out.push({
+      ...fail(
         id,
-        typeof kid === 'string' ? kid : String(i),
+        'private-key',
         'critical',
         `key ${typeof kid === 'string' ? JSON.stringify(kid) : `#${i}`} publishes private members ${priv.join(', ')}`,
       ),
-    );
+      where: typeof kid === 'string' ? kid : String(i),
+    });
   });
   return out.length > 0 ? out : [pass(id, 'no private key material')];
 }

@@ -47,7 +47,8 @@ const GOOD = {
   grant_types: ['authorization_code'],
 };
 
-const keys = (f: readonly LintFinding[]) => f.map((x) => `${x.status}:${x.key ?? ''}:${x.severity ?? ''}`);
+const keys = (f: readonly LintFinding[]) =>
+  f.map((x) => `${x.status}:${x.where ?? x.key ?? ''}:${x.severity ?? ''}`);
 
 describe('a good document', () => {
   it('passes every rule, and nothing blocks a login', () => {
