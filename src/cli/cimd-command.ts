@@ -1,22 +1,26 @@
 /**
- * `cimd lint <url|file> [--url URL]`: CIMD50–CIMD57 on a client's own Client ID Metadata
- * Document (docs/login.md#linting-a-client-metadata-document). Exit 0 when nothing at high or
- * above fails, 1 otherwise (what blocks the login's use of the document), 2 usage.
+ * `cimd lint <url|file> [--url URL]`: the CIMD lint checks (MCPP-CIMD50–MCPP-CIMD57) on a client's
+ * own Client ID Metadata Document, through the engine and every report format
+ * (docs/login.md#linting-a-client-metadata-document). Exit 1 when a check fails at or above
+ * `--fail-on` (default high: what blocks the login's use of the document), 2 usage.
  */
 import { existsSync } from 'node:fs';
 
-import { Option } from 'commander';
 import type { Command } from 'commander';
 
-import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
-import type { ClientMetadataSource } from '../checks/cimd/lint.js';
+import { CIMD_LINT_CHECKS } from '../checks/cimd/index.js';
+import type { ClientMetadataSource } from '../evidence/cimd-types.js';
+import type { HttpExchange } from '../evidence/types.js';
+import { evaluateAll } from '../engine/run.js';
 import { fetchClientMetadata, readClientMetadata } from '../login/client-metadata.js';
+import { lintRunEvidence } from '../login/lint-evidence.js';
 import { createHttpClient } from '../probe/http/client.js';
-import { escapeTerminalLine } from '../report/escape.js';
-import { EXIT } from './exit-code.js';
-import { UsageError } from './options.js';
-
-const MARK = { pass: '✓', fail: '✗', not_applicable: '·' } as const;
+import { buildReport } from '../report/build-report.js';
+import type { FailOn } from '../config/constants.js';
+import { exitCodeFor } from './exit-code.js';
+import { anchorFor } from './manifest.js';
+import { parseFailOn, parseFormats, UsageError } from './options.js';
+import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 
 export function registerCimdCommands(program: Command, result: { code: number }): void {
   const cimd = program.command('cimd').description('Client ID Metadata Documents');
@@ -26,42 +30,48 @@ export function registerCimdCommands(program: Command, result: { code: number })
     .argument('<source>', 'the document URL, or a file')
     .option('--url <url>', 'for a file: the URL it will be served at (its client ID)')
     .option('--allow-private', 'let the URL reach private or loopback addresses other than its own')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-f, --format <formats>', 'report format(s), comma-separated', parseFormats, ['text'])
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--output-dir <dir>', 'write every requested format into this directory')
+    .option(
+      '--fail-on <severity>',
+      'exit 1 when a check fails at or above this severity',
+      parseFailOn,
+      'high',
+    )
+    .option('--no-color', 'never colour the terminal report')
+    .option('--verbose', 'list every not-applicable check in the text report')
     .action(async (src: string, o: Record<string, unknown>) => {
+      const outputs = outputOptsOf(o);
+      checkOutputOpts(outputs);
+      const started = new Date();
       let source: ClientMetadataSource;
-      const isUrl = /^https?:\/\//i.test(src);
-      if (isUrl) {
+      let exchanges: readonly HttpExchange[] = [];
+      if (/^https?:\/\//i.test(src)) {
         if (!URL.canParse(src)) throw new UsageError(`not a URL: ${src}`);
         if (o['url'])
           throw new UsageError('--url is for a file; a fetched document is judged at its own URL');
         const client = createHttpClient({ target: new URL(src), allowPrivate: Boolean(o['allowPrivate']) });
         try {
           source = (await fetchClientMetadata(client, src)).source;
+          exchanges = client.exchanges();
         } finally {
           await client.close();
         }
       } else {
         if (!existsSync(src)) throw new UsageError(`no such file: ${src}`);
-        source = readClientMetadata(src, (o['url'] as string | undefined) ?? null);
+        const url = o['url'] as string | undefined;
+        if (url !== undefined && !URL.canParse(url))
+          throw new UsageError(`--url must be an absolute URL: ${url}`);
+        source = readClientMetadata(src, url ?? null);
       }
-      const findings = lintClientMetadata(source);
-      const blocking = blockingFindings(findings);
-      if (o['format'] === 'json') {
-        process.stdout.write(`${JSON.stringify({ source: src, url: source.url, findings }, null, 2)}\n`);
-      } else {
-        const lines = [`mcp-posture cimd lint ${escapeTerminalLine(src)}`, ''];
-        for (const f of findings)
-          lines.push(
-            `  ${MARK[f.status]} ${f.id}${f.severity ? ` ${f.severity}` : ''}${f.key ? ` [${escapeTerminalLine(f.key)}]` : ''}: ${escapeTerminalLine(f.message)}`,
-          );
-        lines.push(
-          '',
-          blocking.length > 0
-            ? `${blocking.length} finding(s) at high or above: mcp-posture login refuses this document.`
-            : 'Nothing at high or above: mcp-posture login accepts this document.',
-        );
-        process.stdout.write(`${lines.join('\n')}\n`);
-      }
-      result.code = blocking.length > 0 ? EXIT.findings : EXIT.ok;
+      const ev = lintRunEvidence(source, `file:${src}`, exchanges, started, Date.now() - started.getTime());
+      const report = buildReport(ev, evaluateAll(ev, CIMD_LINT_CHECKS));
+      const color =
+        (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+      process.stdout.write(
+        await writeOutputs([report], outputs, { anchor: anchorFor('mcp-posture.targets.json', ''), color }),
+      );
+      result.code = exitCodeFor(report, { failOn: o['failOn'] as FailOn, minGrade: null });
     });
 }

@@ -135,18 +135,22 @@ describe('cimd lint', () => {
       const port = (doc.address() as { port: number }).port;
       const served = await cli(['cimd', 'lint', `http://127.0.0.1:${port}/client.json`, '--format', 'json']);
       expect(served.code).toBe(1);
-      const findings = (
-        JSON.parse(served.stdout) as { findings: { id: string; status: string; key: string | null }[] }
-      ).findings;
-      expect(findings.filter((f) => f.status === 'fail').map((f) => `${f.id}:${f.key}`)).toEqual([
-        'MCPP-CIMD50:scheme',
-        'MCPP-CIMD50:ip-literal',
-        'MCPP-CIMD51:missing',
-        'MCPP-CIMD52:client_id',
-        'MCPP-CIMD53:loopback-only',
-        'MCPP-CIMD54:client_secret',
-        'MCPP-CIMD56:method-omitted',
+      const report = JSON.parse(served.stdout) as {
+        results: { checkId: string; status: string; key: string | null; severity: string | null }[];
+      };
+      expect(
+        report.results.filter((f) => f.status === 'fail').map((f) => `${f.checkId}:${f.key}:${f.severity}`),
+      ).toEqual([
+        'MCPP-CIMD50:scheme:high',
+        'MCPP-CIMD50:ip-literal:high',
+        'MCPP-CIMD51:missing:high',
+        'MCPP-CIMD52:client_id:medium',
+        'MCPP-CIMD53:loopback-only:info',
+        'MCPP-CIMD54:client_secret:critical',
+        'MCPP-CIMD56:method-omitted:high',
       ]);
+      // Served 200 JSON, small: CIMD57 passes; the fetch is the report's one exchange.
+      expect(report.results.find((f) => f.checkId === 'MCPP-CIMD57')?.status).toBe('pass');
     } finally {
       await new Promise<void>((r) => doc.close(() => r()));
     }
@@ -163,8 +167,9 @@ describe('cimd lint', () => {
     );
     const ok = await cli(['cimd', 'lint', file, '--url', url]);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('✓ MCPP-CIMD51');
-    expect(ok.stdout).toContain('· MCPP-CIMD57');
-    expect(ok.stdout).toContain('login accepts this document');
+    expect(ok.stdout).toMatch(/PASS \(\d+\)\n.*MCPP-CIMD51/);
+    expect(ok.stdout).toContain('read from a file');
+    const sarif = await cli(['cimd', 'lint', file, '--url', url, '--format', 'sarif']);
+    expect(JSON.parse(sarif.stdout).version).toBe('2.1.0');
   });
 });
