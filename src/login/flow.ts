@@ -12,7 +12,7 @@ import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
 import { createHttpClient } from '../probe/http/client.js';
 import type { HttpClient } from '../probe/http/types.js';
 import { TOOL_VERSION } from '../version.js';
-import { listenForCallback } from './callback.js';
+import { listenForCallback } from '../probe/auth/login-callback.js';
 import { fetchClientMetadata } from './client-metadata.js';
 import type { ClientIdentity, LoginFailure, LoginReport, StepRecord } from './diagnosis.js';
 import { failure } from './diagnosis.js';

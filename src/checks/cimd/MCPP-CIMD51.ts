@@ -1,4 +1,4 @@
-import { mcp, rfc } from '../../spec/citations.js';
+import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import { defineCheck } from '../define-check.js';
 import { lintClientIdEquality } from './lint.js';
