@@ -15,7 +15,7 @@ export interface FleetScanOptions {
   readonly maxAttempts: number;
   readonly maxBackoff: number;
   readonly journal?: string;
-  readonly resume: boolean;
+  readonly resume?: boolean;
   /** A SQLite file or a postgres:// URL; false for `--no-db`. */
   readonly db?: string | false;
   readonly runId?: string;
@@ -80,7 +80,7 @@ export function addFleetScanOptions(cmd: Command): Command {
     )
     .option('--max-backoff <ms>', 'longest wait after a 429, whatever Retry-After asks', ms, 60_000)
     .option('--journal <file>', 'append each finished target to this NDJSON file (crash-safe)')
-    .option('--resume', 'skip the targets the --journal already holds (same run)', false)
+    .option('--resume', 'skip the targets the --journal already holds (same run)')
     .option(
       '--db <path|url>',
       'history database: a SQLite file, or postgres://… (fleet scans default to ./mcp-posture.db)',
@@ -105,7 +105,7 @@ export function wantsHistory(f: FleetScanOptions): boolean {
   return (
     typeof f.db === 'string' ||
     f.journal !== undefined ||
-    f.resume ||
+    f.resume === true ||
     f.shard !== undefined ||
     f.runId !== undefined
   );

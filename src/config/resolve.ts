@@ -153,7 +153,7 @@ export function resolveTargetSettings(
       const v = layer[key];
       if (v !== undefined) {
         sources[key] = source;
-        return v as NonNullable<Settings[K]>;
+        return v;
       }
     }
     sources[key] = 'builtin';

@@ -18,16 +18,7 @@ import {
   SPECS,
 } from './constants.js';
 
-export {
-  CONFIG_FILE_NAME,
-  CONFIG_SCHEMA_ID,
-  DEFAULT_THRESHOLDS,
-  FAIL_ON,
-  FORMATS,
-  GRADES,
-  MODES,
-  SPECS,
-} from './constants.js';
+export { DEFAULT_THRESHOLDS } from './constants.js';
 export type { FailOn, Format, Grade } from './constants.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -196,7 +187,6 @@ export const ConfigSchema = z
   });
 
 export type Settings = z.infer<typeof SettingsSchema>;
-export type Thresholds = z.infer<typeof ThresholdsSchema>;
 export type TargetConfig = z.infer<typeof TargetSchema>;
 export type Suppression = z.infer<typeof SuppressionSchema>;
 export type Config = z.infer<typeof ConfigSchema>;

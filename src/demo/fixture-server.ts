@@ -24,14 +24,7 @@ import { buildCatalog } from './fixture/rpc.js';
 import { StreamableTransport } from './fixture/streamable.js';
 
 export { FIXTURE_AUTH_TOKEN, FIXTURE_FLAWS } from './fixture/options.js';
-export type {
-  FixtureFlaw,
-  FixtureFlawFlags,
-  FixtureFlawName,
-  FixtureOptions,
-  FixtureTool,
-  FixtureTransport,
-} from './fixture/options.js';
+export type { FixtureFlawName, FixtureOptions } from './fixture/options.js';
 
 export interface FixtureServer {
   /** The endpoint a client starts from: `/mcp`, or `/sse` for HTTP+SSE. */

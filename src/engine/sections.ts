@@ -126,5 +126,5 @@ export function project(requires: readonly SectionRequirement[], ev: Evidence): 
     const name = nameOf(r);
     out[name] = ev[name] ?? null;
   }
-  return out as Partial<Evidence>;
+  return out;
 }

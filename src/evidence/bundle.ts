@@ -11,7 +11,7 @@ import { BundleError } from './bundle-write.js';
 import type { Evidence } from './types.js';
 import { EVIDENCE_SCHEMA_VERSION } from './types.js';
 
-export { BundleError, serializeEvidence } from './bundle-write.js';
+export { serializeEvidence } from './bundle-write.js';
 
 /** The outer shape is validated; the inner structure is trusted as produced by this tool's own scans. */
 const BundleShape = z

@@ -17,8 +17,6 @@ export const LISTS = [
   { method: 'resources/templates/list', field: 'resourceTemplates', key: 'resourceTemplates' },
 ] as const;
 
-export type ListKey = (typeof LISTS)[number]['key'];
-
 /**
  * The page's reply as kept in the listing: its list (`result[field]`) is dropped, since its
  * items are kept once, in `items`. Every other member of the result (`nextCursor`,

@@ -2,7 +2,6 @@
  * The JSON-RPC bodies and headers the scanner sends. Kept in one place so the
  * plan, the probes and the tests agree on exactly what goes on the wire.
  */
-import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION } from '../spec/revisions.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 
@@ -64,10 +63,7 @@ export function isVersionString(v: string): boolean {
 }
 
 /** Headers for a request on a legacy session. */
-export function sessionHeaders(
-  sessionId: string | null,
-  version: Revision | string | null,
-): Record<string, string> {
+export function sessionHeaders(sessionId: string | null, version: string | null): Record<string, string> {
   const h: Record<string, string> = { ...POST_HEADERS };
   if (sessionId !== null) h['mcp-session-id'] = sessionId;
   // The header exists from 2025-06-18 on. The version came from the server: only a well-formed

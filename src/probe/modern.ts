@@ -23,10 +23,8 @@ import { probeHeaders } from './modern/headers.js';
 import { listenFilter, probeListen } from './modern/listen.js';
 import { freshListIndex, listAllModern, listFresh } from './modern/lists.js';
 import { probeMeta } from './modern/meta.js';
-import { BOGUS_VERSION, probeMethods, UNKNOWN_METHODS } from './modern/methods.js';
+import { probeMethods, UNKNOWN_METHODS } from './modern/methods.js';
 import { probeValue, skipped } from './modern/send.js';
-
-export { BOGUS_VERSION };
 
 export interface ModernProbeOptions {
   /** The ladder's `server/discover` answer: its capabilities choose the fresh list and the listen filter. */

@@ -72,7 +72,7 @@ function answers(event: SseEvent, id: JsonRpcId): boolean {
       parsed !== null &&
       !Array.isArray(parsed) &&
       'id' in parsed &&
-      idsMatch((parsed as { id: unknown }).id, id) &&
+      idsMatch(parsed.id, id) &&
       ('result' in parsed || 'error' in parsed)
     );
   } catch {

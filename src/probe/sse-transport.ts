@@ -41,7 +41,7 @@ function messageId(data: string): number | string | null {
   try {
     const v: unknown = JSON.parse(data);
     if (typeof v === 'object' && v !== null && 'id' in v) {
-      const id = (v as { id: unknown }).id;
+      const id = v.id;
       if (typeof id === 'number' || typeof id === 'string') return id;
     }
   } catch {
@@ -210,10 +210,10 @@ export async function probeSseTransport(
             },
             exchanges: l.http.exchanges,
           };
-        } else tools = l.http as Probe<ListingEvidence>;
+        } else tools = l.http;
       }
     } else {
-      init = r.http as Probe<never>;
+      init = r.http;
     }
     const foreign = withForeignSession(resolved);
     if (!safe) badSession = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };

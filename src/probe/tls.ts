@@ -111,7 +111,7 @@ async function verifiedHandshake(
     const value: Verified = {
       protocol: socket.getProtocol(),
       authorized: socket.authorized,
-      authorizationError: socket.authorized ? null : errorCode(socket.authorizationError as unknown),
+      authorizationError: socket.authorized ? null : errorCode(socket.authorizationError),
       hostnameMatch: hasCert ? checkServerIdentity(target.hostname, cert) === undefined : false,
       validFrom: hasCert ? isoDate(cert.valid_from) : null,
       validTo: hasCert ? isoDate(cert.valid_to) : null,
@@ -203,7 +203,9 @@ function handshake(target: Target, options: ConnectionOptions, timeoutMs: number
       tcpConnected = true;
     });
     s.once('secureConnect', () => finish({ kind: 'secure', socket: s }));
-    s.on('error', (err) => finish({ kind: 'error', error: classifyNetError(err, tcpConnected), raw: err }));
+    s.on('error', (err: Error) =>
+      finish({ kind: 'error', error: classifyNetError(err, tcpConnected), raw: err }),
+    );
     s.once('close', () => {
       finish({
         kind: 'error',
@@ -231,7 +233,8 @@ function errorCode(e: unknown): string | null {
   if (e === null || e === undefined) return null;
   if (typeof e === 'string') return e;
   if (e instanceof Error) return (e as NodeJS.ErrnoException).code ?? e.message;
-  return String(e);
+  if (typeof e === 'number' || typeof e === 'boolean') return String(e);
+  return typeof e === 'object' ? JSON.stringify(e) : typeof e;
 }
 
 function isoDate(s: string | undefined): string | null {

@@ -13,7 +13,7 @@ import { activeResults, isSuppressed, targetMatches } from './suppress.js';
 import type { Baseline, BaselineEntry } from './baseline-types.js';
 import { BASELINE_VERSION } from './baseline-types.js';
 
-export { BASELINE_FILE_NAME, BASELINE_VERSION, BaselineError } from './baseline-types.js';
+export { BASELINE_VERSION, BaselineError } from './baseline-types.js';
 export type { Baseline, BaselineEntry } from './baseline-types.js';
 
 export function serializeBaseline(b: Baseline): string {

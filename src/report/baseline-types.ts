@@ -2,7 +2,6 @@
  * The expected-failures baseline's file format as types, a leaf of the report model (the zod
  * reader is ./baseline.ts; the comparison ./baseline-compare.ts).
  */
-export const BASELINE_FILE_NAME = 'mcp-posture.baseline.json';
 export const BASELINE_VERSION = 1;
 
 /** One accepted finding (the file format is validated by ./baseline.ts). */

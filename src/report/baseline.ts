@@ -17,15 +17,13 @@ import type { Baseline } from './baseline-compare.js';
 import { BASELINE_VERSION, BaselineError } from './baseline-compare.js';
 
 export {
-  BASELINE_FILE_NAME,
-  BASELINE_VERSION,
   BaselineError,
   compareWithBaseline,
   renderBaselineSummary,
   serializeBaseline,
   writeBaseline,
 } from './baseline-compare.js';
-export type { Baseline, BaselineComparison, BaselineEntry, BaselineOptions } from './baseline-compare.js';
+export type { Baseline, BaselineComparison, BaselineEntry } from './baseline-compare.js';
 
 /** `MCPP-TRN12`, `trn12`, or with a key: `TRN12:local-open`. */
 const CHECK_REF = /^(?:MCPP-)?[A-Z]+[0-9]{2}(?::.+)?$/i;

@@ -8,15 +8,6 @@ interface Documented {
   readonly meta: CheckMeta;
 }
 
-export const DOC_HEADINGS = [
-  'What is checked',
-  'Why it matters',
-  'How to fix',
-  'Evidence used',
-  'Result keys',
-  'References',
-] as const;
-
 function revisionsText(meta: CheckMeta): string {
   if (meta.revisions === 'any') return 'any (RFC or policy requirement)';
   const listed = meta.revisions.join(', ');

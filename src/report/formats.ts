@@ -15,8 +15,8 @@ import * as migration from './migration.js';
 import * as sarif from './sarif.js';
 import * as text from './text.js';
 
-export { FORMAT_NAMES, isFormatName } from './format-spec.js';
-export type { FormatName, FormatSpec, RenderContext } from './format-spec.js';
+export { FORMAT_NAMES } from './format-spec.js';
+export type { FormatName, FormatSpec } from './format-spec.js';
 
 export const FORMATS: Readonly<Record<FormatName, FormatSpec>> = {
   text: BIND_FORMAT.text(text),

@@ -18,7 +18,7 @@ import type {
 import { RATING_POLICY } from './rating-types.js';
 
 export { RATING_POLICY };
-export type { Letter, MinGrade, Rating, RatingScope, ScopeRating } from './rating-types.js';
+export type { Letter, MinGrade, Rating, RatingScope } from './rating-types.js';
 
 type Graded = Exclude<ScopeLetter, 'N/G'>;
 import { activeResults } from './suppress.js';

@@ -11,13 +11,10 @@ import { sameHref } from '../evidence/parse/url.js';
 import { escapeTerminalLine } from './escape.js';
 import type { ReportResult, SuppressionSummary, Unrated } from './model.js';
 
-export type { SuppressionMark, SuppressionSummary } from './model.js';
+export type { SuppressionSummary } from './model.js';
 import { isSuppressed, summarize } from './summary.js';
 
 export { isSuppressed };
-
-/** Results carry their suppression mark in the report model itself. */
-export type SuppressedResult = ReportResult;
 
 export interface SuppressionOutcome<R extends Unrated> {
   readonly report: R;

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
   let files: Map<string, string>;
   try {
-    const module = (await runner.import(join(root, SEED_EXAMPLES_MODULE))) as SeedExamplesModule;
+    const module = await runner.import<SeedExamplesModule>(join(root, SEED_EXAMPLES_MODULE));
     files = await module.renderSeedExamples();
   } finally {
     await runner.close();

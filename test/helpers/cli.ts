@@ -16,8 +16,6 @@ export interface CliRun {
   readonly ms: number;
 }
 
-type Write = typeof process.stdout.write;
-
 function capture(stream: NodeJS.WriteStream, into: string[]) {
   const fake = (chunk: unknown, ...rest: unknown[]): boolean => {
     into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
@@ -26,7 +24,7 @@ function capture(stream: NodeJS.WriteStream, into: string[]) {
     cb?.();
     return true;
   };
-  return vi.spyOn(stream, 'write').mockImplementation(fake as Write);
+  return vi.spyOn(stream, 'write').mockImplementation(fake);
 }
 
 export async function runCli(args: readonly string[]): Promise<CliRun> {

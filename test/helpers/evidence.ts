@@ -36,7 +36,7 @@ export class EvidenceBuilder {
       error?: HttpExchange['error'];
     } = {},
   ): ExchangeId {
-    const id = `x${++this.n}` as ExchangeId;
+    const id: ExchangeId = `x${++this.n}`;
     const headers: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(opts.headers ?? {}))
       headers[k.toLowerCase()] = Array.isArray(v) ? v : [v];
@@ -261,8 +261,8 @@ export class EvidenceBuilder {
       plain: [],
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);
-    ev.exchanges = this.exchanges as Mutable<HttpExchange>[];
-    return ev as Evidence;
+    ev.exchanges = this.exchanges;
+    return ev;
   }
 }
 

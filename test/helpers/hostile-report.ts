@@ -5,7 +5,7 @@
  * window.__xss if they ever run.
  */
 import type { CheckId } from '../../src/checks/define-check.js';
-import type { ExchangeId, HttpExchange } from '../../src/evidence/types.js';
+import type { HttpExchange } from '../../src/evidence/types.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import { demoEvidenceText, demoReport, replaceResults } from './pinned-report.js';
 
@@ -78,7 +78,7 @@ export function hostileMarkupReport(): ScanReport {
   const other = demo.results.find((r) => r.status === 'pass');
   if (!fail || !other) throw new Error('demo.json changed: needs a high fail and a pass');
   const exchange: HttpExchange = {
-    id: 'x900' as ExchangeId,
+    id: 'x900',
     probe: `p.hostile${XSS.script}`,
     purpose: `purpose ${XSS.img}`,
     request: {
@@ -103,14 +103,14 @@ export function hostileMarkupReport(): ScanReport {
       key: XSS.img,
       location: XSS.mdLink,
       condition: XSS.script,
-      evidence: ['x900' as ExchangeId, ...fail.evidence],
+      evidence: ['x900', ...fail.evidence],
       fingerprint: 'f'.repeat(32),
     }),
     patched(other, {
       status: 'inconclusive',
       reason: 'ambiguous',
       message: `Inconclusive: ${HOSTILE_TEXT}`,
-      evidence: ['x900' as ExchangeId],
+      evidence: ['x900'],
       fingerprint: 'e'.repeat(32),
     }),
     patched(other, {

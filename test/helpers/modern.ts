@@ -68,10 +68,6 @@ export function rpcError(
   return b.reply({ status, error: { code, message, ...(data !== undefined ? { data } : {}) } });
 }
 
-export function ok(b: EvidenceBuilder, reply: HttpReply): Probe<HttpReply> {
-  return b.ok(reply);
-}
-
 /** A one-page listing whose reply carries `result`. */
 export function listing(
   b: EvidenceBuilder,

@@ -41,16 +41,6 @@ export function setResponseHeader(b: EvidenceBuilder, id: ExchangeId, name: stri
   };
 }
 
-/** Replaces the body (and status) of a recorded response. */
-export function setResponseBody(b: EvidenceBuilder, id: ExchangeId, body: string, status?: number): void {
-  const i = b.exchanges.findIndex((x) => x.id === id);
-  const x = b.exchanges[i]!;
-  b.exchanges[i] = {
-    ...x,
-    response: { ...x.response!, body, bodyBytes: body.length, ...(status !== undefined ? { status } : {}) },
-  };
-}
-
 /** An unauthenticated listing: served with `items`, or refused with `status`. */
 export function listing(
   b: EvidenceBuilder,
@@ -182,5 +172,5 @@ export function sessionServer(patch?: (ev: Patchable, b: EvidenceBuilder) => voi
 
 /** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: Patchable, patch: Partial<LegacySessionEvidence>): void {
-  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as Patchable['sessions'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch };
 }

@@ -170,7 +170,7 @@ export function startJsonRpcEchoServer(result: Readonly<Record<string, unknown>>
       let id: unknown = null;
       try {
         const msg: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        if (typeof msg === 'object' && msg !== null && 'id' in msg) id = (msg as { id: unknown }).id;
+        if (typeof msg === 'object' && msg !== null && 'id' in msg) id = msg.id;
       } catch {
         id = null;
       }

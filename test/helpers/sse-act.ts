@@ -46,12 +46,12 @@ export function knownRevisions(known: Revision[], eras: ('modern' | 'legacy')[] 
 
 /** Replaces fields of `ev.origin`. */
 export function setOrigin(ev: MutableEvidence, patch: Partial<OriginProbes>): void {
-  ev.origin = { ...(ev.origin as OriginProbes), ...patch } as MutableEvidence['origin'];
+  ev.origin = { ...(ev.origin as OriginProbes), ...patch };
 }
 
 /** Replaces fields of `ev.sessions` (which must be set). */
 export function setLegacy(ev: MutableEvidence, patch: Partial<LegacySessionEvidence>): void {
-  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch } as MutableEvidence['sessions'];
+  ev.sessions = { ...(ev.sessions as LegacySessionEvidence), ...patch };
 }
 
 export function setRevision(ev: MutableEvidence, info: RevisionInfo): void {
@@ -168,7 +168,7 @@ export function useSse(ev: MutableEvidence, b: EvidenceBuilder, opts: SseOptions
       ? opts.badSession(b)
       : b.ok(b.reply({ status: 404, mediaType: 'text/plain' })),
   };
-  ev.sse = sse as MutableEvidence['sse'];
+  ev.sse = sse;
   // For HTTP+SSE the Origin probes repeat the stream GET.
   setOrigin(ev, { baseline: get });
 }

@@ -18,7 +18,6 @@ type Verified = Extract<TlsObservation['verified'], { kind: 'ok' }>['value'];
 
 export const HTTPS_ORIGIN = 'https://mcp.example.test';
 export const HTTPS_URL = `${HTTPS_ORIGIN}/mcp`;
-export const ONE_YEAR = 31_536_000;
 
 const DAY = 86_400_000;
 const STARTED_AT = Date.parse('2026-01-01T00:00:00.000Z');
@@ -69,8 +68,8 @@ export function tlsObservation(
   const v = overrides.verified;
   const verified: TlsObservation['verified'] =
     v && 'kind' in v && typeof v.kind === 'string'
-      ? (v as TlsObservation['verified'])
-      : { kind: 'ok', value: verifiedValue(v as Partial<Verified> | undefined), exchanges: [] };
+      ? v
+      : { kind: 'ok', value: verifiedValue(v), exchanges: [] };
   return {
     origin: overrides.origin ?? HTTPS_ORIGIN,
     address: overrides.address === undefined ? '203.0.113.7' : overrides.address,

@@ -46,7 +46,7 @@ async function run(toggles: OidcToggles, mode: Mode = 'intrusive'): Promise<Run>
             redirect_uri: 'http://evil.example/cb',
             scope: 'openid',
           });
-          const res = await fetch(`${oidc.issuer}/auth?${q}`, { redirect: 'manual' });
+          const res = await fetch(`${oidc.issuer}/auth?${q.toString()}`, { redirect: 'manual' });
           return { clientId, status: res.status, body: await res.text() };
         }),
       );

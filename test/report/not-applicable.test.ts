@@ -54,7 +54,7 @@ describe('NOT APPLICABLE block', () => {
         na('MCPP-TRN90', 'No thing\u001b[2J here.'),
         na('MCPP-TRN91', 'No thing\u001b[2J here.'),
         na('MCPP-TRN92', 'Other.'),
-        { ...na('MCPP-TRN92', 'x'), status: 'pass' } as ReportResult,
+        { ...na('MCPP-TRN92', 'x'), status: 'pass' },
       ],
     } as ScanReport;
     const groups = groupNotApplicable(report);

@@ -29,7 +29,7 @@ function fakeClient(answer: (spec: RequestSpec) => Partial<HttpResponseData> | n
   const client: HttpClient = {
     send(spec) {
       sent.push(spec);
-      const exchangeId = `x${sent.length}` as ExchangeId;
+      const exchangeId: ExchangeId = `x${sent.length}`;
       const a = answer(spec);
       if (a === null) return Promise.resolve({ exchangeId, error: { code: 'connect', message: 'refused' } });
       return Promise.resolve({

@@ -1,6 +1,13 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Evidence, ExchangeId, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
+import type {
+  Evidence,
+  ExchangeId,
+  Probe,
+  HttpReply,
+  ListingEvidence,
+  RpcReply,
+} from '../../evidence/types.js';
 import { isHttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
@@ -22,15 +29,34 @@ interface Page {
   readonly exchange: ExchangeId;
 }
 
-function pageOf(context: string, reply: RpcReply | undefined, member: string, id: string): Page | null {
+const idsOf = (items: readonly unknown[], id: string): string[] => {
+  const ids = items.filter(isObject).map((x) => (typeof x[id] === 'string' ? x[id] : JSON.stringify(x)));
+  return [...new Set(ids)].sort();
+};
+
+/**
+ * A first page from its reply; `items` when the reply's list was not kept with it (the main
+ * listing keeps its items once, in ListingEvidence.items, not again in each page's reply).
+ */
+function pageOf(
+  context: string,
+  reply: RpcReply | undefined,
+  member: string,
+  id: string,
+  items?: readonly unknown[],
+): Page | null {
   const result = reply?.response?.result;
   // Over HTTP a page is a 2xx answer; a reply over another transport is one when it carries a result.
   const refused = reply !== undefined && isHttpReply(reply) && (reply.status < 200 || reply.status >= 300);
   if (!reply || refused || !isObject(result)) return null;
-  const items = result[member];
-  if (!Array.isArray(items)) return null;
-  const ids = items.filter(isObject).map((x) => (typeof x[id] === 'string' ? x[id] : JSON.stringify(x)));
-  return { context, ids: [...new Set(ids)].sort(), scope: result['cacheScope'], exchange: reply.exchange };
+  const list = items ?? result[member];
+  if (!Array.isArray(list)) return null;
+  return { context, ids: idsOf(list, id), scope: result['cacheScope'], exchange: reply.exchange };
+}
+
+/** The main listing's first page: all its items when it had one page, else the first `n`. */
+function firstPage(listing: ListingEvidence, n: number): readonly unknown[] {
+  return listing.pages === 1 ? listing.items : listing.items.slice(0, n);
 }
 
 const okReply = (p: Probe<HttpReply> | undefined): HttpReply | undefined =>
@@ -92,12 +118,14 @@ export default defineCheck({
     const compared: string[] = [];
     for (const { method, member, id } of LISTS) {
       const listing = m.lists.find((l) => l.method === method)?.probe;
-      const reply = listing?.kind === 'ok' ? listing.value.replies[0] : undefined;
-      const main = pageOf('the user token', reply, member, id);
+      if (listing?.kind !== 'ok') continue;
+      const reply = listing.value.replies[0];
+      const main = pageOf('the user token', reply, member, id, listing.value.items);
       if (!main || !sentCredentials(ev, main.exchange)) continue;
       if (method === m.fresh.method) {
-        const fresh = m.fresh.probe.kind === 'ok' ? m.fresh.probe.value.replies[0] : undefined;
-        const again = pageOf('the user token', fresh, member, id);
+        const fresh = m.fresh.probe.kind === 'ok' ? m.fresh.probe.value : null;
+        const again =
+          fresh && pageOf('the user token', fresh.replies[0], member, id, firstPage(fresh, Infinity));
         if (again && !same(main, again))
           return ctx.inconclusive(
             'ambiguous',
@@ -107,11 +135,12 @@ export default defineCheck({
       }
       for (const other of otherPages(ev, method, member, id)) {
         compared.push(`${method} (${other.context})`);
-        if (same(main, other) || (main.scope !== 'public' && other.scope !== 'public')) continue;
-        const superset = main.ids.length > other.ids.length && other.ids.every((x) => main.ids.includes(x));
+        const mine = { ...main, ids: idsOf(firstPage(listing.value, other.ids.length), id) };
+        if (same(mine, other) || (main.scope !== 'public' && other.scope !== 'public')) continue;
+        const superset = mine.ids.length > other.ids.length && other.ids.every((x) => mine.ids.includes(x));
         verdicts.push(
           ctx.fail(
-            `${method} with the user token lists ${main.ids.length} item(s) (cacheScope ${JSON.stringify(main.scope)}); with ${other.context} it lists ${other.ids.length} (cacheScope ${JSON.stringify(other.scope)}). A caller-dependent list is marked public.`,
+            `${method} with the user token lists ${mine.ids.length} item(s) (cacheScope ${JSON.stringify(main.scope)}); with ${other.context} it lists ${other.ids.length} (cacheScope ${JSON.stringify(other.scope)}). A caller-dependent list is marked public.`,
             [main.exchange, other.exchange],
             { key: method, ...(superset && main.scope === 'public' ? { severity: 'high' as const } : {}) },
           ),

@@ -68,6 +68,6 @@ export default defineCheck({
       ].filter(Boolean);
       return ctx.fail(`The -32022 error is incomplete: ${what.join('; ')}.`, evidence, { key: 'data' });
     }
-    return ctx.pass(`-32022 with supported versions ${(supported as string[]).join(', ')}.`, evidence);
+    return ctx.pass(`-32022 with supported versions ${supported.join(', ')}.`, evidence);
   },
 });

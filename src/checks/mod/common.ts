@@ -4,7 +4,7 @@
  * evidence requires `modern`; the engine answers for it when there is none.
  */
 import type { CheckContext, InconclusiveReason, Severity, Verdict } from '../define-check.js';
-import type { ExchangeId, ModernEvidence, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
+import type { ModernEvidence, HttpReply, RpcReply } from '../../evidence/types.js';
 import { isHttpReply } from '../../evidence/types.js';
 import { isObject } from '../../evidence/parse/json-value.js';
 
@@ -79,22 +79,10 @@ export function judgeRejection(reply: HttpReply, codes: readonly number[]): Reje
 export function describe(reply: RpcReply): string {
   const status = isHttpReply(reply) ? `${reply.status} ` : '';
   const code = errorCode(reply);
-  if (code !== undefined) return `${status}with JSON-RPC error ${String(code)}`;
+  if (code !== undefined)
+    return `${status}with JSON-RPC error ${typeof code === 'number' || typeof code === 'string' ? code : JSON.stringify(code)}`;
   if (reply.response?.result !== undefined) return `${status}with a result`;
   return `${status}without a JSON-RPC error`;
-}
-
-export function exchangesOf(...probes: Probe<unknown>[]): ExchangeId[] {
-  return probes.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges));
-}
-
-/** The first probe that did not produce a reply, as the check's non-verdict. */
-export function firstMissing(
-  ctx: CheckContext,
-  probes: readonly (readonly [Probe<HttpReply>, string])[],
-): Verdict | null {
-  for (const [p, what] of probes) if (p.kind !== 'ok') return ctx.fromProbe(p, what);
-  return null;
 }
 
 /** A DiscoverResult: a result object with `supportedVersions`. */

@@ -9,7 +9,7 @@ const MEMBERS = ['authorization_servers', 'bearer_methods_supported'] as const;
 /** Order-insensitive comparison value of a member; `undefined` when absent. */
 function valueOf(v: unknown): string | undefined {
   if (v === undefined) return undefined;
-  if (Array.isArray(v)) return JSON.stringify([...v].map((x) => JSON.stringify(x)).sort());
+  if (Array.isArray(v)) return JSON.stringify((v as unknown[]).map((x) => JSON.stringify(x)).sort());
   return JSON.stringify(v);
 }
 

@@ -60,7 +60,7 @@ export default defineCheck({
         verdicts.push(
           ctx.fail(
             `The HTTP+SSE message endpoint ${sseEndpoint} uses cleartext http.`,
-            [ev.sse!.get.exchange],
+            [ev.sse.get.exchange],
             {
               key: 'sse-endpoint',
               location: `sse:${sseEndpoint}`,

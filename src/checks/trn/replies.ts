@@ -162,8 +162,10 @@ function seeds(ev: ReplySections): Seed[] {
     add('s.listen', okValue(m.listen.probe), REQUEST('subscriptions/listen'));
     add('s.version.bad', okValue(m.versionBad), REQUEST('server/discover'), true);
     add('s.version.none', okValue(m.versionNone), REQUEST('server/discover'), true);
-    for (const [name, p] of Object.entries(m.headers)) add(`s.header.${name}`, okValue(p), UNKNOWN, true);
-    for (const [name, p] of Object.entries(m.meta)) add(`s.meta.${name}`, okValue(p), UNKNOWN, true);
+    for (const [name, p] of Object.entries(m.headers) as [string, Probe<HttpReply>][])
+      add(`s.header.${name}`, okValue(p), UNKNOWN, true);
+    for (const [name, p] of Object.entries(m.meta) as [string, Probe<HttpReply>][])
+      add(`s.meta.${name}`, okValue(p), UNKNOWN, true);
     for (const x of m.methods) add('s.method.unknown', okValue(x.probe), REQUEST(x.method), true);
     add('s.session.bogus', okValue(m.bogusSession), REQUEST('server/discover'), true);
     add('s.last-event-id', okValue(m.lastEventId), REQUEST('server/discover'), true);

@@ -6,7 +6,7 @@ export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
 }
 
 export function asObject(v: unknown): Record<string, unknown> | null {
-  return isObject(v) ? (v as Record<string, unknown>) : null;
+  return isObject(v) ? v : null;
 }
 
 /** The `result` of a reply's matching response when it is a JSON object. */

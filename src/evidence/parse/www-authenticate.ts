@@ -105,7 +105,7 @@ function parseField(s: string, out: AuthChallenge[]): void {
       out.push({
         scheme: scheme.toLowerCase(),
         token68: null,
-        params: Object.create(null),
+        params: Object.create(null) as Record<string, string>,
         duplicateParams: [],
       });
       continue;
@@ -127,7 +127,7 @@ function parseField(s: string, out: AuthChallenge[]): void {
         out.push({
           scheme: scheme.toLowerCase(),
           token68: s.slice(contentStart, t68End),
-          params: Object.create(null),
+          params: Object.create(null) as Record<string, string>,
           duplicateParams: [],
         });
         i = j;

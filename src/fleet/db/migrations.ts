@@ -5,8 +5,6 @@
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 
-import type { HistoryDatabase } from './schema.js';
-
 // Migrations run before the schema exists, so they see the database untyped.
 type Db = Kysely<unknown>;
 
@@ -123,6 +121,3 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = { '001_initial': 
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
 };
-
-/** The typed database, for callers that know the migrations ran. */
-export type TypedDb = Kysely<HistoryDatabase>;

@@ -66,7 +66,8 @@ async function migrate(db: Kysely<HistoryDatabase>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const { error } = await migrator.migrateToLatest();
     if (!error) return;
-    if (attempt >= 5) throw error;
+    if (attempt >= 5)
+      throw error instanceof Error ? error : new Error('the migration failed', { cause: error });
     await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
   }
 }
@@ -86,8 +87,4 @@ export async function openHistory(spec: string): Promise<History> {
     throw new HistoryError(`cannot open the history database ${label}: ${message(err)}`);
   }
   return { ...opened, label, close: () => opened.db.destroy() };
-}
-
-export function historyErrorOf(label: string, action: string, err: unknown): HistoryError {
-  return err instanceof HistoryError ? err : new HistoryError(`${action} ${label}: ${message(err)}`);
 }

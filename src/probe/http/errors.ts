@@ -36,7 +36,7 @@ const TLS_VERIFY =
 
 function codeOf(err: unknown): string {
   if (typeof err === 'object' && err !== null && 'code' in err) {
-    const code = (err as { code: unknown }).code;
+    const code = err.code;
     if (typeof code === 'string') return code;
   }
   return '';

@@ -15,11 +15,11 @@ const MIN_SECRET_LENGTH = 4;
 
 export interface Redactor {
   /** Redact one header value, by name (lower-case). */
-  header(name: string, value: string): string;
+  readonly header: (name: string, value: string) => string;
   /** Replace every literal secret in free text (URLs, bodies, error messages). */
-  text(value: string): string;
+  readonly text: (value: string) => string;
   /** Like `text`, and also scrubs a trailing partial secret left by a cut (size cap). */
-  truncatedText(value: string): string;
+  readonly truncatedText: (value: string) => string;
 }
 
 function secretsOf(headers: Readonly<Record<string, string>>): string[] {

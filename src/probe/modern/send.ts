@@ -104,6 +104,6 @@ export async function settleAll<T extends Record<string, Promise<unknown>>>(
   pending: T,
 ): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
   const keys = Object.keys(pending);
-  const values = await Promise.all(keys.map((k) => pending[k]));
+  const values = await Promise.all(keys.map((k) => pending[k] as Promise<unknown>));
   return Object.fromEntries(keys.map((k, i) => [k, values[i]])) as { [K in keyof T]: Awaited<T[K]> };
 }

@@ -47,7 +47,7 @@ function answer(b: EvidenceBuilder, key: Key, spec: AnswerSpec = refused): Probe
     body: JSON.stringify(body),
     probe: `i.dcr(unsafe-${key})`,
   });
-  const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : null);
+  const str = (k: string) => (typeof body[k] === 'string' ? body[k] : null);
   let deletion: DcrUnsafeAnswer['deletion'] = null;
   if (spec.deleted !== undefined) {
     const d = spec.deleted;

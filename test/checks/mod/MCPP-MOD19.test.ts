@@ -1,5 +1,5 @@
 import check from '../../../src/checks/mod/MCPP-MOD19.js';
-import type { InitAttempt, Probe, HttpReply } from '../../../src/evidence/types.js';
+import type { InitAttempt, HttpReply } from '../../../src/evidence/types.js';
 import { testCheck } from '../../helpers/check-tester.js';
 import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import type { Ev } from '../../helpers/modern.js';
@@ -17,7 +17,7 @@ function initAnswer(make: (b: EvidenceBuilder) => HttpReply) {
   return (ev: Ev, b: EvidenceBuilder) => {
     const inits: InitAttempt[] = (ev.detection.inits as readonly InitAttempt[]).map((a) => ({
       ...a,
-      probe: b.ok(make(b)) as Probe<HttpReply>,
+      probe: b.ok<HttpReply>(make(b)),
     }));
     Object.assign(ev.detection, { inits });
   };

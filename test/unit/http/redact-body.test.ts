@@ -58,7 +58,7 @@ describe('secrets the server hands out', () => {
         },
       },
       durationMs: 1,
-    } as Parameters<typeof recordExchange>[2]);
+    });
 
   it('secretResponseMembers: redacted from the record, kept in the probe-facing result', () => {
     const { exchange, result } = transfer({ secretResponseMembers: ['registration_access_token'] }, body);

@@ -198,7 +198,7 @@ describe('canonical exchange order: ties between concurrent probes', () => {
   function scanLike(sessions: readonly string[], deleteOrder: readonly number[], offset: number): Evidence {
     const origins = ['s.origin.foreign', 's.origin.null', 's.origin.same'];
     const opens: HttpExchange[] = origins.map((probe, i) => ({
-      id: `x${offset + i + 1}` as HttpExchange['id'],
+      id: `x${offset + i + 1}`,
       probe,
       purpose: `initialize with ${probe}`,
       request: { method: 'POST', url: 'http://h/mcp', headers: { origin: probe }, body: '{"id":1}' },
@@ -212,7 +212,7 @@ describe('canonical exchange order: ties between concurrent probes', () => {
       durationMs: 1,
     }));
     const deletes: HttpExchange[] = deleteOrder.map((s, k) => ({
-      id: `x${offset + 10 + k}` as HttpExchange['id'],
+      id: `x${offset + 10 + k}`,
       probe: 'p.delete.cleanup',
       purpose: 'DELETE a session opened by an Origin probe',
       request: { method: 'DELETE', url: 'http://h/mcp', headers: { 'mcp-session-id': sessions[s]! } },
@@ -258,7 +258,7 @@ describe('canonical exchange order: ties between concurrent probes', () => {
 
   it('keeps the issue order of identical attempts of one probe (a retry)', () => {
     const retry = (n: number): HttpExchange => ({
-      id: `x${100_000_000_000_00 + n}` as HttpExchange['id'],
+      id: `x${100_000_000_000_00 + n}`,
       probe: 's.session.reuse',
       purpose: 'reuse the terminated session',
       request: { method: 'POST', url: 'http://h/mcp', headers: { 'mcp-session-id': 'same' }, body: '{}' },
