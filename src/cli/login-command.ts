@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 
-import { deleteRegisteredClient, freshLogin, login } from '../login/flow.js';
+import { login } from '../login/flow.js';
+import { deleteRegisteredClient, freshLogin } from '../login/session.js';
 import { renderLoginText } from '../login/render.js';
 import { findLogin, removeLogins, saveLogin } from '../login/store.js';
 import { escapeTerminalLine } from '../report/escape.js';
@@ -39,7 +40,7 @@ function openBrowser(url: string): void {
         ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
         : ['xdg-open', [url]];
   try {
-    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
     child.on('error', () => {});
     child.unref();
   } catch {

@@ -43,16 +43,14 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   const err: string[] = [];
   const drives: Promise<unknown>[] = [];
   const text = (c: unknown): string => (typeof c === 'string' ? c : Buffer.from(c as Uint8Array).toString());
-  const so = vi
-    .spyOn(process.stdout, 'write')
-    .mockImplementation(((c: unknown) => (out.push(text(c)), true)) as never);
-  const se = vi.spyOn(process.stderr, 'write').mockImplementation(((c: unknown) => {
+  const so = vi.spyOn(process.stdout, 'write').mockImplementation((c: unknown) => (out.push(text(c)), true));
+  const se = vi.spyOn(process.stderr, 'write').mockImplementation((c: unknown) => {
     const t = text(c);
     err.push(t);
     const url = /Open this URL in a browser:\n {2}(\S+)/.exec(t)?.[1];
     if (url) drives.push(httpDriver(url));
     return true;
-  }) as never);
+  });
   try {
     const code = await main(['node', 'mcp-posture', ...args]);
     await Promise.all(drives);

@@ -11,7 +11,8 @@ import { connect } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { freshLogin, login } from '../../src/login/flow.js';
+import { login } from '../../src/login/flow.js';
+import { freshLogin } from '../../src/login/session.js';
 import type { LoginOptions } from '../../src/login/flow.js';
 import type { StoredLogin } from '../../src/login/store.js';
 import { CONF_CLIENT, CONF_SECRET, PUBLIC_CLIENT, startOidcProvider } from '../fixtures/servers/oidc.js';
@@ -75,12 +76,12 @@ afterEach(async () => {
 
 async function setup(toggles: OidcToggles = {}, rewrite?: Rewrite): Promise<{ url: string; issuer: string }> {
   const proxy = rewrite ? await startProxy(rewrite) : null;
-  if (proxy) cleanups.push(proxy.close);
+  if (proxy) cleanups.push(() => proxy.close());
   const oidc = await startOidcProvider({ toggles, ...(proxy ? { publicOrigin: proxy.origin } : {}) });
-  cleanups.push(oidc.close);
+  cleanups.push(() => oidc.close());
   proxy?.setUpstream(oidc.origin);
   const rs = await startResourceServer({ issuer: oidc.issuer });
-  cleanups.push(rs.close);
+  cleanups.push(() => rs.close());
   return { url: rs.url, issuer: oidc.issuer };
 }
 

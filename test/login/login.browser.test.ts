@@ -14,7 +14,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { scan } from '../../src/index.js';
-import { deleteRegisteredClient, login } from '../../src/login/flow.js';
+import { login } from '../../src/login/flow.js';
+import { deleteRegisteredClient } from '../../src/login/session.js';
 import { findLogin, saveLogin } from '../../src/login/store.js';
 import { startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcServer } from '../fixtures/servers/oidc.js';
