@@ -105,10 +105,6 @@ export function findLogin(url: string, file = tokenFile()): StoredLogin | null {
   );
 }
 
-export function allLogins(file = tokenFile()): readonly StoredLogin[] {
-  return read(file).logins;
-}
-
 /** Removes the logins of one URL (or all, with null); returns what was removed. */
 export function removeLogins(url: string | null, file = tokenFile()): StoredLogin[] {
   const data = read(file);
