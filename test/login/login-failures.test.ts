@@ -20,7 +20,7 @@ import type { OidcToggles } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
 import { httpDriver } from './drivers.js';
 
-type Rewrite = 'wrong-iss' | 'no-s256';
+type Rewrite = 'wrong-iss' | 'no-s256' | 'stale-code';
 
 /** A proxy in front of the provider: rewrites the `iss` of redirects, or drops S256 from the metadata. */
 async function startProxy(
@@ -44,6 +44,14 @@ async function startProxy(
             /iss=[^&]*/,
             `iss=${encodeURIComponent('http://127.0.0.1:1/other')}`,
           );
+        }
+        if (
+          rewrite === 'stale-code' &&
+          typeof headers.location === 'string' &&
+          headers.location.includes('code=')
+        ) {
+          // As a code that expired (or was used) before it was redeemed: the AS never issued this one.
+          headers.location = headers.location.replace(/code=[^&]*/, 'code=expired-or-used-code');
         }
         if (rewrite === 'no-s256' && target.pathname.startsWith('/.well-known/')) {
           const json = JSON.parse(body.toString()) as Record<string, unknown>;
@@ -124,6 +132,18 @@ describe('login failures, each at its step', () => {
     expect(r.login).toBeNull();
     // No token request after a mismatched iss.
     expect(r.report.exchanges.some((x) => x.probe === 'l.token')).toBe(false);
+  });
+
+  it('stops at the token request when the code is not redeemable (an expired or used code: invalid_grant)', async () => {
+    const { url } = await setup({}, 'stale-code');
+    const r = await login(opts(url));
+    expect(stopped(r)).toBe('token:token-rejected');
+    expect(r.report.failure?.message).toMatch(/the token endpoint answered 400 invalid_grant/);
+    expect(r.report.failure?.fix).toContain('invalid_grant');
+    // The failing exchange is the token request, and its record holds no verifier.
+    const x = r.report.exchanges.find((e) => e.id === r.report.failure?.exchange);
+    expect(x?.probe).toBe('l.token');
+    expect(x?.request.body).toMatch(/code_verifier=%5BREDACTED%5D|code_verifier=\[REDACTED\]/);
   });
 
   it('stops at the AS metadata when it does not list S256, before any registration or browser', async () => {
