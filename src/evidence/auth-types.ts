@@ -151,6 +151,27 @@ export interface AuthDiscovery {
    * authorization server's `registration_endpoint`. Absent in bundles from before the probe existed.
    */
   readonly dcrUnsafe?: Probe<DcrUnsafeProbes>;
+  /**
+   * `i.proxy` (intrusive): two fresh registrations at the first authorization server and one
+   * authorization request with each, for ACT12. Absent in bundles from before the probe existed.
+   */
+  readonly proxy?: Probe<ProxyProbes>;
+}
+
+/** One fresh client of `i.proxy` and the first answer to its authorization request. */
+export interface ProxyAttempt {
+  readonly clientId: string;
+  /** The redirect URI the client registered (and its request named). */
+  readonly redirectUri: string;
+  readonly registration: ClientRegistration;
+  readonly answer: Probe<AuthzAnswer>;
+}
+
+/** `i.proxy`: two fresh clients, each deleted after its request where the server allows it. */
+export interface ProxyProbes {
+  readonly issuer: string;
+  readonly authorizationEndpoint: string;
+  readonly attempts: readonly ProxyAttempt[];
 }
 
 /** The RFC 7592 deletion of a client an `i.dcr(unsafe)` registration created. */

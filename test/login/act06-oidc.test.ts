@@ -1,5 +1,5 @@
 /**
- * ACT06 end to end: an intrusive scan with the pre-registered public client against oidc-provider.
+ * ACT06 (and ACT12) end to end: an intrusive scan with the pre-registered public client against oidc-provider.
  * With `strictResources` the provider refuses the foreign resource with an `invalid_target` error
  * redirect (pass); by default it accepts any resource up front and binds the token to it (ambiguous:
  * accepting is not by itself a violation). The foreign resource's host is never contacted.
@@ -11,9 +11,15 @@ import { PUBLIC_CLIENT, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcToggles } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
 
-async function act06(
-  toggles: OidcToggles,
-): Promise<{ status: string; reason: string | null; urls: string[] }> {
+interface Run {
+  readonly status: string;
+  readonly reason: string | null;
+  readonly urls: string[];
+  readonly act12: string[];
+  readonly statuses: Record<string, (number | undefined)[]>;
+}
+
+async function act06(toggles: OidcToggles): Promise<Run> {
   const oidc = await startOidcProvider({ toggles });
   try {
     const rs = await startResourceServer({ issuer: oidc.issuer });
@@ -27,10 +33,15 @@ async function act06(
       });
       const r = out.results.filter((x) => x.checkId === 'MCPP-ACT06');
       expect(r).toHaveLength(1);
+      const statuses: Record<string, (number | undefined)[]> = {};
+      for (const x of out.evidence.exchanges)
+        if (x.probe.startsWith('i.proxy')) (statuses[x.probe] ??= []).push(x.response?.status);
       return {
         status: r[0]!.status,
         reason: r[0]!.reason,
         urls: out.evidence.exchanges.map((x) => x.request.url),
+        act12: out.results.filter((x) => x.checkId === 'MCPP-ACT12').map((x) => `${x.status}:${x.reason}`),
+        statuses,
       };
     } finally {
       await rs.close();
@@ -53,5 +64,15 @@ describe('MCPP-ACT06 against oidc-provider', () => {
   it('is ambiguous when the provider accepts any resource up front', async () => {
     const r = await act06({});
     expect(`${r.status}:${r.reason}`).toBe('inconclusive:ambiguous');
+    // ACT12 in the same scan: two fresh clients, each sent to the provider's own login step, each deleted.
+    expect(r.act12).toEqual(['pass:null']);
+    expect(r.statuses).toEqual({
+      'i.proxy.register(1)': [201],
+      'i.proxy.authorize(1)': [303],
+      'i.proxy.cleanup(1)': [204],
+      'i.proxy.register(2)': [201],
+      'i.proxy.authorize(2)': [303],
+      'i.proxy.cleanup(2)': [204],
+    });
   });
 });

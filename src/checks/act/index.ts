@@ -10,6 +10,7 @@ import ACT08 from './MCPP-ACT08.js';
 import ACT09 from './MCPP-ACT09.js';
 import ACT10 from './MCPP-ACT10.js';
 import ACT11 from './MCPP-ACT11.js';
+import ACT12 from './MCPP-ACT12.js';
 
 /** ACT family, sorted by ID. */
 export const ACT_CHECKS: readonly Check[] = [
@@ -24,4 +25,5 @@ export const ACT_CHECKS: readonly Check[] = [
   ACT09,
   ACT10,
   ACT11,
+  ACT12,
 ];

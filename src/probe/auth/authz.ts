@@ -104,8 +104,8 @@ export function loginOf(
   return html && (PASSWORD_FIELD.test(text) || FORM.test(text)) ? 'page' : null;
 }
 
-async function send(
-  ctx: AuthzContext,
+export async function send(
+  ctx: Pick<AuthzContext, 'client'>,
   endpoint: URL,
   asOrigins: ReadonlySet<string>,
   probe: string,

@@ -56,6 +56,7 @@ function endpointOf(server: AuthorizationServerObservation | undefined): string 
 export async function registerProbeClient(
   client: HttpClient,
   server: AuthorizationServerObservation | undefined,
+  probes: { readonly register: string; readonly cleanup: string } = CLIENT_PROBES,
 ): Promise<RegisteredProbeClient | Skip> {
   const endpoint = endpointOf(server);
   if (endpoint === null)
@@ -77,7 +78,7 @@ export async function registerProbeClient(
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
     }),
-    probe: CLIENT_PROBES.register,
+    probe: probes.register,
     purpose:
       'an anonymous registration of a native public client for the intrusive authorization requests (deleted right after them)',
     source: 'learned',
@@ -104,7 +105,7 @@ export async function registerProbeClient(
           method: 'DELETE',
           url: uri,
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          probe: CLIENT_PROBES.cleanup,
+          probe: probes.cleanup,
           purpose: 'RFC 7592: delete the client registered for the intrusive authorization requests',
           source: 'learned',
           attachCredentials: false,

@@ -295,6 +295,42 @@ export const CLIENT_PROBES = {
 /** The redirect URI of the `i.client` registration: loopback (RFC 8252 §7.3); nothing listens and nothing is sent there. */
 export const PROBE_CLIENT_REDIRECT_URI = 'http://127.0.0.1/callback';
 
+/** `i.proxy`: two fresh clients and one authorization request each (./proxy.ts, ACT12). */
+export const PROXY_PROBES = {
+  register: (n: number) => `i.proxy.register(${n})`,
+  authorize: (n: number) => `i.proxy.authorize(${n})`,
+  cleanup: (n: number) => `i.proxy.cleanup(${n})`,
+} as const;
+
+const proxyWhen = 'in intrusive mode, when the first authorization server publishes registration_endpoint';
+
+export const PROXY_PLAN: PlanEntry[] = [1, 2].flatMap((n) => [
+  {
+    probe: PROXY_PROBES.register(n),
+    tier: 'intrusive' as const,
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `fresh client ${n} of 2: an anonymous registration of a native public client (deleted after its request)`,
+    when: proxyWhen,
+  },
+  {
+    probe: PROXY_PROBES.authorize(n),
+    tier: 'intrusive' as const,
+    method: 'GET',
+    url: '<authorization_endpoint>',
+    purpose: `an S256 authorization request with fresh client ${n}: own consent, or a redirect upstream? (first answer only, never followed)`,
+    when: proxyWhen,
+  },
+  {
+    probe: PROXY_PROBES.cleanup(n),
+    tier: 'intrusive' as const,
+    method: 'DELETE',
+    url: '<registration_client_uri>',
+    purpose: `RFC 7592: delete fresh client ${n}`,
+    when: 'when its registration returned registration_client_uri and registration_access_token',
+  },
+]);
+
 export const CLIENT_PLAN: PlanEntry[] = [
   {
     probe: CLIENT_PROBES.register,
