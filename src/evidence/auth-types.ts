@@ -239,6 +239,33 @@ export interface AuthzRedirect {
 }
 
 /** One `i.authz(variant)` request and its first answer. */
+/** A cookie an answer set, by its attributes only (the value is never kept). */
+export interface CookieShape {
+  readonly name: string;
+  readonly secure: boolean;
+  readonly httpOnly: boolean;
+  /** `SameSite` as sent, lower-case, or null when absent. */
+  readonly sameSite: string | null;
+  /** The `Path` attribute, or null. */
+  readonly path: string | null;
+  readonly domain: boolean;
+}
+
+/** The protections of an HTML page an authorization request answered with (ACT13). */
+export interface PageProtections {
+  /** `frame-ancestors` sources of the `Content-Security-Policy`, or null when it has none. */
+  readonly frameAncestors: readonly string[] | null;
+  /** `X-Frame-Options`, upper-case, or null. */
+  readonly xFrameOptions: string | null;
+  readonly cookies: readonly CookieShape[];
+  /** Names of the hidden form fields whose value is at least 16 characters (a CSRF token candidate). */
+  readonly tokenFields: readonly string[];
+  /** The page has a password field (a login page, not a consent page). */
+  readonly password: boolean;
+  /** The page has a form. */
+  readonly form: boolean;
+}
+
 export interface AuthzAnswer {
   /** The query parameters sent (`state` and `code_challenge` are fresh random values). */
   readonly params: Readonly<Record<string, string>>;
@@ -252,6 +279,8 @@ export interface AuthzAnswer {
    * form), `redirect` (a redirect to a login, sign-in, consent or interaction path on the AS itself).
    */
   readonly login: 'page' | 'redirect' | null;
+  /** For an HTML answer without a redirect: its framing, cookie and form protections (absent in older bundles). */
+  readonly page?: PageProtections | null;
   readonly exchange: ExchangeId;
 }
 

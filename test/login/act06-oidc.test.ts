@@ -16,6 +16,7 @@ interface Run {
   readonly reason: string | null;
   readonly urls: string[];
   readonly act12: string[];
+  readonly act13: string[];
   readonly statuses: Record<string, (number | undefined)[]>;
 }
 
@@ -41,6 +42,7 @@ async function act06(toggles: OidcToggles): Promise<Run> {
         reason: r[0]!.reason,
         urls: out.evidence.exchanges.map((x) => x.request.url),
         act12: out.results.filter((x) => x.checkId === 'MCPP-ACT12').map((x) => `${x.status}:${x.reason}`),
+        act13: out.results.filter((x) => x.checkId === 'MCPP-ACT13').map((x) => `${x.status}:${x.reason}`),
         statuses,
       };
     } finally {
@@ -66,6 +68,8 @@ describe('MCPP-ACT06 against oidc-provider', () => {
     expect(`${r.status}:${r.reason}`).toBe('inconclusive:ambiguous');
     // ACT12 in the same scan: two fresh clients, each sent to the provider's own login step, each deleted.
     expect(r.act12).toEqual(['pass:null']);
+    // ACT13: the provider's login comes before consent, so the consent page cannot be judged.
+    expect(r.act13).toEqual(['inconclusive:ambiguous']);
     expect(r.statuses).toEqual({
       'i.proxy.register(1)': [201],
       'i.proxy.authorize(1)': [303],

@@ -11,6 +11,7 @@ import ACT09 from './MCPP-ACT09.js';
 import ACT10 from './MCPP-ACT10.js';
 import ACT11 from './MCPP-ACT11.js';
 import ACT12 from './MCPP-ACT12.js';
+import ACT13 from './MCPP-ACT13.js';
 
 /** ACT family, sorted by ID. */
 export const ACT_CHECKS: readonly Check[] = [
@@ -26,4 +27,5 @@ export const ACT_CHECKS: readonly Check[] = [
   ACT10,
   ACT11,
   ACT12,
+  ACT13,
 ];

@@ -21,6 +21,7 @@ import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import { PROBE_PREFIX } from '../mcp-messages.js';
 import { registerProbeClient } from './client-identity.js';
+import { pageProtections } from './page-protections.js';
 import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, FOREIGN_RESOURCE, UNREGISTERED_REDIRECT_URI } from './plan.js';
 
 /** A pre-registered OAuth client the user designated (`--oauth-client-id`, `--oauth-redirect-uri`). */
@@ -143,6 +144,7 @@ export async function send(
       mediaType,
       redirect,
       login: loginOf(res.text, mediaType, redirect, asOrigins),
+      page: redirect === null ? pageProtections(res.headers, res.text, mediaType) : null,
       exchange: result.exchangeId,
     },
     exchanges: [result.exchangeId],
