@@ -12,8 +12,7 @@ import { asObservation, goodAsMetadata, ISSUER, oauthEvidence } from './oauth.js
 
 function headerMap(h: Spec['headers']): Record<string, string[]> {
   const out: Record<string, string[]> = { 'content-type': ['text/html'] };
-  for (const [k, v] of Object.entries(h ?? {}))
-    out[k.toLowerCase()] = Array.isArray(v) ? [...v] : [v as string];
+  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = Array.isArray(v) ? [...v] : [v];
   return out;
 }
 
