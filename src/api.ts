@@ -9,6 +9,7 @@ import { evaluateAll } from './engine/run.js';
 import type { Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
 import { collectEvidence } from './probe/scan.js';
+import type { StdioScanOptions } from './probe/stdio/collect.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/build-report.js';
 
@@ -21,6 +22,16 @@ export interface ScanOutput {
 export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
   const evidence = await collectEvidence(opts);
   return evaluate(evidence, reportOpts);
+}
+
+/**
+ * Launches a local stdio server and scans it (docs/stdio.md): the command runs with a scrubbed
+ * environment and a throwaway HOME, and its process group is killed at the end. Loaded lazily,
+ * so an HTTP scan does not load the stdio runner.
+ */
+export async function scanStdio(opts: StdioScanOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
+  const { collectStdioEvidence } = await import('./probe/stdio/collect.js');
+  return evaluate(await collectStdioEvidence(opts), reportOpts);
 }
 
 /** Re-runs the checks on evidence (live or from a saved bundle); suppressions and a baseline are optional. */

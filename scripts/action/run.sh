@@ -16,6 +16,7 @@ min_grade="${INPUT_MIN_GRADE:-}"
 formats="${INPUT_FORMATS:-sarif,markdown,html,json}"
 out_dir="${INPUT_OUTPUT_DIR:-mcp-posture-report}"
 mode="${INPUT_MODE:-}"
+lock="${INPUT_LOCK:-}"
 upload_sarif="${INPUT_UPLOAD_SARIF:-true}"
 docs_url="${INPUT_DOCS_URL:-}"
 # Doc links in the summary and PR comments must be absolute: default to this action's repository at its ref.
@@ -52,6 +53,7 @@ args=(scan --format "$formats" --output-dir "$out_dir" --no-color)
 if [[ -n "$fail_on" ]]; then args+=(--fail-on "$fail_on"); fi
 if [[ -n "$min_grade" ]]; then args+=(--min-grade "$min_grade"); fi
 if [[ -n "$mode" ]]; then args+=(--mode "$mode"); fi
+if [[ -n "$lock" ]]; then args+=(--lock "$lock"); fi
 if [[ -n "$docs_url" ]]; then args+=(--docs-url "$docs_url"); fi
 if [[ -n "${MCP_POSTURE_TOKEN:-}" ]]; then
   if [[ "${GITHUB_ACTIONS:-}" == "true" ]]; then echo "::add-mask::$MCP_POSTURE_TOKEN"; fi

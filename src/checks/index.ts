@@ -11,20 +11,24 @@ import type { AggregateCheck, Check } from './define-check.js';
 import { AGGREGATE_CHECKS } from './err/index.js';
 import { LEG_CHECKS } from './leg/index.js';
 import { MOD_CHECKS } from './mod/index.js';
+import { PIN_CHECKS } from './pin/index.js';
 import { PRM_CHECKS } from './prm/index.js';
 import { SCP_CHECKS } from './scp/index.js';
+import { STDIO_CHECKS } from './stdio/index.js';
 import { TRN_CHECKS } from './trn/index.js';
 
 export const CHECKS: readonly Check[] = [
   ...TRN_CHECKS,
   ...LEG_CHECKS,
   ...MOD_CHECKS,
+  ...STDIO_CHECKS,
   ...AUTHN_CHECKS,
   ...PRM_CHECKS,
   ...ASM_CHECKS,
   ...SCP_CHECKS,
   ...CIMD_CHECKS,
   ...ACT_CHECKS,
+  ...PIN_CHECKS,
 ];
 
 export { AGGREGATE_CHECKS };

@@ -20,11 +20,19 @@ import { renderCheckDoc } from '../report/check-doc.js';
 import { diffReports, renderDiffText } from '../report/diff.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT, exitCodeFor } from './exit-code.js';
-import { parseJsonObject, parsePositiveInt, parseRevision, collectHeader, UsageError } from './options.js';
+import {
+  parseJsonObject,
+  parsePositiveInt,
+  parseRevision,
+  collectEnv,
+  collectHeader,
+  UsageError,
+} from './options.js';
 import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 import { readBaseline, readConfig, runScan } from './scan-command.js';
 import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
+import { registerLockCommands } from './lock-command.js';
 import { anchorFor } from './manifest.js';
 import { registerLoginCommands } from './login-command.js';
 import { registerCimdCommands } from './cimd-command.js';
@@ -44,6 +52,31 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         'scan an MCP endpoint (Streamable HTTP or HTTP+SSE), every target of the config file, or a fleet (--targets, --registry)',
       )
       .argument('[url]', 'the MCP endpoint URL, e.g. https://mcp.example.com/mcp')
+      .argument(
+        '[command...]',
+        'with --stdio, after --: the command that starts the server, and its arguments',
+      )
+      .option('--stdio', 'launch a local stdio server instead: scan --stdio -- <command> [args...]')
+      .option(
+        '--env <name[=value]>',
+        'with --stdio: a variable the server gets (NAME=value, or NAME to pass the current value); repeatable',
+        collectEnv,
+      )
+      .option('--cwd <dir>', 'with --stdio: the working directory (default: a throwaway directory)')
+      .option('--sandbox', 'with --stdio: run the server without network (unshare -n, Linux) where possible')
+      .option(
+        '--discovered',
+        'scan every server the MCP clients of this user are configured with (see discover)',
+      )
+      .option(
+        '--allow-exec',
+        'with --discovered: also launch the local (stdio) servers found in config files',
+      )
+      .option('--home <dir>', 'with --discovered: read the client configs of this home directory')
+      .option(
+        '--project <dir>',
+        'with --discovered: the project directory whose config files are read (default: .)',
+      )
       .addOption(
         new Option('--mode <mode>', 'what the scan may send')
           .choices(['passive', 'safe', 'intrusive'])
@@ -89,11 +122,25 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
+      .option('--lock <file>', 'compare the scan against this lock file (the PIN checks)')
+      .option('--update-lock', 'record the scanned surface in the --lock file (other targets are kept)')
       .option('--plan', 'print every request the scan would send, and send nothing'),
   );
   addFleetScanOptions(scanCmd);
-  scanCmd.action(async (url: string | undefined, o: Record<string, unknown>) => {
-    result.code = await runScan(url, o, scanCmd);
+  scanCmd.action(async (url: string | undefined, words: string[], o: Record<string, unknown>) => {
+    result.code = await runScan(url, o, scanCmd, words);
+  });
+
+  const discoverCmd = program
+    .command('discover')
+    .description('list every MCP server the MCP clients of this user are configured with; launches nothing')
+    .option('--home <dir>', 'read the client configs of this home directory (default: yours)')
+    .option('--project <dir>', 'the project directory whose config files are read (default: .)')
+    .option('--system-root <dir>', 'root of the managed settings (default: /; none with --home)')
+    .option('--format <format>', 'text or json', 'text');
+  discoverCmd.action(async (o: Record<string, unknown>) => {
+    const { runDiscover } = await import('./discover-command.js');
+    result.code = runDiscover(o);
   });
 
   const evalCmd = addOutputOptions(
@@ -154,6 +201,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     });
 
   registerHistoryCommands(program, result);
+  registerLockCommands(program, result);
   registerLoginCommands(program, result);
   registerCimdCommands(program, result);
 

@@ -66,3 +66,20 @@ export function parseJsonObject(v: string): Record<string, unknown> {
     throw new InvalidArgumentError('expected a JSON object, e.g. \'{"region":"us-west1"}\'');
   return parsed as Record<string, unknown>;
 }
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `--env NAME=value` sets a variable; `--env NAME` passes the scanner's own value through. */
+export function collectEnv(v: string, acc: Record<string, string> | undefined): Record<string, string> {
+  const out = { ...(acc ?? {}) };
+  const eq = v.indexOf('=');
+  const name = eq === -1 ? v : v.slice(0, eq);
+  if (!ENV_NAME.test(name)) throw new UsageError(`--env needs NAME or NAME=value, got ${JSON.stringify(v)}`);
+  if (eq !== -1) out[name] = v.slice(eq + 1);
+  else {
+    const value = process.env[name];
+    if (value === undefined) throw new UsageError(`--env ${name}: the variable is not set`);
+    out[name] = value;
+  }
+  return out;
+}

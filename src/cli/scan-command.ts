@@ -10,7 +10,7 @@ import { CONFIG_FILE_NAME } from '../config/constants.js';
 import type { FailOn, Grade } from '../config/constants.js';
 import type { CliOverrides } from '../config/resolve.js';
 import { resolveTargetSettings } from '../config/resolve.js';
-import type { Config } from '../config/schema.js';
+import type { Config, TargetConfig } from '../config/schema.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
 import type { Mode } from '../evidence/types.js';
 import { buildPlan } from '../probe/plan.js';
@@ -25,6 +25,7 @@ import { fleetOptionsOf, wantsHistory } from './fleet-options.js';
 import { runFleetScan } from './fleet-scan.js';
 import type { ScanContext } from './scan-target.js';
 import { prepareTarget } from './scan-target.js';
+import { lockFor, readLockOption, recordLocks } from './lock-options.js';
 import { anchorFor, writeManifest } from './manifest.js';
 import { UsageError } from './options.js';
 import { storedToken } from './login-command.js';
@@ -80,7 +81,15 @@ export async function runScan(
   url: string | undefined,
   o: Record<string, unknown>,
   cmd: Command,
+  words: readonly string[] = [],
 ): Promise<number> {
+  if (!o['stdio'] && words.length > 0)
+    throw new UsageError(
+      `unexpected arguments after the URL: ${words.join(' ')} (a local server needs --stdio)`,
+    );
+  if (!o['stdio'])
+    for (const flag of ['env', 'cwd'])
+      if (o[flag] !== undefined) throw new UsageError(`--${flag} needs --stdio`);
   const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
   const cliTyped = typed(cmd, [
     'mode',
@@ -120,6 +129,23 @@ export async function runScan(
       : {}),
   };
 
+  if (o['discovered']) {
+    if (url !== undefined || o['stdio'])
+      throw new UsageError('--discovered scans what discover finds: give no URL or --stdio');
+    const { runDiscoveredScan } = await import('./discover-command.js');
+    return runDiscoveredScan(o, { config, cli });
+  }
+  if (!o['discovered'])
+    for (const flag of ['allowExec', 'home', 'project'])
+      if (o[flag] !== undefined)
+        throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --discovered`);
+  if (o['stdio']) {
+    if (o['lock'] || o['updateLock'])
+      throw new UsageError('--lock compares remote servers only so far; a stdio server has no lock entry');
+    const { runStdioScan } = await import('./stdio-command.js');
+    return runStdioScan(url === undefined ? [] : [url, ...words], o, { config, cli, cmd });
+  }
+
   const fleet = fleetOptionsOf(cmd);
   if (o['login'] && (o['token'] || cliTyped['tokenEnv']))
     throw new UsageError('--login uses the stored token: give it without --token or --token-env');
@@ -133,6 +159,8 @@ export async function runScan(
     if (o['saveEvidence']) throw new UsageError('--save-evidence works with one target at a time');
     if (o['updateBaseline'])
       throw new UsageError('--update-baseline works with a URL or a config file, not a fleet');
+    if (o['lock'] || o['updateLock'])
+      throw new UsageError('--lock works with a URL or a config file, not a fleet');
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
     const baseline = await readBaseline(o['baseline'] as string | undefined, false);
@@ -154,6 +182,8 @@ export async function runScan(
   }
 
   let targets: { url: string; name: string | null }[];
+  // Local stdio servers of the config file: run because the user asked for this config's targets.
+  let stdioTargets: TargetConfig[] = [];
   if (url) {
     let parsed: URL;
     try {
@@ -168,7 +198,10 @@ export async function runScan(
     const only = o['target'] as string | undefined;
     const chosen = config.targets.filter((t) => !only || t.name === only || t.url === only);
     if (chosen.length === 0) throw new UsageError(`no configured target named ${only}`);
-    targets = chosen.map((t) => ({ url: t.url, name: t.name ?? null }));
+    stdioTargets = chosen.filter((t) => t.command !== undefined);
+    targets = chosen
+      .filter((t) => t.command === undefined)
+      .map((t) => ({ url: t.url, name: t.name ?? null }));
   } else {
     throw new UsageError('give a URL, or a config file with targets (--config)');
   }
@@ -184,16 +217,29 @@ export async function runScan(
       }
       process.stdout.write(`\n${plan.length} request kinds; nothing was sent.\n`);
     }
+    if (stdioTargets.length > 0) {
+      const { printStdioPlan, stdioCommandOf } = await import('./stdio-command.js');
+      for (const t of stdioTargets) {
+        const settings = resolveTargetSettings(config, t, process.env, cli);
+        printStdioPlan(stdioCommandOf(t), settings.mode, Boolean(o['sandbox']));
+      }
+    }
     return EXIT.ok;
   }
 
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
   const baseline = await readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
+  const lock = readLockOption(o['lock'] as string | undefined, config?.lock, Boolean(o['updateLock']));
   const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
   const ctx: ScanContext = { config, cli, token, caFile, baseline };
   // Every target's settings and tokens are checked before anything is sent.
-  const prepared = targets.map((t) => prepareTarget(ctx, t, 'all'));
+  const prepared = targets.map((t) => {
+    const p = prepareTarget(ctx, t, 'all');
+    return lock
+      ? { ...p, collect: { ...p.collect, lock: lockFor(lock, t.url, Boolean(p.collect.token)) } }
+      : p;
+  });
   const progress = (m: string): void => {
     if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
   };
@@ -209,7 +255,7 @@ export async function runScan(
     reports.push(out.report);
     evidences.push(out.evidence);
     codes.push(exitCodeFor(out.report, p.gate));
-  } else {
+  } else if (targets.length > 0) {
     const collected = await scanCollected(
       targets,
       prepared,
@@ -233,11 +279,23 @@ export async function runScan(
     }
   }
 
+  if (stdioTargets.length > 0) {
+    const { scanOneStdio, stdioCommandOf } = await import('./stdio-command.js');
+    for (const t of stdioTargets) {
+      const out = await scanOneStdio(stdioCommandOf(t), o, { config, cli, target: t, progress });
+      reports.push(out.report);
+      evidences.push(out.evidence);
+      codes.push(out.code);
+    }
+  }
+
   const saveEvidence = o['saveEvidence'] as string | undefined;
   if (saveEvidence) {
     if (evidences.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
     writeFileSync(saveEvidence, serializeEvidence(evidences[0]!));
   }
+
+  if (lock?.update) for (const line of await recordLocks(lock, evidences)) process.stderr.write(`${line}\n`);
 
   if (o['updateBaseline'] && baseline) {
     let data = baseline.data;

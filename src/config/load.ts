@@ -60,7 +60,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown
 export interface ParseOptions {
   /** Named in errors. */
   readonly source?: string;
-  /** Relative `baseline` and `outputDir` paths are resolved against this directory. */
+  /** Relative `baseline`, `lock` and `outputDir` paths are resolved against this directory. */
   readonly baseDir?: string;
 }
 
@@ -70,8 +70,13 @@ function resolvePaths(cfg: Config, baseDir: string): Config {
   return {
     ...cfg,
     ...(cfg.defaults ? { defaults: { ...cfg.defaults, ...out(cfg.defaults) } } : {}),
-    targets: cfg.targets.map((t) => ({ ...t, ...out(t) })),
+    targets: cfg.targets.map((t) => ({
+      ...t,
+      ...out(t),
+      ...(t.cwd !== undefined ? { cwd: resolve(baseDir, t.cwd) } : {}),
+    })),
     ...(cfg.baseline !== undefined ? { baseline: resolve(baseDir, cfg.baseline) } : {}),
+    ...(cfg.lock !== undefined ? { lock: resolve(baseDir, cfg.lock) } : {}),
   };
 }
 

@@ -133,13 +133,43 @@ const settingsShape = {
 
 export const SettingsSchema = z.strictObject(settingsShape);
 
-export const TargetSchema = z.strictObject({
-  name: z.string().min(1).optional().describe('Short name for suppressions, baselines and output.'),
-  url: z
-    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
-    .describe('The MCP endpoint URL.'),
-  ...settingsShape,
-});
+/**
+ * A target is an MCP endpoint (`url`) or a local stdio server (`command`, with `args`, `env` and
+ * `cwd`; docs/stdio.md). A stdio target's `url` is made up as `stdio:` and its command line, so
+ * every consumer can name it the same way.
+ */
+export const TargetSchema = z
+  .strictObject({
+    name: z.string().min(1).optional().describe('Short name for suppressions, baselines and output.'),
+    url: z
+      .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+      .optional()
+      .describe('The MCP endpoint URL (or give `command` for a local stdio server).'),
+    command: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A local stdio server: the command that starts it (run only by this scan, in a throwaway HOME).',
+      ),
+    args: z.array(z.string()).optional().describe("stdio: the command's arguments."),
+    env: z
+      .record(z.string().regex(ENV_NAME, { error: 'invalid environment variable name' }), z.string())
+      .optional()
+      .describe(
+        'stdio: the only variables the server gets besides PATH and HOME. A value `${env:NAME}` is read from the environment at scan time.',
+      ),
+    cwd: z.string().min(1).optional().describe('stdio: working directory (default: a throwaway directory).'),
+    ...settingsShape,
+  })
+  .superRefine((t, ctx) => {
+    if ((t.url === undefined) === (t.command === undefined))
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'give either url or command' });
+    if (t.url !== undefined)
+      for (const k of ['args', 'env', 'cwd'] as const)
+        if (t[k] !== undefined) ctx.addIssue({ code: 'custom', path: [k], message: `${k} needs command` });
+  })
+  .transform((t) => ({ ...t, url: t.url ?? `stdio:${[t.command!, ...(t.args ?? [])].join(' ')}` }));
 
 export const SuppressionSchema = z.strictObject({
   check: z
@@ -170,6 +200,13 @@ export const ConfigSchema = z
       .min(1)
       .optional()
       .describe('Expected-failures baseline file (relative to this file).'),
+    lock: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Lock file the scans are compared against by the PIN checks (relative to this file; `scan --update-lock` records it).',
+      ),
   })
   .superRefine((cfg, ctx) => {
     const seen = new Map<string, number>();

@@ -23,6 +23,10 @@ const notHttp = (ev: Evidence, ctx: CheckContext): Verdict | null =>
 
 /** Why a nullable section is absent, for each section that can be. */
 const ABSENT: Partial<Record<SectionName, Explain>> = {
+  stdio: (ev, ctx) =>
+    ev.target.kind !== 'stdio'
+      ? ctx.notApplicable('transport', `The target is not a local stdio server (${ev.target.kind}).`)
+      : ctx.inconclusive('probe_unavailable', 'No stdio launch was recorded.'),
   endpoint: (ev, ctx) =>
     notHttp(ev, ctx) ?? ctx.inconclusive('probe_unavailable', 'No HTTP endpoint was recorded.'),
   origin: (ev, ctx) =>
@@ -67,6 +71,11 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
           'no_auth',
           'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
         ),
+  pin: (_ev, ctx) =>
+    ctx.notApplicable(
+      'feature_absent',
+      'No lock file was given (`--lock FILE`): there is no baseline to compare.',
+    ),
 };
 
 /**

@@ -6,7 +6,7 @@
  * The evidence is a transport-neutral core (target, settings, detection, the modern wire,
  * inventory, authorization, exchanges) plus transport sections that are null or empty when
  * the target does not speak that transport: the HTTP sections (`endpoint`, `sessions`, `sse`,
- * `origin`, `tls`, `plain`, in ./http-types.ts). Checks name the sections they read
+ * `origin`, `tls`, `plain`, in ./http-types.ts) and the stdio section (`stdio`, ./stdio-types.ts). Checks name the sections they read
  * (`requires` in their meta); the engine hands them only those (docs/model/evidence.md).
  */
 import type { Revision } from '../spec/revisions.js';
@@ -22,7 +22,18 @@ import type {
 } from './http-types.js';
 import type { Inventory } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
-import type { AddressScope, Exchange, Mode, Probe, RpcReply, TargetClass, Transport } from './primitives.js';
+import type { PinEvidence } from './pin-types.js';
+import type { StdioEvidence } from './stdio-types.js';
+import type {
+  AddressScope,
+  Exchange,
+  Mode,
+  Probe,
+  RpcReply,
+  SkipReason,
+  TargetClass,
+  Transport,
+} from './primitives.js';
 
 export type * from './primitives.js';
 export { isHttpReply } from './primitives.js';
@@ -30,6 +41,8 @@ export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
 export type * from './cimd-types.js';
+export type * from './pin-types.js';
+export type * from './stdio-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -123,6 +136,22 @@ export interface CoreEvidence {
    * `mcp-posture cimd lint`, null or absent in a scan.
    */
   readonly clientMetadata?: ClientMetadataSource | null;
+  /**
+   * The lock's entry for this target and the current surface in the lock's shape (docs/pinning.md);
+   * null when the scan was given no lock. Bundles saved before the section existed lack it (read as null).
+   */
+  readonly pin: PinEvidence | null;
+  /**
+   * Planned probes the scan did not send because the target turned out unreachable or not MCP
+   * (absent in bundles from before it was recorded).
+   */
+  readonly notSent?: readonly NotSentProbe[];
+}
+
+export interface NotSentProbe {
+  readonly probe: string;
+  readonly reason: SkipReason;
+  readonly detail: string;
 }
 
 /** The HTTP transport sections: null (or empty) for targets that do not speak HTTP. */
@@ -136,7 +165,12 @@ export interface HttpSections {
   readonly plain: readonly PlainObservation[];
 }
 
-export interface Evidence extends CoreEvidence, HttpSections {}
+/** The stdio transport section: null (or absent, in bundles from before it existed) for HTTP targets. */
+export interface StdioSections {
+  readonly stdio?: StdioEvidence | null;
+}
+
+export interface Evidence extends CoreEvidence, HttpSections, StdioSections {}
 
 /**
  * The evidence sections a check can name in `requires` (docs/model/evidence.md#sections). `startedAt`

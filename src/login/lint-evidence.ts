@@ -50,6 +50,7 @@ export function lintRunEvidence(
     oauth: null,
     exchanges,
     clientMetadata: source,
+    pin: null,
     endpoint: null,
     sessions: null,
     sse: null,

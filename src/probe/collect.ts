@@ -7,6 +7,7 @@
  *                ladder shows authorization or a token was given — the OAuth chain, concurrently
  *   late auth    the OAuth chain when a later request was answered 401, or PRM is published
  *   cleanup      sessions the Origin probes opened
+ *   pin          with a lock: the authorization servers' key sets, and the `pin` section
  *
  * Every stage declares its plan entries (./stages/plan.ts builds `--plan` from them), so what
  * runs here and what the plan shows cannot drift apart. Judgements about what the ladder saw
@@ -40,6 +41,7 @@ import { publishesPrm, walkAuth } from './stages/auth.js';
 import { runHttpSseStage, runsHttpSse } from './stages/http-sse.js';
 import { runLadderStage } from './stages/ladder.js';
 import { runModernStage } from './stages/modern.js';
+import { pinSection } from './stages/pin.js';
 import { cleanupOriginSessions, originNotProbed, originReplies, runOriginStage } from './stages/origin.js';
 import { runSessionsStage } from './stages/sessions.js';
 import { runTransportSecurityStage } from './stages/transport-security.js';
@@ -186,11 +188,14 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     });
   }
 
+  // The lock's comparison input, when a lock was given (p.pin.jwks runs here).
+  const startedAt = new Date(started).toISOString();
+  const pin = await pinSection(ctx, { startedAt, detection, inventory, oauth });
   const { tls, plain } = await transportSecurity;
   return {
     schemaVersion: EVIDENCE_SCHEMA_VERSION,
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    startedAt: new Date(started).toISOString(),
+    startedAt,
     durationMs: Date.now() - started,
     target: { kind: 'http', url: ctx.url, scope: ctx.scope },
     settings: {
@@ -205,11 +210,13 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     auth: { inUse: authSignals.length > 0, signals: authSignals },
     oauth,
     exchanges: client.exchanges(),
+    pin,
     endpoint,
     sessions,
     sse,
     origin,
     tls,
     plain,
+    stdio: null,
   };
 }

@@ -11,6 +11,7 @@ import { HTTP_SSE_PLAN } from './stages/http-sse.js';
 import { LADDER_PLAN } from './stages/ladder.js';
 import { MODERN_STAGE_PLAN } from './stages/modern.js';
 import { CLEANUP_PLAN, ORIGIN_PLAN } from './stages/origin.js';
+import { PIN_PLAN } from './stages/pin.js';
 import { SESSIONS_PLAN } from './stages/sessions.js';
 import { transportSecurityPlan } from './stages/transport-security.js';
 
@@ -35,6 +36,7 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
     ...transportSecurityPlan(u),
     ...atEndpoint(MODERN_STAGE_PLAN),
     ...AUTH_STAGE_PLAN,
+    ...PIN_PLAN,
   ];
   return plan.filter((p) => TIERS[mode].includes(p.tier));
 }

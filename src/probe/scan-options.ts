@@ -1,5 +1,5 @@
 /** What a caller of `collectEvidence` (the library's `scan()`, the CLI) can ask of one scan. */
-import type { Mode } from '../evidence/types.js';
+import type { CredentialContext, LockEntry, Mode } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 
 export interface CollectOptions {
@@ -28,6 +28,16 @@ export interface CollectOptions {
   readonly maxBodyBytes?: number;
   readonly ca?: string;
   readonly onProgress?: (message: string) => void;
+  /**
+   * The lock this scan is compared against (`--lock FILE`): the entry recorded for this target in
+   * this scan's credential context (null when it has none) and the contexts it records. With it,
+   * the scan fetches the authorization servers' key sets and fills the `pin` section.
+   */
+  readonly lock?: {
+    readonly file: string;
+    readonly baseline: LockEntry | null;
+    readonly recordedContexts: readonly CredentialContext[];
+  };
   /** Test seam: resolve hostnames without DNS. */
   readonly lookup?: (hostname: string) => Promise<readonly string[]>;
 }

@@ -12,6 +12,7 @@ import { canonicalizeEvidence, provisionalIdOffset } from './exchange-order.js';
 import { createHttpClient } from './http/client.js';
 import { createRedactor } from './http/redact.js';
 import { RpcIds } from './mcp-messages.js';
+import { notSentProbes } from './not-sent.js';
 import { buildPlan } from './plan.js';
 import type { CollectOptions } from './scan-options.js';
 
@@ -55,8 +56,10 @@ export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
     // Concurrent probes issue requests in an order that depends on server timing: put the
     // exchanges in a deterministic order (plan order, then what was sent) and renumber them.
     // Parsed server data is not redacted by the HTTP layer: scrub the credentials from it too.
-    return canonicalizeEvidence(evidence, {
-      planOrder: buildPlan(opts.url, mode).map((p) => p.probe),
+    const plan = buildPlan(opts.url, mode);
+    const notSent = notSentProbes(evidence, plan, Boolean(opts.token));
+    return canonicalizeEvidence(notSent.length ? { ...evidence, notSent } : evidence, {
+      planOrder: plan.map((p) => p.probe),
       redact: createRedactor(credentials).text,
     });
   } finally {

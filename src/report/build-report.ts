@@ -87,6 +87,7 @@ export function buildReport(
       class: ev.detection.targetClass,
       authWall: ev.detection.authWall,
       authInUse: ev.auth.inUse,
+      ...(ev.notSent?.length ? { notSent: { count: ev.notSent.length, detail: ev.notSent[0]!.detail } } : {}),
       revision: {
         value: r.value,
         source: r.source,
@@ -98,7 +99,11 @@ export function buildReport(
     },
     outcome: outcomeOf(ev.detection.targetClass),
     summary: summarize(reportResults),
-    settings: { tokenSupplied: ev.settings.tokenSupplied, allowPrivate: ev.settings.allowPrivate },
+    settings: {
+      tokenSupplied: ev.settings.tokenSupplied,
+      allowPrivate: ev.settings.allowPrivate,
+      ...(ev.stdio ? { sandbox: { ...ev.stdio.sandbox } } : {}),
+    },
     suppressions: { applied: 0, expired: [], unused: [] },
     baseline: null,
     results: reportResults,

@@ -83,6 +83,8 @@ export interface ScanReport {
     readonly class: TargetClass;
     readonly authWall: boolean;
     readonly authInUse: boolean;
+    /** Planned probes not sent because detection ended the scan (unreachable, not MCP); absent when none. */
+    readonly notSent?: { readonly count: number; readonly detail: string };
     readonly revision: {
       readonly value: Revision | null;
       readonly source: RevisionSource;
@@ -99,7 +101,12 @@ export interface ScanReport {
     /** Failing checks by severity (a check counts once, at its highest failing severity). */
     readonly failsBySeverity: Readonly<Record<Severity, number>>;
   };
-  readonly settings: { readonly tokenSupplied: boolean; readonly allowPrivate: boolean };
+  readonly settings: {
+    readonly tokenSupplied: boolean;
+    readonly allowPrivate: boolean;
+    /** stdio targets: whether the network sandbox (--sandbox) was requested and applied (docs/stdio.md). */
+    readonly sandbox?: { readonly requested: boolean; readonly applied: boolean; readonly detail: string };
+  };
   readonly rating: Rating;
   readonly suppressions: SuppressionSummary;
   readonly baseline: BaselineSummary | null;

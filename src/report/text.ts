@@ -40,12 +40,19 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
+  const sandbox = report.settings.sandbox;
+  if (sandbox)
+    out.push(
+      `  sandbox ${sandbox.applied ? `applied (${e(sandbox.detail)})` : `not applied (${e(sandbox.detail)})`}: ${sandbox.applied ? 'the server ran without network' : 'the server ran with the network and the rights of this user'}`,
+    );
   if (rev.source !== 'negotiated' && rev.source !== 'pinned')
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
   const s = report.summary.byStatus;
   out.push(
     `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${report.exchanges.length} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
+  if (t.notSent)
+    out.push(`  ${t.notSent.count} planned probes not sent: ${e(t.notSent.detail)} (listed in the evidence)`);
   const rating = report.rating;
   out.push(
     `  grade ${paint('bold', formatGrade(rating))} (${rating.policy}, basis ${rating.basis}${rating.qualifier ? `; ${rating.qualifier}` : ''})`,

@@ -62,3 +62,8 @@ export const OIDC_DISCOVERY = (section: string): Citation => ({
   title: `OpenID Connect Discovery 1.0 §${section}`,
   url: `https://openid.net/specs/openid-connect-discovery-1_0.html#section-${section}`,
 });
+export const OWASP_MCP_TOP10: Citation = {
+  key: 'OWASP MCP Top 10',
+  title: 'OWASP MCP Top 10',
+  url: 'https://owasp.org/www-project-mcp-top-10/',
+};

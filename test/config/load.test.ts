@@ -108,7 +108,7 @@ describe('parseConfig: errors name the path of the bad key', () => {
   it('a missing or empty target list, a missing or bad URL', () => {
     expect(issuesOf({})).toEqual(['targets: required']);
     expect(issuesOf({ targets: [] })).toEqual(['targets: expected at least one target']);
-    expect(issuesOf({ targets: [{ name: 'x' }] })).toEqual(['targets[0].url: required']);
+    expect(issuesOf({ targets: [{ name: 'x' }] })).toEqual(['targets[0].url: give either url or command']);
     expect(issuesOf({ targets: [{ url: 'ftp://x.example/mcp' }] })).toEqual([
       'targets[0].url: expected an http:// or https:// URL',
     ]);

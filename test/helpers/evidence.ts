@@ -238,6 +238,7 @@ export class EvidenceBuilder {
       auth: { inUse: false, signals: [] },
       oauth: null,
       exchanges: this.exchanges,
+      pin: null,
       clientMetadata: null,
       endpoint: {
         origin: 'http://127.0.0.1:3000',
@@ -259,6 +260,7 @@ export class EvidenceBuilder {
       },
       tls: [],
       plain: [],
+      stdio: null,
     } as unknown as Mutable<Evidence>;
     patch?.(ev, this);
     ev.exchanges = this.exchanges;

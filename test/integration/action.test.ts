@@ -35,6 +35,7 @@ const INPUT_NAMES = [
   'second-token',
   'narrow-token',
   'docs-url',
+  'lock',
   'upload-sarif',
 ];
 

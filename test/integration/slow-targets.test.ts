@@ -52,8 +52,15 @@ describe('a dead server, default options (CLI)', () => {
       const run = await runCli(['scan', url, '--format', 'json']);
       expect(run.code, run.stderr).toBe(3);
       expect(run.ms).toBeLessThan(DEFAULT_TIMEOUT_MS + DEAD_SCAN_SLACK_MS);
-      const report = JSON.parse(run.stdout) as { outcome: string; exchanges: HttpExchange[] };
+      const report = JSON.parse(run.stdout) as {
+        outcome: string;
+        exchanges: HttpExchange[];
+        target: { notSent?: { count: number; detail: string } };
+      };
       expect(report.outcome).toBe('unreachable');
+      // The remaining probes were not sent, and the report says so, with the reason.
+      expect(report.target.notSent?.count).toBeGreaterThan(10);
+      expect(report.target.notSent?.detail).toBe('the target is unreachable (timeout)');
       expect(report.exchanges.length).toBeGreaterThan(0);
       for (const x of report.exchanges) {
         expect(x.error?.code, `${x.id} ${x.probe}`).toBe('timeout');

@@ -14,8 +14,10 @@ import { FAMILIES, SEVERITIES } from '../../src/checks/define-check.js';
 import { ALL_CHECKS as CHECKS, AGGREGATE_CHECKS, CHECKS as CHECKS_ONLY } from '../../src/checks/index.js';
 import { LEG_CHECKS } from '../../src/checks/leg/index.js';
 import { MOD_CHECKS } from '../../src/checks/mod/index.js';
+import { PIN_CHECKS } from '../../src/checks/pin/index.js';
 import { PRM_CHECKS } from '../../src/checks/prm/index.js';
 import { SCP_CHECKS } from '../../src/checks/scp/index.js';
+import { STDIO_CHECKS } from '../../src/checks/stdio/index.js';
 import { TRN_CHECKS } from '../../src/checks/trn/index.js';
 import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { renderCheckDoc } from '../../src/report/check-doc.js';
@@ -31,12 +33,14 @@ const FAMILY_LISTS = {
   TRN: TRN_CHECKS,
   LEG: LEG_CHECKS,
   MOD: MOD_CHECKS,
+  STDIO: STDIO_CHECKS,
   AUTHN: AUTHN_CHECKS,
   PRM: PRM_CHECKS,
   ASM: ASM_CHECKS,
   SCP: SCP_CHECKS,
   CIMD: CIMD_CHECKS,
   ACT: ACT_CHECKS,
+  PIN: PIN_CHECKS,
   ERR: AGGREGATE_CHECKS,
 };
 

@@ -1,0 +1,141 @@
+/**
+ * Evidence of a local stdio server (docs/stdio.md): the command that was launched (secrets
+ * redacted), the environment variable names it was given, whether the network sandbox was
+ * applied, and for each launch every line in both directions, stderr, and how the process
+ * ended. Lines are classified when read (one message, an empty line, text that is not JSON, a
+ * message split over several lines, several messages on one line), so checks judge the framing
+ * without re-parsing the byte stream.
+ */
+import type { ExchangeId, NetError } from './primitives.js';
+
+/** How one stdout line was framed. */
+export type StdioFraming =
+  /** Exactly one JSON-RPC message (or batch) on the line. */
+  | 'message'
+  /** An empty or whitespace-only line. */
+  | 'empty'
+  /** Text that is not JSON, or JSON that is not an attempt at JSON-RPC (a banner, a log line). */
+  | 'non-json'
+  /** One line of a message spread over several lines (pretty-printed, or a raw newline in a string). */
+  | 'multiline'
+  /** Two or more messages on one line. */
+  | 'concatenated'
+  /** A line longer than the per-message cap: cut, not parsed. */
+  | 'too-long';
+
+export interface StdioLine {
+  /** Order of the line among every line of the launch, both directions. */
+  readonly seq: number;
+  /** `in`: written by the scanner to the server's stdin; `out`: read from the server's stdout. */
+  readonly dir: 'in' | 'out';
+  /** The era of the exchange the line belongs to: before the fallback `initialize` it is `modern`. */
+  readonly phase: 'modern' | 'legacy';
+  /** Milliseconds since the launch. */
+  readonly atMs: number;
+  /** The text, redacted and cut to the excerpt limit. */
+  readonly text: string;
+  readonly bytes: number;
+  readonly truncated: boolean;
+  /** stdout lines only. */
+  readonly framing?: StdioFraming;
+  /** For a request the server sent (`method` with `id`): the method. */
+  readonly requestMethod?: string;
+  /** The line ended with `\r` (tolerated). */
+  readonly crlf?: boolean;
+}
+
+/** One request the scanner wrote and the line that answered it. */
+export interface StdioExchange {
+  readonly id: ExchangeId;
+  readonly probe: string;
+  readonly purpose: string;
+  /** `seq` of the request line. */
+  readonly sent: number;
+  /** `seq` of the answering line; null when nothing answered. */
+  readonly answer: number | null;
+  readonly error?: NetError;
+  readonly durationMs: number;
+}
+
+export interface StdioExit {
+  /** Exit code, or null when a signal ended the process. */
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** Milliseconds since the launch. */
+  readonly atMs: number;
+}
+
+/** How the launch ended: the scanner closes stdin, then signals the process group when it must. */
+export interface StdioShutdown {
+  /** The process had exited before stdin was closed. */
+  readonly exitedBeforeClose: boolean;
+  /** What ended it: stdin closing alone (`none`), SIGTERM, or SIGKILL. Null when it had exited before. */
+  readonly needed: 'none' | 'sigterm' | 'sigkill' | null;
+  /** Milliseconds from closing stdin to the exit; null when it exited before. */
+  readonly exitAfterCloseMs: number | null;
+  /** Processes of the group still alive after the leader exited, killed by the scanner. */
+  readonly groupSurvivors: boolean;
+}
+
+export interface StdioStderr {
+  readonly bytes: number;
+  /** Lossy UTF-8 decoding, redacted and cut to the excerpt limit. */
+  readonly excerpt: string;
+  /** False when the bytes read are not valid UTF-8. */
+  readonly utf8Valid: boolean;
+  /** Byte offset of the first invalid sequence; null when valid. */
+  readonly firstInvalidAt: number | null;
+  readonly truncated: boolean;
+}
+
+/** The first request of a launch and what became of it within the era-probe window. */
+export interface StdioOpening {
+  readonly method: string;
+  /** `response`: a JSON-RPC response; `timeout`: silence; `exit`: the process ended; `non-json`: only non-JSON output. */
+  readonly outcome: 'response' | 'timeout' | 'exit' | 'non-json' | 'not-sent';
+  readonly ms: number;
+}
+
+export interface StdioLaunch {
+  /** `x.launch` (the era probe) or `x.launch.legacy` (a second process for the handshake era). */
+  readonly probe: string;
+  readonly spawnError: string | null;
+  readonly opening: StdioOpening;
+  /** Recorded lines, both directions, up to the line cap. */
+  readonly lines: readonly StdioLine[];
+  /** Lines read or written beyond the line cap (counted, classified, not recorded). */
+  readonly linesDropped: number;
+  /** stdout lines per framing, over every line (recorded or not). */
+  readonly framingCounts: Readonly<Partial<Record<StdioFraming, number>>>;
+  /** Requests the server wrote, by phase: method names (up to 20 each). */
+  readonly serverRequests: { readonly modern: readonly string[]; readonly legacy: readonly string[] };
+  readonly stdout: {
+    readonly bytes: number;
+    /** The total output cap stopped reading. */
+    readonly capped: boolean;
+    /** Text after the last newline when stdout ended (a message without its final newline). */
+    readonly unterminated: string | null;
+    /** The unterminated text parses as a JSON-RPC message. */
+    readonly unterminatedIsMessage: boolean;
+  };
+  readonly stderr: StdioStderr;
+  readonly exchanges: readonly StdioExchange[];
+  readonly exit: StdioExit | null;
+  readonly shutdown: StdioShutdown;
+  readonly durationMs: number;
+}
+
+export interface StdioEvidence {
+  /** The command and its arguments, values that look like secrets redacted. */
+  readonly command: string;
+  readonly args: readonly string[];
+  /** Names of the environment variables the child received (PATH, HOME and the declared ones). */
+  readonly envNames: readonly string[];
+  /** The working directory was the throwaway one (true) or one the config declared (false). */
+  readonly throwawayCwd: boolean;
+  readonly sandbox: { readonly requested: boolean; readonly applied: boolean; readonly detail: string };
+  /** The first launch is the era probe; a second one runs the handshake era when the first did not. */
+  readonly launches: readonly StdioLaunch[];
+  /** The server answered both the modern wire and `initialize` (on separate launches). */
+  readonly dualEra: boolean;
+}

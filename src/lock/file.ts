@@ -1,0 +1,184 @@
+/**
+ * The lock file on disk: read and validated against schema/lock.schema.json, written safely.
+ * A write takes an exclusive `<file>.lck` beside the lock, re-reads the file, replaces only its
+ * own target and context, writes a temporary file in the same directory and renames it over
+ * the lock: other targets' entries survive, a concurrent update loses nothing, and a crash
+ * leaves either the old or the new file, never half of one. A lock of another schema version
+ * is refused with a clear message rather than rewritten.
+ */
+import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+
+import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
+import { canonicalJson, prettyJson } from './canonical.js';
+
+export const LOCK_SCHEMA_VERSION = 1 as const;
+
+export interface LockFile {
+  readonly schemaVersion: typeof LOCK_SCHEMA_VERSION;
+  /** Keyed by target identity (the endpoint URL), then by credential context. */
+  readonly targets: Readonly<Record<string, Readonly<Partial<Record<CredentialContext, LockEntry>>>>>;
+}
+
+export class LockError extends Error {}
+
+export const emptyLock = (): LockFile => ({ schemaVersion: LOCK_SCHEMA_VERSION, targets: {} });
+
+let validator: ReturnType<Ajv['compile']> | null = null;
+function validate(): ReturnType<Ajv['compile']> {
+  if (validator) return validator;
+  const schema: unknown = JSON.parse(
+    readFileSync(new URL('../../schema/lock.schema.json', import.meta.url), 'utf8'),
+  );
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  addFormats.default(ajv);
+  validator = ajv.compile(schema as object);
+  return validator;
+}
+
+/** A lock's text, validated; the error names the file and the first problem. */
+export function parseLock(text: string, source: string): LockFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new LockError(`${source}: not a lock file: not JSON (${(err as Error).message})`);
+  }
+  const version =
+    typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['schemaVersion'] : undefined;
+  if (version !== LOCK_SCHEMA_VERSION) {
+    throw new LockError(
+      `${source}: lock schema version ${JSON.stringify(version ?? null)} is not the version this mcp-posture reads (${LOCK_SCHEMA_VERSION}); it was left untouched. Re-record it with a matching mcp-posture, or use another --lock file.`,
+    );
+  }
+  const v = validate();
+  if (!v(raw)) {
+    const first = v.errors?.[0];
+    throw new LockError(
+      `${source}: not a valid lock file: ${first?.instancePath || '(root)'} ${first?.message ?? ''}`.trim(),
+    );
+  }
+  return raw as LockFile;
+}
+
+/** The lock at `file`; a missing file is an empty lock when `allowMissing` (the first --update-lock). */
+export function readLock(file: string, allowMissing: boolean): LockFile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if (allowMissing && (err as NodeJS.ErrnoException).code === 'ENOENT') return emptyLock();
+    throw new LockError(
+      `${file}: cannot read the lock file (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  return parseLock(text, file);
+}
+
+/** What the lock holds for one target in one context, and which contexts it holds for the target. */
+export function entryFor(
+  lock: LockFile,
+  target: string,
+  context: CredentialContext,
+): { baseline: LockEntry | null; recordedContexts: CredentialContext[] } {
+  const t = Object.hasOwn(lock.targets, target) ? lock.targets[target]! : {};
+  const recordedContexts = (['anonymous', 'token'] as const).filter((c) => t[c] !== undefined);
+  return { baseline: t[context] ?? null, recordedContexts };
+}
+
+/** The lock's text: sorted keys, two-space indentation, a final newline. */
+export function serializeLock(lock: LockFile): string {
+  return prettyJson(lock);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const STALE_MS = 30_000;
+const WAIT_MS = 10_000;
+
+async function withFileLock<T>(file: string, fn: () => T): Promise<T> {
+  const guard = `${file}.lck`;
+  const until = Date.now() + WAIT_MS;
+  let fd: number | null = null;
+  while (fd === null) {
+    try {
+      fd = openSync(guard, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        // A guard left by a crashed writer is taken over once it is old.
+        if (Date.now() - statSync(guard).mtimeMs > STALE_MS) unlinkSync(guard);
+      } catch {
+        // Gone in between: try again.
+      }
+      if (Date.now() > until)
+        throw new LockError(`${file}: another mcp-posture is updating the lock (${guard})`);
+      await sleep(20 + Math.floor(Math.random() * 30));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    closeSync(fd);
+    unlinkSync(guard);
+  }
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', 0o644);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(tmp, file);
+  } catch (err) {
+    unlinkSync(tmp);
+    throw err;
+  }
+}
+
+const sameSurface = (a: LockEntry, b: LockEntry): boolean =>
+  canonicalJson({ ...a, recordedAt: null }) === canonicalJson({ ...b, recordedAt: null });
+
+export type UpdateOutcome =
+  { readonly written: true; readonly targets: number } | { readonly written: false; readonly reason: string };
+
+/**
+ * Records `entry` for `target` in `context`. A scan that did not reach the target, or that
+ * could not list a surface the lock already holds listed, does not replace the recorded entry.
+ */
+export async function updateLock(
+  file: string,
+  target: string,
+  context: CredentialContext,
+  entry: LockEntry,
+  reachable: boolean,
+): Promise<UpdateOutcome> {
+  return withFileLock(file, () => {
+    const lock = readLock(file, true);
+    const old = Object.hasOwn(lock.targets, target) ? lock.targets[target]! : {};
+    const recorded = old[context];
+    if (!reachable)
+      return { written: false, reason: `the scan did not reach ${target}; the lock was left as it was` };
+    if (!entry.listable && recorded?.listable)
+      return {
+        written: false,
+        reason: `the scan could not list the surface of ${target} (${context}); the recorded entry was kept`,
+      };
+    // An unchanged surface keeps its entry (and its date), so the file does not change in git.
+    if (recorded && sameSurface(recorded, entry))
+      return { written: false, reason: `${target} (${context}) is unchanged since ${recorded.recordedAt}` };
+    const next: LockFile = {
+      schemaVersion: LOCK_SCHEMA_VERSION,
+      targets: { ...lock.targets, [target]: { ...old, [context]: entry } },
+    };
+    writeAtomically(file, serializeLock(next));
+    return { written: true, targets: Object.keys(next.targets).length };
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * `mcp-posture lock show FILE` and `lock diff OLD NEW`: the lock's contents and the semantic diff
+ * of two locks, without scanning. The grading is the PIN checks' own (./diff.ts); this module
+ * only lists it per target and context, as text or JSON.
+ */
+import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
+import {
+  describeMember,
+  diffAuthorizationServer,
+  diffInstructions,
+  diffItems,
+  diffProtectedResource,
+  diffProtocol,
+  itemLocation,
+  worst,
+} from './diff.js';
+import type { ChangeSeverity } from './diff.js';
+import type { LockFile } from './file.js';
+import { compactDiff, showInvisible } from './text-diff.js';
+
+export interface LockChange {
+  readonly target: string;
+  readonly context: CredentialContext;
+  readonly check: string;
+  readonly key: string;
+  readonly severity: ChangeSeverity;
+  readonly location: string;
+  readonly message: string;
+}
+
+const CONTEXTS: readonly CredentialContext[] = ['anonymous', 'token'];
+
+/** The changes from `a` to `b` for one target and context, graded as the PIN checks grade them. */
+export function entryChanges(
+  target: string,
+  context: CredentialContext,
+  a: LockEntry,
+  b: LockEntry,
+): LockChange[] {
+  const out: LockChange[] = [];
+  const add = (check: string, key: string, severity: ChangeSeverity, location: string, message: string) =>
+    out.push({ target, context, check, key, severity, location, message });
+  if (a.surface && b.surface) {
+    const d = diffItems(a.surface, b.surface);
+    for (const x of d.added)
+      add(
+        'MCPP-PIN01',
+        'added',
+        'medium',
+        itemLocation(x.kind, x.name),
+        `${x.kind} ${showInvisible(x.name)} added`,
+      );
+    for (const x of d.removed)
+      add(
+        'MCPP-PIN02',
+        'removed',
+        'low',
+        itemLocation(x.kind, x.name),
+        `${x.kind} ${showInvisible(x.name)} removed`,
+      );
+    for (const r of d.renamed)
+      add(
+        'MCPP-PIN03',
+        'renamed',
+        'medium',
+        itemLocation(r.kind, r.to),
+        `${r.kind} ${showInvisible(r.from)} renamed to ${showInvisible(r.to)}`,
+      );
+    for (const c of d.changed) {
+      const top = worst(c.changes.map((x) => x.severity)) ?? 'low';
+      const key = c.changes.find((x) => x.severity === top)?.key ?? 'definition';
+      add(
+        'MCPP-PIN03',
+        key,
+        top,
+        itemLocation(c.kind, c.name),
+        `${c.changes.map((x) => x.what).join('; ')}. Diff: ${compactDiff(c.diff)}`,
+      );
+    }
+    const i = diffInstructions(a.surface, b.surface);
+    if (i)
+      add(
+        'MCPP-PIN03',
+        'instructions',
+        i.severity,
+        'server:instructions',
+        `instructions changed. Diff: ${compactDiff(i.diff)}`,
+      );
+  } else if (a.listable !== b.listable) {
+    add(
+      'MCPP-PIN04',
+      'unlisted',
+      'info',
+      'lock',
+      b.listable ? 'the surface is listable now' : 'the surface is no longer listable',
+    );
+  }
+  const pa = a.protectedResource;
+  const pb = b.protectedResource;
+  if (pa && pb)
+    for (const c of diffProtectedResource(pa.fields, pb.fields))
+      add('MCPP-PIN05', c.member, c.severity, 'endpoint', describeMember(c));
+  else if (pa && !pb)
+    add('MCPP-PIN05', 'withdrawn', 'medium', 'endpoint', 'protected-resource metadata withdrawn');
+  else if (!pa && pb)
+    add('MCPP-PIN05', 'published', 'medium', 'endpoint', 'protected-resource metadata published');
+  for (const issuer of Object.keys(a.authorizationServers).sort()) {
+    const y = b.authorizationServers[issuer];
+    if (!y) continue;
+    for (const c of diffAuthorizationServer(a.authorizationServers[issuer]!, y))
+      add('MCPP-PIN06', c.member, c.severity, `as:${issuer}`, `${describeMember(c)} (${c.why})`);
+  }
+  for (const c of diffProtocol(a, b))
+    add('MCPP-PIN07', c.member, c.severity, 'endpoint', `${describeMember(c)} (${c.why})`);
+  return out;
+}
+
+/** Every change between two locks; entries present in only one lock are reported as PIN04 changes. */
+export function lockChanges(oldLock: LockFile, newLock: LockFile): LockChange[] {
+  const out: LockChange[] = [];
+  const targets = [...new Set([...Object.keys(oldLock.targets), ...Object.keys(newLock.targets)])].sort();
+  for (const target of targets) {
+    for (const context of CONTEXTS) {
+      const a = oldLock.targets[target]?.[context];
+      const b = newLock.targets[target]?.[context];
+      if (a && b) out.push(...entryChanges(target, context, a, b));
+      else if (a || b)
+        out.push({
+          target,
+          context,
+          check: 'MCPP-PIN04',
+          key: 'missing',
+          severity: 'info',
+          location: 'lock',
+          message: b ? 'entry added' : 'entry removed',
+        });
+    }
+  }
+  return out;
+}
+
+export function renderChangesText(changes: readonly LockChange[]): string {
+  if (changes.length === 0) return 'No changes.\n';
+  const lines: string[] = [];
+  let last = '';
+  for (const c of changes) {
+    const head = `${c.target} (${c.context})`;
+    if (head !== last) lines.push(showInvisible(head));
+    last = head;
+    lines.push(
+      `  ${c.severity.padEnd(8)} ${c.check.slice(5)} ${c.key.padEnd(18)} ${showInvisible(c.location)}  ${c.message}`,
+    );
+  }
+  return `${lines.join('\n')}\n${changes.length} change${changes.length === 1 ? '' : 's'}\n`;
+}
+
+/** `lock show`: one line per target and context. */
+export function renderLockText(lock: LockFile): string {
+  const lines: string[] = [];
+  for (const target of Object.keys(lock.targets).sort()) {
+    for (const context of CONTEXTS) {
+      const e = lock.targets[target]?.[context];
+      if (!e) continue;
+      const s = e.surface;
+      const counts = s
+        ? `${Object.keys(s.tools).length} tools, ${Object.keys(s.prompts).length} prompts, ${Object.keys(s.resources).length} resources, ${Object.keys(s.resourceTemplates).length} templates`
+        : 'surface not listable';
+      const servers = Object.keys(e.authorizationServers);
+      lines.push(
+        `${showInvisible(target)} (${context}) recorded ${e.recordedAt}: ${counts}; ${servers.length ? `authorization servers ${servers.map(showInvisible).join(', ')}` : 'no authorization server'}; auth ${e.protocol.authRequired ? 'required' : 'not required'}`,
+      );
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : 'The lock records no target.\n';
+}

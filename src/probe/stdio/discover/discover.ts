@@ -1,0 +1,265 @@
+/**
+ * `mcp-posture discover`: every MCP server the user's clients are configured with, read from the
+ * files in ./clients.ts (docs/stdio.md#discovery). It never launches anything. Config files are
+ * hostile input: each is read only up to 1 MB, parsed without evaluation, cut to 500 servers, and
+ * every string is cut short; a malformed file is reported in `errors` and hides nothing else.
+ * Environment-variable references (`${env:X}`, `$X`) are kept as written, never expanded.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { redactArgs, stdioRedactor } from '../redact.js';
+import type { ClientConfigRow, ClientScope } from './clients.js';
+import { CLIENT_CONFIGS } from './clients.js';
+import { parseJsonc, parseTomlSubset } from './parse.js';
+
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+export const MAX_SERVERS_PER_FILE = 500;
+const MAX_STRING = 2_000;
+const MAX_ARGS = 100;
+const MAX_PROJECTS = 200;
+
+export type DiscoveredTransport = 'stdio' | 'streamable-http' | 'sse';
+
+export interface DiscoveredServer {
+  readonly client: string;
+  readonly scope: ClientScope;
+  readonly file: string;
+  /** For per-project entries of a user file (Claude Code): the project path. */
+  readonly project?: string;
+  readonly name: string;
+  readonly transport: DiscoveredTransport;
+  readonly url?: string;
+  readonly command?: string;
+  readonly args?: readonly string[];
+  /** Declared variables, values as written (references unexpanded); never printed. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+export interface DiscoveryError {
+  readonly file: string;
+  readonly message: string;
+}
+
+export interface Discovery {
+  readonly servers: readonly DiscoveredServer[];
+  readonly errors: readonly DiscoveryError[];
+}
+
+export interface DiscoverOptions {
+  readonly home: string;
+  /** Directory whose project files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json …) are read. */
+  readonly project?: string | null;
+  /** Root of the managed (system-wide) settings; null skips them. */
+  readonly systemRoot?: string | null;
+  readonly platform?: NodeJS.Platform;
+}
+
+const cut = (s: string) => (s.length > MAX_STRING ? s.slice(0, MAX_STRING) : s);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? cut(v) : undefined);
+
+/** The file's text, or why not; a missing file is neither a server nor an error. */
+function readCapped(file: string): { text: string } | { error: string } | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? null : { error: `cannot read: ${code ?? 'error'}` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { error: 'not a regular file' };
+    if (st.size > MAX_CONFIG_BYTES) return { error: `larger than ${MAX_CONFIG_BYTES} bytes; not read` };
+    const buf = Buffer.alloc(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return { text: buf.subarray(0, off).toString('utf8') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parse(row: ClientConfigRow, text: string): unknown {
+  if (row.format === 'toml') return parseTomlSubset(text);
+  if (row.format === 'jsonc') return parseJsonc(text);
+  return JSON.parse(text) as unknown;
+}
+
+function at(doc: unknown, key: readonly string[]): unknown {
+  let v = doc;
+  for (const k of key) {
+    if (!isRecord(v) || !Object.hasOwn(v, k)) return undefined;
+    v = v[k];
+  }
+  return v;
+}
+
+function stringMap(v: unknown): Record<string, string> | undefined {
+  if (!isRecord(v)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v).slice(0, MAX_ARGS)) if (typeof x === 'string') out[cut(k)] = cut(x);
+  return out;
+}
+
+function stringList(v: unknown): string[] | undefined {
+  return Array.isArray(v)
+    ? v
+        .slice(0, MAX_ARGS)
+        .filter((x): x is string => typeof x === 'string')
+        .map(cut)
+    : undefined;
+}
+
+/** One entry of a server map, in any of the clients' shapes; null when it has neither command nor URL. */
+export function normalizeEntry(
+  client: string,
+  raw: Record<string, unknown>,
+): Omit<DiscoveredServer, 'client' | 'scope' | 'file' | 'name'> | null {
+  // Continue nests the transport; Zed may nest the command.
+  const e = isRecord(raw['transport']) ? { ...raw, ...raw['transport'] } : raw;
+  const type = str(e['type'])?.toLowerCase();
+  let command = e['command'];
+  let args = stringList(e['args']);
+  let env = stringMap(e['env']) ?? stringMap(e['environment']);
+  if (isRecord(command)) {
+    // Zed: { "command": { "path": "...", "args": [...], "env": {...} } }
+    args = stringList(command['args']) ?? args;
+    env = stringMap(command['env']) ?? env;
+    command = command['path'] ?? command['command'];
+  }
+  if (Array.isArray(command)) {
+    // opencode: "command": ["npx", "-y", "server"]
+    const list = stringList(command) ?? [];
+    command = list[0];
+    args = [...list.slice(1), ...(args ?? [])];
+  }
+  const cwd = str(e['cwd']);
+  if (typeof command === 'string' && command !== '' && type !== 'remote') {
+    return {
+      transport: 'stdio',
+      command: cut(command),
+      ...(args && args.length ? { args } : {}),
+      ...(env && Object.keys(env).length ? { env } : {}),
+      ...(cwd ? { cwd } : {}),
+    };
+  }
+  const httpUrl = str(e['httpUrl']);
+  const url = httpUrl ?? str(e['url']) ?? str(e['serverUrl']);
+  if (!url) return null;
+  const sse = type === 'sse' || (client === 'gemini-cli' && httpUrl === undefined && e['url'] !== undefined);
+  return { transport: sse ? 'sse' : 'streamable-http', url };
+}
+
+function serversOf(
+  row: ClientConfigRow,
+  doc: unknown,
+  file: string,
+  project: string | undefined,
+  errors: DiscoveryError[],
+): DiscoveredServer[] {
+  const container = at(doc, row.key);
+  if (container === undefined) return [];
+  const entries: [string, unknown][] =
+    row.layout === 'list'
+      ? Array.isArray(container)
+        ? container.map((x, i) => [isRecord(x) && typeof x['name'] === 'string' ? x['name'] : `#${i}`, x])
+        : []
+      : isRecord(container)
+        ? Object.entries(container)
+        : [];
+  if (entries.length === 0 && !isRecord(container) && !Array.isArray(container)) {
+    errors.push({
+      file,
+      message: `${row.key.join('.')} is not ${row.layout === 'list' ? 'a list' : 'an object'}`,
+    });
+    return [];
+  }
+  const out: DiscoveredServer[] = [];
+  if (entries.length > MAX_SERVERS_PER_FILE)
+    errors.push({
+      file,
+      message: `${entries.length} servers; only the first ${MAX_SERVERS_PER_FILE} are listed`,
+    });
+  for (const [name, raw] of entries.slice(0, MAX_SERVERS_PER_FILE)) {
+    const n = cut(name);
+    if (!isRecord(raw)) {
+      errors.push({ file, message: `server ${JSON.stringify(n)} is not an object` });
+      continue;
+    }
+    const entry = normalizeEntry(row.client, raw);
+    if (!entry) {
+      errors.push({ file, message: `server ${JSON.stringify(n)} has neither a command nor a URL` });
+      continue;
+    }
+    out.push({
+      client: row.client,
+      scope: row.scope,
+      file,
+      ...(project ? { project } : {}),
+      name: n,
+      ...entry,
+    });
+  }
+  return out;
+}
+
+export function discoverServers(opts: DiscoverOptions): Discovery {
+  const platform = opts.platform ?? process.platform;
+  const servers: DiscoveredServer[] = [];
+  const errors: DiscoveryError[] = [];
+  const parsed = new Map<string, { doc: unknown } | { error: string } | null>();
+  for (const row of CLIENT_CONFIGS) {
+    if (row.os && row.os !== platform) continue;
+    const base = row.base === 'home' ? opts.home : row.base === 'project' ? opts.project : opts.systemRoot;
+    if (base === null || base === undefined) continue;
+    const file = join(base, row.path);
+    if (!parsed.has(file)) {
+      const read = readCapped(file);
+      if (read === null) parsed.set(file, null);
+      else if ('error' in read) parsed.set(file, read);
+      else {
+        try {
+          parsed.set(file, { doc: parse(row, read.text) });
+        } catch (err) {
+          const msg = err instanceof Error ? err.message : String(err);
+          parsed.set(file, { error: `not valid ${row.format.toUpperCase()}: ${cut(msg).slice(0, 200)}` });
+        }
+      }
+      const got = parsed.get(file);
+      if (got && 'error' in got) errors.push({ file, message: got.error });
+    }
+    const got = parsed.get(file);
+    if (!got || 'error' in got) continue;
+    if (row.perProject) {
+      const projects = at(got.doc, ['projects']);
+      if (!isRecord(projects)) continue;
+      for (const [path, p] of Object.entries(projects).slice(0, MAX_PROJECTS))
+        servers.push(...serversOf(row, p, file, cut(path), errors));
+    } else servers.push(...serversOf(row, got.doc, file, undefined, errors));
+  }
+  return { servers, errors };
+}
+
+/** A server as printed (`discover --format json`): env values never appear, secret-looking args are redacted. */
+export function publicView(s: DiscoveredServer): Record<string, unknown> {
+  const redact = stdioRedactor({});
+  return {
+    client: s.client,
+    scope: s.scope,
+    file: s.file,
+    ...(s.project ? { project: s.project } : {}),
+    name: s.name,
+    transport: s.transport,
+    ...(s.url ? { url: redact(s.url) } : {}),
+    ...(s.command ? { command: redact(s.command) } : {}),
+    ...(s.args ? { args: redactArgs(s.args, redact) } : {}),
+  };
+}

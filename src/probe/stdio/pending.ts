@@ -1,0 +1,43 @@
+/**
+ * Requests written to a stdio server that await their response, matched by JSON-RPC id: each
+ * resolves with the answering message, a timeout, or the reason the process can no longer answer.
+ */
+import type { JsonRpcId, NetError } from '../../evidence/types.js';
+
+export type Answer =
+  { readonly message: Record<string, unknown>; readonly seq: number } | { readonly error: NetError };
+
+const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
+
+export class PendingCalls {
+  private readonly waiters = new Map<string, (a: Answer) => void>();
+
+  /** Waits for the response with `id`, at most `timeoutMs`. */
+  wait(id: Exclude<JsonRpcId, null>, timeoutMs: number): Promise<Answer> {
+    return new Promise((resolve) => {
+      const key = idKey(id);
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(key);
+          resolve({ error: { code: 'timeout', message: `no response within ${timeoutMs} ms` } });
+        },
+        Math.max(0, timeoutMs),
+      );
+      this.waiters.set(key, (a) => {
+        clearTimeout(timer);
+        this.waiters.delete(key);
+        resolve(a);
+      });
+    });
+  }
+
+  /** A response arrived: the call waiting for its id (if any) gets it. */
+  answer(message: Record<string, unknown>, seq: number): void {
+    this.waiters.get(idKey(message['id']))?.({ message, seq });
+  }
+
+  failAll(error: NetError): void {
+    for (const w of [...this.waiters.values()]) w({ error });
+    this.waiters.clear();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What `scan --plan --stdio -- …` shows: the command line and the environment the child would
+ * get, and every message a stdio scan may send (docs/stdio.md#plan). Nothing is run.
+ */
+import type { Mode } from '../../evidence/types.js';
+import { LADDER_PROBES } from '../detect.js';
+import { LISTS } from '../inventory.js';
+import type { PlanEntry } from '../plan-entry.js';
+import { planEntry } from '../plan-entry.js';
+import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES, stdioTargetUrl } from './collect.js';
+import { stdioRedactor } from './redact.js';
+import type { StdioCommand } from './runner.js';
+import { SHUTDOWN_WAIT } from './runner.js';
+
+export interface StdioPlan {
+  readonly commandLine: string;
+  /** NAME=value lines: PATH as the child would get it, HOME a throwaway directory, declared values redacted. */
+  readonly env: readonly string[];
+  readonly cwd: string;
+  readonly sandbox: boolean;
+  readonly entries: readonly PlanEntry[];
+}
+
+const AT = '<stdin>';
+
+export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boolean): StdioPlan {
+  const redact = stdioRedactor(command.env);
+  const lists = LISTS.map((l) =>
+    planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
+  );
+  const entries: PlanEntry[] = [
+    planEntry(
+      STDIO_PROBES.launch,
+      'passive',
+      'spawn',
+      'start the server (its own process group)',
+      '',
+      'process',
+    ),
+    planEntry(
+      LADDER_PROBES.discover,
+      'passive',
+      'write',
+      `server/discover first (waits ${ERA_PROBE_MS / 1000} s)`,
+      '',
+      AT,
+    ),
+    planEntry(
+      LADDER_PROBES.discoverResend,
+      'passive',
+      'write',
+      'server/discover re-sent once',
+      'when it answered -32020/-32021',
+      AT,
+    ),
+    ...lists.map((e) => ({ ...e, when: 'on the modern wire, when server/discover showed it' })),
+    planEntry(
+      STDIO_PROBES.launchLegacy,
+      'passive',
+      'spawn',
+      'a second process for the handshake era',
+      'when the modern wire answered, or the first process died',
+      'process',
+    ),
+    planEntry(
+      LADDER_PROBES.init(FALLBACK_VERSION),
+      'passive',
+      'write',
+      `initialize with protocolVersion ${FALLBACK_VERSION}`,
+      'on any error or silence, and on the second process',
+      AT,
+    ),
+    planEntry(
+      STDIO_PROBES.initialized,
+      'passive',
+      'write',
+      'notifications/initialized',
+      'after an InitializeResult',
+      AT,
+    ),
+    ...lists.map((e) => ({ ...e, when: 'after an InitializeResult, when the modern wire did not answer' })),
+    planEntry(
+      's.stdin.close',
+      mode === 'passive' ? 'passive' : 'safe',
+      'close',
+      `close stdin, wait ${SHUTDOWN_WAIT.stdinCloseMs / 1000} s (judged by STDIO04 in safe mode)`,
+      '',
+      'process',
+    ),
+    planEntry(
+      'x.signal',
+      'passive',
+      'kill',
+      `SIGTERM to the process group, then SIGKILL after ${SHUTDOWN_WAIT.sigtermMs / 1000} s`,
+      'when the process or its group is still alive',
+      'process',
+    ),
+  ];
+  const declared = Object.keys(command.env)
+    .filter((k) => k !== 'HOME')
+    .sort()
+    .map((k) => `${k}=[REDACTED] (declared)`);
+  return {
+    commandLine: stdioTargetUrl(command, redact).slice('stdio:'.length),
+    env: [
+      `PATH=${process.env['PATH'] ?? '/usr/bin:/bin'}`,
+      'HOME=<a throwaway directory, removed afterwards>',
+      ...declared,
+    ],
+    cwd: command.cwd ?? '<a throwaway directory, removed afterwards>',
+    sandbox,
+    entries,
+  };
+}

@@ -1,0 +1,49 @@
+/** Runs a stdio scan of a test server and evaluates it, for the stdio integration tests. */
+import { join } from 'node:path';
+
+import type { CheckResult } from '../../src/checks/define-check.js';
+import { summaryStatus } from '../../src/engine/evaluate-check.js';
+import { evaluateAll } from '../../src/engine/run.js';
+import type { Evidence } from '../../src/evidence/types.js';
+import type { StdioScanOptions } from '../../src/probe/stdio/collect.js';
+import { collectStdioEvidence } from '../../src/probe/stdio/collect.js';
+
+export const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'stdio', 'flawed-server.mjs');
+
+export interface Scanned {
+  readonly evidence: Evidence;
+  readonly results: readonly CheckResult[];
+  /** Summary status per check ID. */
+  readonly status: (id: string) => string;
+  /** Keys of the failing results of a check. */
+  readonly failKeys: (id: string) => (string | null)[];
+}
+
+export async function scanCommand(
+  args: readonly string[],
+  extra: Partial<StdioScanOptions> & { env?: Record<string, string> } = {},
+): Promise<Scanned> {
+  const { env, ...rest } = extra;
+  const evidence = await collectStdioEvidence({
+    command: { command: process.execPath, args: [...args], env: env ?? {}, cwd: null },
+    ...rest,
+  });
+  const results = evaluateAll(evidence);
+  const of = (id: string) => results.filter((r) => r.checkId === id);
+  return {
+    evidence,
+    results,
+    status: (id) => summaryStatus(of(id).map((r) => r.status)),
+    failKeys: (id) =>
+      of(id)
+        .filter((r) => r.status === 'fail')
+        .map((r) => r.key),
+  };
+}
+
+export const STDIO_IDS = [1, 2, 3, 4, 5, 6].map((n) => `MCPP-STDIO0${n}`);
+
+/** The six STDIO checks' summary statuses. */
+export function stdioStatuses(s: Scanned): Record<string, string> {
+  return Object.fromEntries(STDIO_IDS.map((id) => [id.replace('MCPP-', ''), s.status(id)]));
+}
