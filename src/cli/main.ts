@@ -34,6 +34,8 @@ import { addFleetScanOptions } from './fleet-options.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { registerLockCommands } from './lock-command.js';
 import { anchorFor } from './manifest.js';
+import { registerLoginCommands } from './login-command.js';
+import { registerCimdCommands } from './cimd-command.js';
 
 export function buildProgram(): { program: Command; result: { code: number } } {
   const result = { code: EXIT.ok as number };
@@ -91,6 +93,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       )
       .option('--token <token>', 'bearer token, sent only to the target origin (prefer --token-env)')
       .option('--token-env <var>', 'read the bearer token from this environment variable')
+      .option('--login', 'use the token stored by `mcp-posture login URL` (refreshed when it expires)')
       .option(
         '--second-token-env <var>',
         'read a token issued for another resource from this variable (checks the audience, MCPP-ACT03)',
@@ -199,6 +202,8 @@ export function buildProgram(): { program: Command; result: { code: number } } {
 
   registerHistoryCommands(program, result);
   registerLockCommands(program, result);
+  registerLoginCommands(program, result);
+  registerCimdCommands(program, result);
 
   const checks = program.command('checks').description('the check catalogue');
   checks

@@ -28,6 +28,7 @@ import { prepareTarget } from './scan-target.js';
 import { lockFor, readLockOption, recordLocks } from './lock-options.js';
 import { anchorFor, writeManifest } from './manifest.js';
 import { UsageError } from './options.js';
+import { storedToken } from './login-command.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 
 /** Only flags the user typed override the config (commander defaults must not). */
@@ -146,7 +147,12 @@ export async function runScan(
   }
 
   const fleet = fleetOptionsOf(cmd);
-  const token = o['token'] as string | undefined;
+  if (o['login'] && (o['token'] || cliTyped['tokenEnv']))
+    throw new UsageError('--login uses the stored token: give it without --token or --token-env');
+  if (o['login'] && !url) throw new UsageError('--login needs the URL you logged in to');
+  const token = o['login']
+    ? await storedToken(url!, o['caFile'] as string | undefined)
+    : (o['token'] as string | undefined);
   const caFile = o['caFile'] as string | undefined;
   if (fleet.targets !== undefined || fleet.registry !== undefined) {
     if (o['plan']) throw new UsageError('--plan shows one target (a URL or a config file), not a fleet');

@@ -56,6 +56,11 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
       'ambiguous',
       'The server was not listed (no tools, prompts or resources were requested).',
     ),
+  clientMetadata: (_ev, ctx) =>
+    ctx.notApplicable(
+      'feature_absent',
+      'No client metadata document was given: the CIMD lint rules judge your own document with `mcp-posture cimd lint URL`.',
+    ),
   oauth: (ev, ctx) =>
     ev.auth.inUse
       ? ctx.inconclusive(

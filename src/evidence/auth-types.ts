@@ -151,6 +151,27 @@ export interface AuthDiscovery {
    * authorization server's `registration_endpoint`. Absent in bundles from before the probe existed.
    */
   readonly dcrUnsafe?: Probe<DcrUnsafeProbes>;
+  /**
+   * `i.proxy` (intrusive): two fresh registrations at the first authorization server and one
+   * authorization request with each, for ACT12. Absent in bundles from before the probe existed.
+   */
+  readonly proxy?: Probe<ProxyProbes>;
+}
+
+/** One fresh client of `i.proxy` and the first answer to its authorization request. */
+export interface ProxyAttempt {
+  readonly clientId: string;
+  /** The redirect URI the client registered (and its request named). */
+  readonly redirectUri: string;
+  readonly registration: ClientRegistration;
+  readonly answer: Probe<AuthzAnswer>;
+}
+
+/** `i.proxy`: two fresh clients, each deleted after its request where the server allows it. */
+export interface ProxyProbes {
+  readonly issuer: string;
+  readonly authorizationEndpoint: string;
+  readonly attempts: readonly ProxyAttempt[];
 }
 
 /** The RFC 7592 deletion of a client an `i.dcr(unsafe)` registration created. */
@@ -218,6 +239,33 @@ export interface AuthzRedirect {
 }
 
 /** One `i.authz(variant)` request and its first answer. */
+/** A cookie an answer set, by its attributes only (the value is never kept). */
+export interface CookieShape {
+  readonly name: string;
+  readonly secure: boolean;
+  readonly httpOnly: boolean;
+  /** `SameSite` as sent, lower-case, or null when absent. */
+  readonly sameSite: string | null;
+  /** The `Path` attribute, or null. */
+  readonly path: string | null;
+  readonly domain: boolean;
+}
+
+/** The protections of an HTML page an authorization request answered with (ACT13). */
+export interface PageProtections {
+  /** `frame-ancestors` sources of the `Content-Security-Policy`, or null when it has none. */
+  readonly frameAncestors: readonly string[] | null;
+  /** `X-Frame-Options`, upper-case, or null. */
+  readonly xFrameOptions: string | null;
+  readonly cookies: readonly CookieShape[];
+  /** Names of the hidden form fields whose value is at least 16 characters (a CSRF token candidate). */
+  readonly tokenFields: readonly string[];
+  /** The page has a password field (a login page, not a consent page). */
+  readonly password: boolean;
+  /** The page has a form. */
+  readonly form: boolean;
+}
+
 export interface AuthzAnswer {
   /** The query parameters sent (`state` and `code_challenge` are fresh random values). */
   readonly params: Readonly<Record<string, string>>;
@@ -231,6 +279,8 @@ export interface AuthzAnswer {
    * form), `redirect` (a redirect to a login, sign-in, consent or interaction path on the AS itself).
    */
   readonly login: 'page' | 'redirect' | null;
+  /** For an HTML answer without a redirect: its framing, cookie and form protections (absent in older bundles). */
+  readonly page?: PageProtections | null;
   readonly exchange: ExchangeId;
 }
 
@@ -238,6 +288,14 @@ export interface AuthzAnswer {
  * `i.client` + `i.authz(variant)`: GETs of the authorization endpoint with the client the user
  * designated (`--oauth-client-id`, `--oauth-redirect-uri`), each with a fresh `state`, never followed.
  */
+/** `i.client`: the client the scanner registered for the `i.authz` requests, and its deletion. */
+export interface ClientRegistration {
+  readonly registrationEndpoint: string;
+  readonly exchange: ExchangeId;
+  /** The RFC 7592 deletion; null when the server returned no management URI and token. */
+  readonly deletion: DcrDeletion | null;
+}
+
 export interface AuthzProbes {
   /** The authorization server probed (the first one discovered). */
   readonly issuer: string;
@@ -253,6 +311,16 @@ export interface AuthzProbes {
   readonly badRedirect: Probe<AuthzAnswer>;
   /** `i.authz(bogus-response-type)`: a correct S256 request with an unknown `response_type`. */
   readonly bogusResponseType: Probe<AuthzAnswer>;
+  /**
+   * `i.authz(foreign-resource)`: a correct S256 request whose RFC 8707 `resource` names a resource
+   * the AS cannot serve (ACT06). Absent in bundles from before the probe.
+   */
+  readonly foreignResource?: Probe<AuthzAnswer>;
+  /**
+   * Set when no client was designated and the scanner registered one (`i.client`): the requests
+   * used it, and it was deleted afterwards. Absent for a designated client.
+   */
+  readonly registered?: ClientRegistration;
 }
 
 /** What a token says about itself, decoded locally (never verified, the token itself never stored). */

@@ -11,6 +11,7 @@
  */
 import type { Revision } from '../spec/revisions.js';
 import type { AuthDiscovery } from './auth-types.js';
+import type { ClientMetadataSource } from './cimd-types.js';
 import type {
   HttpEndpoint,
   LegacySessionEvidence,
@@ -39,6 +40,7 @@ export { isHttpReply } from './primitives.js';
 export type * from './http-types.js';
 export type * from './inventory-types.js';
 export type * from './modern-types.js';
+export type * from './cimd-types.js';
 export type * from './pin-types.js';
 export type * from './stdio-types.js';
 
@@ -129,6 +131,11 @@ export interface CoreEvidence {
   readonly oauth: AuthDiscovery | null;
   /** Every exchange, in the order the requests were issued. */
   readonly exchanges: readonly Exchange[];
+  /**
+   * A client's own Client ID Metadata Document, for the CIMD lint checks (CIMD50–CIMD57): set by
+   * `mcp-posture cimd lint`, null or absent in a scan.
+   */
+  readonly clientMetadata?: ClientMetadataSource | null;
   /**
    * The lock's entry for this target and the current surface in the lock's shape (docs/pinning.md);
    * null when the scan was given no lock. Bundles saved before the section existed lack it (read as null).

@@ -19,7 +19,7 @@ export const REDIRECT_URI = 'http://127.0.0.1:3999/callback';
 export const UNREGISTERED = 'https://mcp-posture-probe.invalid/cb';
 export const AUTH_ENDPOINT = `${ISSUER}/auth`;
 
-export type Variant = 'no-pkce' | 'plain' | 'bad-redirect' | 'bogus-response-type';
+export type Variant = 'no-pkce' | 'plain' | 'bad-redirect' | 'bogus-response-type' | 'foreign-resource';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
@@ -47,6 +47,13 @@ function paramsOf(variant: Variant): Record<string, string> {
       return {
         ...base,
         response_type: 'mcp_posture_bogus',
+        code_challenge: CHALLENGE,
+        code_challenge_method: 'S256',
+      };
+    case 'foreign-resource':
+      return {
+        ...base,
+        resource: 'https://mcp-posture-foreign.invalid/mcp',
         code_challenge: CHALLENGE,
         code_challenge_method: 'S256',
       };
@@ -123,7 +130,10 @@ export const loginPage = (b: EvidenceBuilder, v: Variant) =>
     body: '<!doctype html><form method="post" action="/login"><input name="login"><input type="password" name="password"></form>',
   });
 
-type Answers = Pick<AuthzProbes, 'noPkce' | 'plain' | 'badRedirect' | 'bogusResponseType'>;
+type Answers = Pick<
+  AuthzProbes,
+  'noPkce' | 'plain' | 'badRedirect' | 'bogusResponseType' | 'foreignResource'
+>;
 
 /**
  * The answers oidc-provider gives with PKCE required (error redirects with `iss`, a 400 page naming
@@ -146,8 +156,15 @@ export function authzProbes(b: EvidenceBuilder, overrides: Partial<Answers> = {}
       ),
     bogusResponseType:
       overrides.bogusResponseType ?? errorRedirect(b, 'bogus-response-type', 'unsupported_response_type'),
+    ...(overrides.foreignResource ? { foreignResource: overrides.foreignResource } : {}),
   };
-  const all = [value.noPkce, value.plain, value.badRedirect, value.bogusResponseType];
+  const all = [
+    value.noPkce,
+    value.plain,
+    value.badRedirect,
+    value.bogusResponseType,
+    ...(value.foreignResource ? [value.foreignResource] : []),
+  ];
   return { kind: 'ok', value, exchanges: all.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges)) };
 }
 

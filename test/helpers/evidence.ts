@@ -239,6 +239,7 @@ export class EvidenceBuilder {
       oauth: null,
       exchanges: this.exchanges,
       pin: null,
+      clientMetadata: null,
       endpoint: {
         origin: 'http://127.0.0.1:3000',
         scheme: 'http',

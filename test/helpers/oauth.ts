@@ -42,6 +42,8 @@ export interface OAuthDraft {
   authz?: AuthDiscovery['authz'];
   /** `i.dcr(unsafe)`; left out, the evidence is as from before the probe existed. */
   dcrUnsafe?: AuthDiscovery['dcrUnsafe'];
+  /** `i.proxy`; left out, the evidence is as from before the probe existed. */
+  proxy?: AuthDiscovery['proxy'];
 }
 
 const NO_TOKEN = { kind: 'skipped', reason: 'no_token', detail: 'needs --token' } as const;

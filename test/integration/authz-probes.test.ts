@@ -78,7 +78,8 @@ beforeAll(() => {
   runs.set('pkce optional', run({ pkceOptional: true }));
   runs.set('downgrade', run({ downgrade: true }));
   runs.set('safe mode', run({}, { mode: 'safe' }));
-  runs.set('no client', run({}, { client: null }));
+  runs.set('no client', run({ reg: 'off' }, { client: null }));
+  runs.set('registered client', run({}, { client: null }));
   runs.set(
     'unknown client',
     run({}, { client: { clientId: 'mcp-posture-unknown', redirectUri: REDIRECT_URI } }),
@@ -190,7 +191,31 @@ describe('i.authz against oidc-provider behind the SDK resource server', () => {
     });
   });
 
-  it('intrusive mode without a designated client: nothing sent, needs_designation', async () => {
+  it('intrusive mode without a designated client, open registration: a client is registered (i.client), used and deleted', async () => {
+    const r = await runs.get('registered client')!;
+    expect(verdicts(r)).toEqual({
+      'MCPP-ACT07': ['pass'],
+      'MCPP-ACT08': ['pass:no-pkce', 'pass:plain'],
+      'MCPP-ACT11': ['pass'],
+    });
+    const reg = exchanges(r, 'i.client');
+    expect(reg.map((x) => x.response?.status)).toEqual([201]);
+    expect(JSON.parse(reg[0]!.request.body!)).toMatchObject({
+      application_type: 'native',
+      redirect_uris: ['http://127.0.0.1/callback'],
+      token_endpoint_auth_method: 'none',
+    });
+    // The registration access token is redacted from the record.
+    expect(reg[0]!.response?.body).not.toMatch(/"registration_access_token":"(?!\[REDACTED\])/);
+    const del = exchanges(r, 'i.client.cleanup');
+    expect(del.map((x) => x.response?.status)).toEqual([204]);
+    const authz = r.out.evidence.oauth?.authz;
+    expect(authz?.kind === 'ok' && authz.value.registered?.deletion?.deleted).toBe(true);
+    // The requests used the registered client.
+    expect(authz?.kind === 'ok' && authz.value.clientId).toBe(JSON.parse(reg[0]!.response!.body).client_id);
+  });
+
+  it('intrusive mode without a designated client and no registration: nothing sent, needs_designation', async () => {
     const r = await runs.get('no client')!;
     expect(r.out.evidence.exchanges.filter((x) => x.probe.startsWith('i.authz'))).toEqual([]);
     expect(verdicts(r)).toEqual({

@@ -132,8 +132,9 @@ describe('token tier against an oidc-provider-backed SDK resource server', () =>
   it('every token goes to the target origin only, and appears in no output', async () => {
     const r = await runs.get('good configuration')!;
     for (const x of r.out.evidence.exchanges) {
-      // i.dcr.cleanup carries the registration access token the AS itself issued, not a user token.
-      if (x.request.headers['authorization'] !== undefined && x.probe !== 'i.dcr.cleanup')
+      // The RFC 7592 deletions carry the registration access token the AS itself issued, not a user token.
+      const cleanup = /^(i\.dcr\.cleanup|i\.client\.cleanup|i\.proxy\.cleanup\(\d\))$/.test(x.probe);
+      if (x.request.headers['authorization'] !== undefined && !cleanup)
         expect(new URL(x.request.url).origin).toBe(r.origin);
     }
     const texts = [

@@ -114,8 +114,66 @@ describe('probeAuthz: gating', () => {
   });
 });
 
+describe('probeAuthz: a registered client (i.client)', () => {
+  const REG = `${ISSUER}/reg`;
+  it('registers a native public client where registration is open, uses it, then deletes it', async () => {
+    const { result, sent } = await probe({
+      client: null,
+      metadata: { ...METADATA, registration_endpoint: REG },
+      answer: (spec) =>
+        spec.probe === 'i.client'
+          ? {
+              status: 201,
+              text: JSON.stringify({
+                client_id: 'reg-1',
+                registration_client_uri: `${REG}/reg-1`,
+                registration_access_token: 'rat-secret-value',
+              }),
+            }
+          : spec.probe === 'i.client.cleanup'
+            ? { status: 204 }
+            : { status: 400 },
+    });
+    expect(sent.map((s) => `${s.method} ${s.probe}`)).toEqual([
+      'POST i.client',
+      'GET i.authz(no-pkce)',
+      'GET i.authz(plain)',
+      'GET i.authz(bad-redirect)',
+      'GET i.authz(bogus-response-type)',
+      'GET i.authz(foreign-resource)',
+      'DELETE i.client.cleanup',
+    ]);
+    expect(JSON.parse(sent[0]!.body!)).toMatchObject({
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: ['http://127.0.0.1/callback'],
+    });
+    expect(sent[0]!.secretResponseMembers).toContain('registration_access_token');
+    expect(sent.at(-1)!.headers?.['authorization']).toBe('Bearer rat-secret-value');
+    expect(sent.at(-1)!.secrets).toEqual(['rat-secret-value']);
+    const authz = new URL(sent[1]!.url).searchParams;
+    expect([authz.get('client_id'), authz.get('redirect_uri')]).toEqual([
+      'reg-1',
+      'http://127.0.0.1/callback',
+    ]);
+    if (result.kind !== 'ok') throw new Error('expected ok');
+    expect(result.value.registered?.deletion).toMatchObject({ status: 204, deleted: true });
+    expect(JSON.stringify(result)).not.toContain('rat-secret-value');
+  });
+
+  it('stays not_designated when registration is refused, sending no authorization request', async () => {
+    const { result, sent } = await probe({
+      client: null,
+      metadata: { ...METADATA, registration_endpoint: REG },
+      answer: () => ({ status: 401 }),
+    });
+    expect(result).toMatchObject({ kind: 'skipped', reason: 'not_designated' });
+    expect(sent.map((s) => s.probe)).toEqual(['i.client']);
+  });
+});
+
 describe('probeAuthz: the requests', () => {
-  it('four GETs of the learned endpoint, without credentials, each with a fresh state', async () => {
+  it('five GETs of the learned endpoint, without credentials, each with a fresh state', async () => {
     const { result, sent } = await probe({});
     expect(result.kind).toBe('ok');
     expect(sent.map((s) => [s.method, s.probe, s.source, s.attachCredentials])).toEqual([
@@ -123,26 +181,46 @@ describe('probeAuthz: the requests', () => {
       ['GET', 'i.authz(plain)', 'learned', false],
       ['GET', 'i.authz(bad-redirect)', 'learned', false],
       ['GET', 'i.authz(bogus-response-type)', 'learned', false],
+      ['GET', 'i.authz(foreign-resource)', 'learned', false],
     ]);
     const params = sent.map((s) => new URL(s.url).searchParams);
     // The endpoint's own query is kept (RFC 6749 §3.1).
     expect(params.every((p) => p.get('tenant') === '1')).toBe(true);
-    expect(params.map((p) => p.get('response_type'))).toEqual(['code', 'code', 'code', 'mcp_posture_bogus']);
+    expect(params.map((p) => p.get('response_type'))).toEqual([
+      'code',
+      'code',
+      'code',
+      'mcp_posture_bogus',
+      'code',
+    ]);
     expect(params.map((p) => p.get('redirect_uri'))).toEqual([
       CLIENT.redirectUri,
       CLIENT.redirectUri,
       'https://mcp-posture-probe.invalid/cb',
       CLIENT.redirectUri,
+      CLIENT.redirectUri,
     ]);
-    expect(params.map((p) => p.get('code_challenge_method'))).toEqual([null, 'plain', 'S256', 'S256']);
-    expect(params.map((p) => p.get('code_challenge')?.length ?? 0)).toEqual([0, 43, 43, 43]);
+    expect(params.map((p) => p.get('code_challenge_method'))).toEqual([
+      null,
+      'plain',
+      'S256',
+      'S256',
+      'S256',
+    ]);
+    expect(params.map((p) => p.get('code_challenge')?.length ?? 0)).toEqual([0, 43, 43, 43, 43]);
     expect(
       params.every((p) => p.get('client_id') === 'c-1' && p.get('scope') === 'mcp:tools mcp:resources'),
     ).toBe(true);
-    // RFC 8707, as MCP clients send it.
-    expect(params.every((p) => p.get('resource') === RESOURCE)).toBe(true);
+    // RFC 8707, as MCP clients send it; the last names a foreign resource (ACT06).
+    expect(params.map((p) => p.get('resource'))).toEqual([
+      RESOURCE,
+      RESOURCE,
+      RESOURCE,
+      RESOURCE,
+      'https://mcp-posture-foreign.invalid/mcp',
+    ]);
     const states = params.map((p) => p.get('state'));
-    expect(new Set(states).size).toBe(4);
+    expect(new Set(states).size).toBe(5);
     expect(states.every((s) => /^mcp-posture-probe-[\w-]{22}$/.test(s ?? ''))).toBe(true);
   });
 
@@ -164,6 +242,7 @@ describe('probeAuthz: the requests', () => {
       'i.authz(no-pkce)',
       'i.authz(bad-redirect)',
       'i.authz(bogus-response-type)',
+      'i.authz(foreign-resource)',
     ]);
     expect(fake.sent.every((s) => !new URL(s.url).searchParams.has('scope'))).toBe(true);
   });
@@ -177,7 +256,7 @@ describe('probeAuthz: the requests', () => {
             ? null
             : { status: 303, headers: { location: ['/login?x=1'] } },
     });
-    expect(sent).toHaveLength(4);
+    expect(sent).toHaveLength(5);
     if (result.kind !== 'ok') throw new Error('expected ok');
     expect(result.value.plain).toMatchObject({ kind: 'failed', error: { code: 'connect' } });
     const bad = result.value.badRedirect;

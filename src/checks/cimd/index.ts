@@ -1,6 +1,37 @@
 import type { Check } from '../define-check.js';
 import CIMD01 from './MCPP-CIMD01.js';
 import CIMD02 from './MCPP-CIMD02.js';
+import CIMD50 from './MCPP-CIMD50.js';
+import CIMD51 from './MCPP-CIMD51.js';
+import CIMD52 from './MCPP-CIMD52.js';
+import CIMD53 from './MCPP-CIMD53.js';
+import CIMD54 from './MCPP-CIMD54.js';
+import CIMD55 from './MCPP-CIMD55.js';
+import CIMD56 from './MCPP-CIMD56.js';
+import CIMD57 from './MCPP-CIMD57.js';
 
-/** CIMD family (authorization-server scan checks), sorted by ID. */
-export const CIMD_CHECKS: readonly Check[] = [CIMD01, CIMD02];
+/** CIMD family (authorization-server scan checks, then the lint checks), sorted by ID. */
+export const CIMD_CHECKS: readonly Check[] = [
+  CIMD01,
+  CIMD02,
+  CIMD50,
+  CIMD51,
+  CIMD52,
+  CIMD53,
+  CIMD54,
+  CIMD55,
+  CIMD56,
+  CIMD57,
+];
+
+/** The lint checks, run by `cimd lint` on a client's own document. */
+export const CIMD_LINT_CHECKS: readonly Check[] = [
+  CIMD50,
+  CIMD51,
+  CIMD52,
+  CIMD53,
+  CIMD54,
+  CIMD55,
+  CIMD56,
+  CIMD57,
+];

@@ -20,7 +20,9 @@ import type { Mode, Probe } from '../../evidence/types.js';
 import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import { PROBE_PREFIX } from '../mcp-messages.js';
-import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, UNREGISTERED_REDIRECT_URI } from './plan.js';
+import { registerProbeClient } from './client-identity.js';
+import { pageProtections } from './page-protections.js';
+import { AUTHZ_PROBES, BOGUS_RESPONSE_TYPE, FOREIGN_RESOURCE, UNREGISTERED_REDIRECT_URI } from './plan.js';
 
 /** A pre-registered OAuth client the user designated (`--oauth-client-id`, `--oauth-redirect-uri`). */
 export interface OAuthClientDesignation {
@@ -103,8 +105,8 @@ export function loginOf(
   return html && (PASSWORD_FIELD.test(text) || FORM.test(text)) ? 'page' : null;
 }
 
-async function send(
-  ctx: AuthzContext,
+export async function send(
+  ctx: Pick<AuthzContext, 'client'>,
   endpoint: URL,
   asOrigins: ReadonlySet<string>,
   probe: string,
@@ -142,6 +144,7 @@ async function send(
       mediaType,
       redirect,
       login: loginOf(res.text, mediaType, redirect, asOrigins),
+      page: redirect === null ? pageProtections(res.headers, res.text, mediaType) : null,
       exchange: result.exchangeId,
     },
     exchanges: [result.exchangeId],
@@ -168,16 +171,38 @@ function endpointOf(server: AuthorizationServerObservation | undefined): URL | S
 export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>> {
   if (ctx.mode !== 'intrusive')
     return skipped('mode_disabled', 'needs --mode intrusive (authorization requests leave state on the AS)');
-  if (ctx.oauthClient === null)
-    return skipped(
-      'not_designated',
-      'needs --oauth-client-id and --oauth-redirect-uri (a pre-registered client)',
-    );
   const endpoint = endpointOf(ctx.server);
   if (!(endpoint instanceof URL)) return endpoint;
+  if (ctx.oauthClient !== null) return probeWith(ctx, endpoint, ctx.oauthClient);
+  // No designated client: one registered for the requests where registration is open (i.client).
+  const registered = await registerProbeClient(ctx.client, ctx.server);
+  if ('kind' in registered) return registered;
+  let probes: Probe<AuthzProbes>;
+  try {
+    probes = await probeWith(ctx, endpoint, registered.designation);
+  } catch (err) {
+    // Deleted whatever happens to the requests.
+    await registered.cleanup();
+    throw err;
+  }
+  const registration = await registered.cleanup();
+  if (probes.kind !== 'ok') return probes;
+  const extra = [registration.exchange, ...(registration.deletion ? [registration.deletion.exchange] : [])];
+  return {
+    kind: 'ok',
+    value: { ...probes.value, registered: registration },
+    exchanges: [extra[0]!, ...probes.exchanges, ...extra.slice(1)],
+  };
+}
+
+async function probeWith(
+  ctx: AuthzContext,
+  endpoint: URL,
+  designation: OAuthClientDesignation,
+): Promise<Probe<AuthzProbes>> {
   const server = ctx.server!;
   const metadata = server.found!.metadata;
-  const { clientId, redirectUri } = ctx.oauthClient;
+  const { clientId, redirectUri } = designation;
   const asOrigins = new Set([endpoint.origin]);
   try {
     asOrigins.add(new URL(server.issuer).origin);
@@ -233,7 +258,15 @@ export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>>
     `an S256 authorization request with response_type=${BOGUS_RESPONSE_TYPE} (expects an error redirect carrying iss)`,
     { ...base(), response_type: BOGUS_RESPONSE_TYPE, ...s256() },
   );
-  const all = [noPkce, plain, badRedirect, bogusResponseType];
+  const foreignResource = await send(
+    ctx,
+    endpoint,
+    asOrigins,
+    AUTHZ_PROBES.foreignResource,
+    `an S256 authorization request naming the foreign resource ${FOREIGN_RESOURCE} (expects invalid_target)`,
+    { ...base(), resource: FOREIGN_RESOURCE, ...s256() },
+  );
+  const all = [noPkce, plain, badRedirect, bogusResponseType, foreignResource];
   return {
     kind: 'ok',
     value: {
@@ -245,6 +278,7 @@ export async function probeAuthz(ctx: AuthzContext): Promise<Probe<AuthzProbes>>
       plain,
       badRedirect,
       bogusResponseType,
+      foreignResource,
     },
     exchanges: all.flatMap((p) => (p.kind === 'skipped' ? [] : p.exchanges)),
   };

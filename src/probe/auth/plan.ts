@@ -212,7 +212,11 @@ export const AUTHZ_PROBES = {
   plain: 'i.authz(plain)',
   badRedirect: 'i.authz(bad-redirect)',
   bogusResponseType: 'i.authz(bogus-response-type)',
+  foreignResource: 'i.authz(foreign-resource)',
 } as const;
+
+/** The RFC 8707 `resource` of `i.authz(foreign-resource)`: a reserved name (RFC 6761), never resolved. */
+export const FOREIGN_RESOURCE = 'https://mcp-posture-foreign.invalid/mcp';
 
 /** The unregistered redirect URI of `i.authz(bad-redirect)`: a reserved name (RFC 6761), never resolved. */
 export const UNREGISTERED_REDIRECT_URI = 'https://mcp-posture-probe.invalid/cb';
@@ -257,6 +261,14 @@ export const AUTHZ_PLAN: PlanEntry[] = [
     purpose: `an S256 authorization request with response_type=${BOGUS_RESPONSE_TYPE}, for the error redirect's iss (never followed)`,
     when: designatedClient,
   },
+  {
+    probe: AUTHZ_PROBES.foreignResource,
+    tier: 'intrusive',
+    method: 'GET',
+    url: authzUrl,
+    purpose: `an S256 authorization request naming the foreign resource ${FOREIGN_RESOURCE} (expects invalid_target; never followed)`,
+    when: designatedClient,
+  },
 ];
 
 /** `i.dcr(unsafe)`: open registrations with unsafe redirect URIs (./dcr-unsafe.ts). */
@@ -273,6 +285,70 @@ export const UNSAFE_REDIRECT_URIS = {
 } as const;
 /** The `client_name` of the clients `i.dcr(unsafe)` may create. */
 export const DCR_CLIENT_NAME = 'mcp-posture-probe (delete me)';
+
+/** `i.client`: the registration that gives `i.authz` a client when none is designated (./client-identity.ts). */
+export const CLIENT_PROBES = {
+  register: 'i.client',
+  cleanup: 'i.client.cleanup',
+} as const;
+
+/** The redirect URI of the `i.client` registration: loopback (RFC 8252 §7.3); nothing listens and nothing is sent there. */
+export const PROBE_CLIENT_REDIRECT_URI = 'http://127.0.0.1/callback';
+
+/** `i.proxy`: two fresh clients and one authorization request each (./proxy.ts, ACT12). */
+export const PROXY_PROBES = {
+  register: (n: number) => `i.proxy.register(${n})`,
+  authorize: (n: number) => `i.proxy.authorize(${n})`,
+  cleanup: (n: number) => `i.proxy.cleanup(${n})`,
+} as const;
+
+const proxyWhen = 'in intrusive mode, when the first authorization server publishes registration_endpoint';
+
+export const PROXY_PLAN: PlanEntry[] = [1, 2].flatMap((n) => [
+  {
+    probe: PROXY_PROBES.register(n),
+    tier: 'intrusive' as const,
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `fresh client ${n} of 2: an anonymous registration of a native public client (deleted after its request)`,
+    when: proxyWhen,
+  },
+  {
+    probe: PROXY_PROBES.authorize(n),
+    tier: 'intrusive' as const,
+    method: 'GET',
+    url: '<authorization_endpoint>',
+    purpose: `an S256 authorization request with fresh client ${n}: own consent, or a redirect upstream? (first answer only, never followed)`,
+    when: proxyWhen,
+  },
+  {
+    probe: PROXY_PROBES.cleanup(n),
+    tier: 'intrusive' as const,
+    method: 'DELETE',
+    url: '<registration_client_uri>',
+    purpose: `RFC 7592: delete fresh client ${n}`,
+    when: 'when its registration returned registration_client_uri and registration_access_token',
+  },
+]);
+
+export const CLIENT_PLAN: PlanEntry[] = [
+  {
+    probe: CLIENT_PROBES.register,
+    tier: 'intrusive',
+    method: 'POST',
+    url: '<registration_endpoint>',
+    purpose: `an anonymous RFC 7591 registration of a native public client (redirect_uris ["${PROBE_CLIENT_REDIRECT_URI}"]) for the authorization requests`,
+    when: 'in intrusive mode without --oauth-client-id, when the first authorization server publishes registration_endpoint',
+  },
+  {
+    probe: CLIENT_PROBES.cleanup,
+    tier: 'intrusive',
+    method: 'DELETE',
+    url: '<registration_client_uri>',
+    purpose: 'RFC 7592: delete that client once the authorization requests are done',
+    when: 'when the registration returned registration_client_uri and registration_access_token',
+  },
+];
 
 const firstRegistration =
   'in intrusive mode, when the first authorization server publishes registration_endpoint';

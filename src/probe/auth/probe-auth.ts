@@ -32,6 +32,7 @@ import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
 import { probeAuthz } from './authz.js';
 import { probeDcrUnsafe } from './dcr-unsafe.js';
+import { probeProxy } from './proxy.js';
 import type { OAuthClientDesignation } from './authz.js';
 import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
 import { fetchDocument, jsonObject } from './document.js';
@@ -297,6 +298,15 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   // Round 6, sequential: the intrusive registrations with unsafe redirect URIs (and their cleanup).
   const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: authorizationServers[0] });
 
+  // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
+  const proxy = await probeProxy({
+    client,
+    mode,
+    server: authorizationServers[0],
+    scopes,
+    resource: typeof resource === 'string' ? resource : url,
+  });
+
   return {
     // The token probes' challenges count too (every 401 is judged), except t.query's: its token
     // travels in the URL, so "no credentials sent" would misjudge its challenge.
@@ -306,6 +316,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     tokenProbes,
     authz,
     dcrUnsafe,
+    proxy,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },

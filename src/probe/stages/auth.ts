@@ -7,7 +7,7 @@
 import type { AuthDiscovery } from '../../evidence/auth-types.js';
 import type { HttpReply, RevisionInfo } from '../../evidence/types.js';
 import { jsonObject } from '../auth/document.js';
-import { AUTH_PLAN, AUTHZ_PLAN, DCR_PLAN, TOKEN_PLAN } from '../auth/plan.js';
+import { AUTH_PLAN, AUTHZ_PLAN, CLIENT_PLAN, DCR_PLAN, PROXY_PLAN, TOKEN_PLAN } from '../auth/plan.js';
 import { probeAuth } from '../auth/probe-auth.js';
 import type { ReplayShape } from '../auth/replay.js';
 import { createPrmFetcher, wellKnownPrmUrls } from '../auth/prm.js';
@@ -17,8 +17,10 @@ import type { StageContext } from './context.js';
 export const AUTH_STAGE_PLAN: readonly PlanEntry[] = [
   ...AUTH_PLAN,
   ...TOKEN_PLAN,
+  ...CLIENT_PLAN,
   ...AUTHZ_PLAN,
   ...DCR_PLAN,
+  ...PROXY_PLAN,
 ].map((p) => ({ ...p, when: p.when ? `authorization in use; ${p.when}` : 'authorization in use' }));
 
 /** Walks the OAuth chain from the given 401/403 replies (none: from the well-known PRM URLs). */

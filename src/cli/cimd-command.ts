@@ -1,0 +1,77 @@
+/**
+ * `cimd lint <url|file> [--url URL]`: the CIMD lint checks (MCPP-CIMD50–MCPP-CIMD57) on a client's
+ * own Client ID Metadata Document, through the engine and every report format
+ * (docs/login.md#linting-a-client-metadata-document). Exit 1 when a check fails at or above
+ * `--fail-on` (default high: what blocks the login's use of the document), 2 usage.
+ */
+import { existsSync } from 'node:fs';
+
+import type { Command } from 'commander';
+
+import { CIMD_LINT_CHECKS } from '../checks/cimd/index.js';
+import type { ClientMetadataSource } from '../evidence/cimd-types.js';
+import type { HttpExchange } from '../evidence/types.js';
+import { evaluateAll } from '../engine/run.js';
+import { fetchClientMetadata, readClientMetadata } from '../login/client-metadata.js';
+import { lintRunEvidence } from '../login/lint-evidence.js';
+import { createHttpClient } from '../probe/http/client.js';
+import { buildReport } from '../report/build-report.js';
+import type { FailOn } from '../config/constants.js';
+import { exitCodeFor } from './exit-code.js';
+import { anchorFor } from './manifest.js';
+import { parseFailOn, parseFormats, UsageError } from './options.js';
+import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
+
+export function registerCimdCommands(program: Command, result: { code: number }): void {
+  const cimd = program.command('cimd').description('Client ID Metadata Documents');
+  cimd
+    .command('lint')
+    .description("lint a client's own metadata document (MCPP-CIMD50–MCPP-CIMD57)")
+    .argument('<source>', 'the document URL, or a file')
+    .option('--url <url>', 'for a file: the URL it will be served at (its client ID)')
+    .option('--allow-private', 'let the URL reach private or loopback addresses other than its own')
+    .option('-f, --format <formats>', 'report format(s), comma-separated', parseFormats, ['text'])
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
+    .option('--output-dir <dir>', 'write every requested format into this directory')
+    .option(
+      '--fail-on <severity>',
+      'exit 1 when a check fails at or above this severity',
+      parseFailOn,
+      'high',
+    )
+    .option('--no-color', 'never colour the terminal report')
+    .option('--verbose', 'list every not-applicable check in the text report')
+    .action(async (src: string, o: Record<string, unknown>) => {
+      const outputs = outputOptsOf(o);
+      checkOutputOpts(outputs);
+      const started = new Date();
+      let source: ClientMetadataSource;
+      let exchanges: readonly HttpExchange[] = [];
+      if (/^https?:\/\//i.test(src)) {
+        if (!URL.canParse(src)) throw new UsageError(`not a URL: ${src}`);
+        if (o['url'])
+          throw new UsageError('--url is for a file; a fetched document is judged at its own URL');
+        const client = createHttpClient({ target: new URL(src), allowPrivate: Boolean(o['allowPrivate']) });
+        try {
+          source = (await fetchClientMetadata(client, src)).source;
+          exchanges = client.exchanges();
+        } finally {
+          await client.close();
+        }
+      } else {
+        if (!existsSync(src)) throw new UsageError(`no such file: ${src}`);
+        const url = o['url'] as string | undefined;
+        if (url !== undefined && !URL.canParse(url))
+          throw new UsageError(`--url must be an absolute URL: ${url}`);
+        source = readClientMetadata(src, url ?? null);
+      }
+      const ev = lintRunEvidence(source, `file:${src}`, exchanges, started, Date.now() - started.getTime());
+      const report = buildReport(ev, evaluateAll(ev, CIMD_LINT_CHECKS));
+      const color =
+        (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+      process.stdout.write(
+        await writeOutputs([report], outputs, { anchor: anchorFor('mcp-posture.targets.json', ''), color }),
+      );
+      result.code = exitCodeFor(report, { failOn: o['failOn'] as FailOn, minGrade: null });
+    });
+}

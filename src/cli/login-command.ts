@@ -1,0 +1,151 @@
+/**
+ * `login URL` and `logout [URL]` (docs/login.md), and the stored token `scan --login` uses.
+ * Exit codes: 0 logged in (or out), 1 the login failed (the report says at which step), 2 usage.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+import { Option } from 'commander';
+import type { Command } from 'commander';
+
+import { login } from '../login/flow.js';
+import { deleteRegisteredClient, freshLogin } from '../login/session.js';
+import { renderLoginText } from '../login/render.js';
+import { findLogin, removeLogins, saveLogin } from '../login/store.js';
+import { escapeTerminalLine } from '../report/escape.js';
+import { EXIT } from './exit-code.js';
+import { parsePositiveInt, UsageError } from './options.js';
+
+function parsePort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65_535) throw new UsageError(`not a port: ${v}`);
+  return n;
+}
+
+function readCa(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** The system browser, without a shell: the URL is one argument. Failures are ignored (the URL is printed too). */
+function openBrowser(url: string): void {
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // The printed URL is the fallback.
+  }
+}
+
+function secretFromEnv(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const v = process.env[name];
+  if (!v) throw new UsageError(`--oauth-client-secret-env ${name}: the variable is not set`);
+  return v;
+}
+
+export function registerLoginCommands(program: Command, result: { code: number }): void {
+  program
+    .command('login')
+    .description('log in to an MCP server as an MCP client does, and store the token for `scan --login`')
+    .argument('<url>', 'the MCP endpoint URL')
+    .option('--oauth-client-id <id>', 'a client pre-registered at the authorization server')
+    .option('--oauth-client-secret-env <var>', 'read the pre-registered client secret from this variable')
+    .option('--client-metadata-url <url>', 'a Client ID Metadata Document you host (linted first)')
+    .option('--callback-port <port>', 'the loopback callback port (default: ephemeral)', parsePort)
+    .addOption(
+      new Option('--callback-host <host>', 'the host name in the redirect URI')
+        .choices(['127.0.0.1', 'localhost'])
+        .default('127.0.0.1'),
+    )
+    .option('--no-browser', 'print the authorization URL instead of opening the browser')
+    .option('--login-timeout <ms>', 'how long to wait for the browser', parsePositiveInt, 300_000)
+    .option('--timeout <ms>', 'per-request timeout', parsePositiveInt, 10_000)
+    .option('--allow-private', 'let URLs learned from the server reach other private or loopback addresses')
+    .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (url: string, o: Record<string, unknown>) => {
+      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new UsageError('the URL must be http:// or https://');
+      if (o['oauthClientSecretEnv'] && !o['oauthClientId'])
+        throw new UsageError('--oauth-client-secret-env needs --oauth-client-id');
+      if (o['oauthClientId'] && o['clientMetadataUrl'])
+        throw new UsageError('give --oauth-client-id or --client-metadata-url, not both');
+      const secretEnv = o['oauthClientSecretEnv'] as string | undefined;
+      const secret = secretFromEnv(secretEnv);
+      const ca = readCa(o['caFile'] as string | undefined);
+      const browser = o['browser'] !== false;
+      const out = await login({
+        url,
+        ...(o['oauthClientId'] ? { clientId: o['oauthClientId'] as string } : {}),
+        ...(secret ? { clientSecret: secret, clientSecretEnv: secretEnv! } : {}),
+        ...(o['clientMetadataUrl'] ? { clientMetadataUrl: o['clientMetadataUrl'] as string } : {}),
+        callbackHost: o['callbackHost'] as '127.0.0.1' | 'localhost',
+        callbackPort: (o['callbackPort'] as number | undefined) ?? 0,
+        timeoutMs: o['loginTimeout'] as number,
+        requestTimeoutMs: o['timeout'] as number,
+        allowPrivate: Boolean(o['allowPrivate']),
+        ...(ca ? { ca } : {}),
+        openUrl: (u) => {
+          process.stderr.write(
+            `${browser ? 'Opening the browser at' : 'Open this URL in a browser'}:\n  ${escapeTerminalLine(u)}\n`,
+          );
+          if (browser) openBrowser(u);
+        },
+        onProgress: (m) => process.stderr.write(`… ${escapeTerminalLine(m)}\n`),
+      });
+      if (out.login) saveLogin(out.login);
+      process.stdout.write(
+        o['format'] === 'json' ? `${JSON.stringify(out.report, null, 2)}\n` : renderLoginText(out.report),
+      );
+      result.code = out.report.ok ? EXIT.ok : EXIT.findings;
+    });
+
+  program
+    .command('logout')
+    .description('remove stored logins (all, or those of one URL); clients this tool registered are deleted')
+    .argument('[url]', 'the MCP endpoint URL')
+    .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
+    .action(async (url: string | undefined, o: Record<string, unknown>) => {
+      const ca = readCa(o['caFile'] as string | undefined);
+      const removed = removeLogins(url ?? null);
+      for (const l of removed) {
+        const deleted = l.registration ? await deleteRegisteredClient(l, { ...(ca ? { ca } : {}) }) : null;
+        process.stdout.write(
+          `logged out of ${escapeTerminalLine(l.target)}${deleted === null ? '' : deleted ? ' (registered client deleted)' : ' (the registered client could not be deleted; an administrator can remove it by its name "mcp-posture login …")'}\n`,
+        );
+      }
+      if (removed.length === 0)
+        process.stdout.write(`no stored login${url ? ` for ${escapeTerminalLine(url)}` : ''}\n`);
+      result.code = EXIT.ok;
+    });
+}
+
+/** The stored token for `scan URL --login`, refreshed when it is about to expire. */
+export async function storedToken(url: string, caFile: string | undefined): Promise<string> {
+  const stored = findLogin(url);
+  if (!stored) throw new UsageError(`no stored login for ${url}: run mcp-posture login ${url}`);
+  const ca = readCa(caFile);
+  const secret = stored.clientSecretEnv ? process.env[stored.clientSecretEnv] : undefined;
+  const fresh = await freshLogin(stored, {
+    ...(ca ? { ca } : {}),
+    ...(secret ? { clientSecret: secret } : {}),
+  });
+  if (!fresh.login)
+    throw new UsageError(
+      `the stored login for ${url} cannot be used: ${fresh.failure?.message ?? 'expired'} (${fresh.failure?.fix ?? ''})`,
+    );
+  if (fresh.refreshed) saveLogin(fresh.login);
+  return fresh.login.accessToken;
+}
