@@ -39,7 +39,7 @@ export default defineCheck({
     const out: Verdict[] = [];
     const seen = new Set<string>();
     for (const t of tools) {
-      const name = typeof t.raw?.['name'] === 'string' ? (t.raw['name']) : '';
+      const name = typeof t.raw?.['name'] === 'string' ? t.raw['name'] : '';
       const loc = locationOf(t);
       if (name.length < 1 || name.length > 128)
         out.push(
