@@ -89,16 +89,26 @@ export function skeleton(text: string): string {
 /** Collapse whitespace after folding. */
 const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').trim();
 
-/** Several checks normalise the same strings: a bounded memo keeps that to once. */
+/**
+ * Several checks normalise the same strings: a memo keeps that to once. It lives as long as the
+ * process (a fleet scans many targets), so it is bounded by entries and by characters held: a
+ * hostile server's strings are capped at 16 384 characters each, but 20 000 of them are not small.
+ */
 const MEMO = new Map<string, Normalised>();
 const MEMO_MAX = 20_000;
+const MEMO_MAX_CHARS = 4_000_000;
+let memoChars = 0;
 
 export function normalise(text: string): Normalised {
   const known = MEMO.get(text);
   if (known) return known;
   const n = normaliseOnce(text);
-  if (MEMO.size >= MEMO_MAX) MEMO.clear();
+  if (MEMO.size >= MEMO_MAX || memoChars + text.length > MEMO_MAX_CHARS) {
+    MEMO.clear();
+    memoChars = 0;
+  }
   MEMO.set(text, n);
+  memoChars += text.length;
   return n;
 }
 

@@ -24,6 +24,31 @@ function dictates(clause: string, name: string): boolean {
   );
 }
 
+const WORD = /[a-z0-9_]+/g;
+
+/**
+ * The names a clause can mention, found through their first word: every pattern in `dictates`
+ * puts a word boundary before the name, so its first word is a whole word of the clause. Without
+ * the index, 20 000 tools made this check compare every clause with every name.
+ */
+function nameIndex(names: readonly string[]): (clause: string) => string[] {
+  const byFirstWord = new Map<string, string[]>();
+  const always: string[] = [];
+  for (const name of names) {
+    const first = /^[a-z0-9_]+/.exec(name)?.[0];
+    if (!first) {
+      always.push(name);
+      continue;
+    }
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), name]);
+  }
+  return (clause) => {
+    const found = new Set(always);
+    for (const w of clause.match(WORD) ?? []) for (const n of byFirstWord.get(w) ?? []) found.add(n);
+    return [...found];
+  };
+}
+
 export default defineCheck({
   meta: {
     id: 'MCPP-TOOL04',
@@ -58,6 +83,7 @@ export default defineCheck({
     const names = [...new Set(tools.map((t) => skeleton(t.name)))].filter(
       (n) => n.length >= 4 && !COMMON_NAMES.has(n),
     );
+    const candidatesIn = nameIndex(names);
     const out: Verdict[] = [];
     for (const item of tools) {
       const own = skeleton(item.name);
@@ -66,7 +92,7 @@ export default defineCheck({
         const n = normalise(str.text);
         for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
           if (NEGATION.test(c) && !/\b(do not|don't|never|must not)\s+(use|call)\b/.test(c)) continue;
-          for (const name of names)
+          for (const name of candidatesIn(c))
             if (name !== own && c.includes(name) && dictates(c, name) && hits.length < 5)
               hits.push(`${str.field} about ${escapeExcerpt(name, 80)}: "${escapeExcerpt(c, 160)}"`);
         }
