@@ -59,7 +59,7 @@ export default defineCheck({
     evidence:
       'Capabilities of the InitializeResult (or DiscoverResult) against the list calls that returned a result.',
     traps:
-      'A `-32601` to an undeclared list method is the correct answer, not a finding. Behind a 401 without a token nothing is listed: inconclusive (`auth_wall`).',
+      'A `-32601` to an undeclared list method is the correct answer, not a finding; neither is an empty list (it offers nothing). Behind a 401 without a token nothing is listed: inconclusive (`auth_wall`).',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -74,11 +74,13 @@ export default defineCheck({
     const failed = new Set<string>();
     for (const [list, cap, method] of FEATURES) {
       const probe = ev.inventory[list];
-      if (!listed(probe) || cap in found.caps || failed.has(cap)) continue;
+      // An empty list offers no feature: a server answering `prompts/list` with `[]` misleads no client.
+      const offered = listed(probe) && probe.kind === 'ok' && probe.value.items.length > 0;
+      if (!offered || cap in found.caps || failed.has(cap)) continue;
       failed.add(cap);
       out.push(
         ctx.fail(
-          `${method} returned a result but the \`${cap}\` capability is not declared.`,
+          `${method} listed ${probe.kind === 'ok' ? probe.value.items.length : 0} item(s) but the \`${cap}\` capability is not declared.`,
           [found.exchange, ...(probe.kind === 'ok' ? probe.exchanges : [])],
           { key: cap },
         ),

@@ -12,6 +12,15 @@ testCheck(check, {
         capabilities: { tools: {}, prompts: {} },
       }),
     },
+    {
+      name: 'empty prompt and resource lists without the capabilities (nothing is offered)',
+      evidence: surfaceEvidence({
+        tools: [tool('a', 'A.')],
+        prompts: [],
+        resources: [],
+        capabilities: { tools: {} },
+      }),
+    },
   ],
   fail: [
     {
@@ -26,7 +35,11 @@ testCheck(check, {
     },
     {
       name: 'resource templates served without the capability',
-      evidence: surfaceEvidence({ tools: [], resourceTemplates: [], capabilities: { tools: {} } }),
+      evidence: surfaceEvidence({
+        tools: [],
+        resourceTemplates: [{ name: 't', uriTemplate: 'file:///{path}' }],
+        capabilities: { tools: {} },
+      }),
       key: 'resources',
     },
   ],
