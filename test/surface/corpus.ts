@@ -49,7 +49,7 @@ export const CORPUS: readonly CorpusServer[] = [
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The bin script of a package, resolved from its package.json. */
-function binOf(s: CorpusServer): { path: string; version: string } {
+export function binOf(s: CorpusServer): { path: string; version: string } {
   // Read from node_modules directly: some packages do not export their package.json.
   const manifest = join(ROOT, 'node_modules', s.pkg, 'package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {

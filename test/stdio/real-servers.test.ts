@@ -1,0 +1,56 @@
+/**
+ * `scan --stdio` on real, pinned MCP server packages (the reference servers of the official
+ * organisation): each is detected, graded, and free of stdio-transport findings. The packages run
+ * in the scanner's throwaway HOME and working directory, so their script is given by absolute path.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { runCli } from '../helpers/cli.js';
+import { binOf, CORPUS } from '../surface/corpus.js';
+
+const SERVERS = [
+  '@modelcontextprotocol/server-everything',
+  '@modelcontextprotocol/server-memory',
+  '@modelcontextprotocol/server-filesystem',
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpp-real-stdio-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Report {
+  outcome: string;
+  target: { url: string; transport: string; revision: { value: string | null } };
+  results: { checkId: string; status: string; severity: string | null }[];
+}
+
+describe('scan --stdio on real servers', () => {
+  for (const pkg of SERVERS) {
+    it(`${pkg}: detected and graded, no stdio-transport finding, nothing above info`, async () => {
+      const server = CORPUS.find((s) => s.pkg === pkg)!;
+      const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+      const r = await runCli([
+        'scan',
+        '--format',
+        'json',
+        '--stdio',
+        ...env,
+        '--',
+        process.execPath,
+        binOf(server).path,
+        ...(server.args?.(dir) ?? []),
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      const report = JSON.parse(r.stdout) as Report;
+      expect(report.outcome).toBe('graded');
+      expect(report.target.transport).toBe('stdio');
+      expect(report.target.revision.value).toBe('2025-11-25');
+      const failed = report.results.filter((x) => x.status === 'fail');
+      expect(failed.filter((x) => x.checkId.startsWith('MCPP-STDIO'))).toEqual([]);
+      expect(failed.filter((x) => x.severity !== 'info').map((x) => x.checkId)).toEqual([]);
+      expect(report.results.filter((x) => x.status === 'error')).toEqual([]);
+    }, 60_000);
+  }
+});
