@@ -1,27 +1,35 @@
-import { Ajv } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+
+import type { Ajv } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../surface/escape.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
+import { isPlainSchema } from './plain-schema.js';
 
 type Validator = { validateSchema(s: object): boolean | Promise<unknown>; errorsText(): string };
+
+// Each ajv build is loaded when a schema of its dialect is first met, not with the registry:
+// most scans need one dialect, and a scan's memory matters on hostile targets.
+const load = createRequire(import.meta.url);
+const OPTIONS = { strict: false, validateFormats: false };
 
 const DIALECTS: readonly { readonly re: RegExp; readonly make: () => Validator }[] = [
   {
     re: /json-schema\.org\/draft\/2020-12\/schema#?$/,
-    make: () => new Ajv2020({ strict: false, validateFormats: false }),
+    make: () => new (load('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020(OPTIONS),
   },
   {
     re: /json-schema\.org\/draft\/2019-09\/schema#?$/,
-    make: () => new Ajv2019({ strict: false, validateFormats: false }),
+    make: () => new (load('ajv/dist/2019.js') as { Ajv2019: typeof Ajv2019 }).Ajv2019(OPTIONS),
   },
   {
     re: /json-schema\.org\/draft-07\/schema#?$/,
-    make: () => new Ajv({ strict: false, validateFormats: false }),
+    make: () => new (load('ajv') as { Ajv: typeof Ajv }).Ajv(OPTIONS),
   },
 ];
 const made = new Map<number, Validator>();
@@ -33,6 +41,10 @@ const validator = (i: number): Validator => {
   }
   return v;
 };
+
+/** The schema without its `$schema` (the dialect was read already; plain schemas are valid in all three). */
+const withoutDialect = (o: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k !== '$schema'));
 
 /** The index of the dialect a schema declares (none: 2020-12), or -1 when it is unknown. */
 function dialectOf(schema: Record<string, unknown>): number {
@@ -71,7 +83,7 @@ export default defineCheck({
     remediation:
       'Publish an object schema (`{"type": "object", …}`) valid in the dialect it declares, or in 2020-12 when it declares none.',
     evidence:
-      'Meta-schema validation (ajv) of each `inputSchema` per declared dialect: 2020-12 (default), 2019-09, draft-07.',
+      'Meta-schema validation (ajv) of each `inputSchema` per declared dialect: 2020-12 (default), 2019-09, draft-07; a plain schema (typed properties and the common keywords, with values every dialect accepts) is recognised as valid without loading the validator.',
     traps: `A draft-07 \`$schema\` is validated as draft-07; unknown dialects must be handled gracefully by clients, hence inconclusive. ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
@@ -110,9 +122,10 @@ export default defineCheck({
       let valid: boolean;
       let why = '';
       try {
-        const v = validator(d);
-        valid = v.validateSchema(obj) === true;
-        if (!valid) why = v.errorsText();
+        // Plain schemas are valid in every dialect; only the others need the meta-schema validator.
+        const v = isPlainSchema(withoutDialect(obj)) ? null : validator(d);
+        valid = v === null || v.validateSchema(obj) === true;
+        if (!valid && v) why = v.errorsText();
       } catch (err) {
         valid = false;
         why = (err as Error).message;
