@@ -7,8 +7,11 @@
  * (names, descriptions, instructions, cursors) is far shorter, so no verdict depends on the cut.
  */
 
-/** Characters kept of one string; 64 Ki is far above any real name, description or cursor. */
-export const MAX_SERVER_STRING_CHARS = 65_536;
+/**
+ * Characters kept of one string: 16 Ki is far above any real name, description or cursor, and
+ * what the tool-surface checks read of a string anyway (src/surface/extract.ts).
+ */
+export const MAX_SERVER_STRING_CHARS = 16_384;
 
 /** The note that replaces what was dropped; it says that the scanner, not the server, cut. */
 export function cutMarker(dropped: number): string {
