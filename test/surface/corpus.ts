@@ -155,6 +155,7 @@ export async function listServer(s: CorpusServer, timeoutMs = 30_000): Promise<L
     clearTimeout(timer);
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    // A server's own children may still be writing into its HOME for a moment after it is closed.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
