@@ -4,6 +4,7 @@
  * (docs/login.md#linting-a-client-metadata-document). Exit 1 when a check fails at or above
  * `--fail-on` (default high: what blocks the login's use of the document), 2 usage.
  */
+import type { CimdLintCliOptions } from './cli-options.js';
 import { existsSync } from 'node:fs';
 
 import type { Command } from 'commander';
@@ -16,7 +17,6 @@ import { fetchClientMetadata, readClientMetadata } from '../login/client-metadat
 import { lintRunEvidence } from '../login/lint-evidence.js';
 import { createHttpClient } from '../probe/http/client.js';
 import { buildReport } from '../report/build-report.js';
-import type { FailOn } from '../config/constants.js';
 import { exitCodeFor } from './exit-code.js';
 import { anchorFor } from './manifest.js';
 import { parseFailOn, parseFormats, UsageError } from './options.js';
@@ -41,7 +41,7 @@ export function registerCimdCommands(program: Command, result: { code: number })
     )
     .option('--no-color', 'never colour the terminal report')
     .option('--verbose', 'list every not-applicable check in the text report')
-    .action(async (src: string, o: Record<string, unknown>) => {
+    .action(async (src: string, o: CimdLintCliOptions) => {
       const outputs = outputOptsOf(o);
       checkOutputOpts(outputs);
       const started = new Date();
@@ -49,9 +49,8 @@ export function registerCimdCommands(program: Command, result: { code: number })
       let exchanges: readonly HttpExchange[] = [];
       if (/^https?:\/\//i.test(src)) {
         if (!URL.canParse(src)) throw new UsageError(`not a URL: ${src}`);
-        if (o['url'])
-          throw new UsageError('--url is for a file; a fetched document is judged at its own URL');
-        const client = createHttpClient({ target: new URL(src), allowPrivate: Boolean(o['allowPrivate']) });
+        if (o.url) throw new UsageError('--url is for a file; a fetched document is judged at its own URL');
+        const client = createHttpClient({ target: new URL(src), allowPrivate: Boolean(o.allowPrivate) });
         try {
           source = (await fetchClientMetadata(client, src)).source;
           exchanges = client.exchanges();
@@ -60,18 +59,17 @@ export function registerCimdCommands(program: Command, result: { code: number })
         }
       } else {
         if (!existsSync(src)) throw new UsageError(`no such file: ${src}`);
-        const url = o['url'] as string | undefined;
+        const url = o.url;
         if (url !== undefined && !URL.canParse(url))
           throw new UsageError(`--url must be an absolute URL: ${url}`);
         source = readClientMetadata(src, url ?? null);
       }
       const ev = lintRunEvidence(source, `file:${src}`, exchanges, started, Date.now() - started.getTime());
       const report = buildReport(ev, evaluateAll(ev, CIMD_LINT_CHECKS));
-      const color =
-        (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+      const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
       process.stdout.write(
         await writeOutputs([report], outputs, { anchor: anchorFor('mcp-posture.targets.json', ''), color }),
       );
-      result.code = exitCodeFor(report, { failOn: o['failOn'] as FailOn, minGrade: null });
+      result.code = exitCodeFor(report, { failOn: o.failOn, minGrade: null });
     });
 }

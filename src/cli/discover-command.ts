@@ -4,6 +4,7 @@
  * `--allow-exec` (their commands come from files, not from the user); the others are listed as
  * skipped with the reason (docs/stdio.md#discovery).
  */
+import type { DiscoverCliOptions, ScanCliOptions } from './cli-options.js';
 import { homedir } from 'node:os';
 
 import { scan } from '../api.js';
@@ -20,18 +21,18 @@ import { UsageError } from './options.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 import { scanOneStdio } from './stdio-command.js';
 
-function discoveryOf(o: Record<string, unknown>): Discovery {
-  const home = (o['home'] as string | undefined) ?? homedir();
+function discoveryOf(o: Pick<DiscoverCliOptions, 'home' | 'project' | 'systemRoot'>): Discovery {
+  const home = o.home ?? homedir();
   return discoverServers({
     home,
-    project: (o['project'] as string | undefined) ?? process.cwd(),
+    project: o.project ?? process.cwd(),
     // A fake home (tests, audits of another account) does not read this machine's managed settings.
-    systemRoot: (o['systemRoot'] as string | undefined) ?? (o['home'] ? null : '/'),
+    systemRoot: o.systemRoot ?? (o.home ? null : '/'),
   });
 }
 
-export function runDiscover(o: Record<string, unknown>): number {
-  const format = (o['format'] as string | undefined) ?? 'text';
+export function runDiscover(o: DiscoverCliOptions): number {
+  const format = o.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
   const d = discoveryOf(o);
   if (format === 'json') {
@@ -70,11 +71,11 @@ export function skipReason(s: DiscoveredServer, allowExec: boolean): string | nu
 }
 
 export async function runDiscoveredScan(
-  o: Record<string, unknown>,
+  o: ScanCliOptions,
   ctx: { readonly config: Config | null; readonly cli: CliOverrides },
 ): Promise<number> {
   const d = discoveryOf(o);
-  const allowExec = Boolean(o['allowExec']);
+  const allowExec = Boolean(o.allowExec);
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
   const progress = (m: string): void => {

@@ -2,6 +2,7 @@
  * `login URL` and `logout [URL]` (docs/login.md), and the stored token `scan --login` uses.
  * Exit codes: 0 logged in (or out), 1 the login failed (the report says at which step), 2 usage.
  */
+import type { LoginCliOptions } from './cli-options.js';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -75,27 +76,27 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .option('--allow-private', 'let URLs learned from the server reach other private or loopback addresses')
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (url: string, o: Record<string, unknown>) => {
+    .action(async (url: string, o: LoginCliOptions) => {
       if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
         throw new UsageError('the URL must be http:// or https://');
-      if (o['oauthClientSecretEnv'] && !o['oauthClientId'])
+      if (o.oauthClientSecretEnv && !o.oauthClientId)
         throw new UsageError('--oauth-client-secret-env needs --oauth-client-id');
-      if (o['oauthClientId'] && o['clientMetadataUrl'])
+      if (o.oauthClientId && o.clientMetadataUrl)
         throw new UsageError('give --oauth-client-id or --client-metadata-url, not both');
-      const secretEnv = o['oauthClientSecretEnv'] as string | undefined;
+      const secretEnv = o.oauthClientSecretEnv;
       const secret = secretFromEnv(secretEnv);
-      const ca = readCa(o['caFile'] as string | undefined);
-      const browser = o['browser'] !== false;
+      const ca = readCa(o.caFile);
+      const browser = o.browser !== false;
       const out = await login({
         url,
-        ...(o['oauthClientId'] ? { clientId: o['oauthClientId'] as string } : {}),
+        ...(o.oauthClientId ? { clientId: o.oauthClientId } : {}),
         ...(secret ? { clientSecret: secret, clientSecretEnv: secretEnv! } : {}),
-        ...(o['clientMetadataUrl'] ? { clientMetadataUrl: o['clientMetadataUrl'] as string } : {}),
-        callbackHost: o['callbackHost'] as '127.0.0.1' | 'localhost',
-        callbackPort: (o['callbackPort'] as number | undefined) ?? 0,
-        timeoutMs: o['loginTimeout'] as number,
-        requestTimeoutMs: o['timeout'] as number,
-        allowPrivate: Boolean(o['allowPrivate']),
+        ...(o.clientMetadataUrl ? { clientMetadataUrl: o.clientMetadataUrl } : {}),
+        callbackHost: o.callbackHost,
+        callbackPort: o.callbackPort ?? 0,
+        timeoutMs: o.loginTimeout,
+        requestTimeoutMs: o.timeout,
+        allowPrivate: Boolean(o.allowPrivate),
         ...(ca ? { ca } : {}),
         openUrl: (u) => {
           process.stderr.write(
@@ -107,7 +108,7 @@ export function registerLoginCommands(program: Command, result: { code: number }
       });
       if (out.login) saveLogin(out.login);
       process.stdout.write(
-        o['format'] === 'json' ? `${JSON.stringify(out.report, null, 2)}\n` : renderLoginText(out.report),
+        o.format === 'json' ? `${JSON.stringify(out.report, null, 2)}\n` : renderLoginText(out.report),
       );
       result.code = out.report.ok ? EXIT.ok : EXIT.findings;
     });
@@ -117,8 +118,8 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .description('remove stored logins (all, or those of one URL); clients this tool registered are deleted')
     .argument('[url]', 'the MCP endpoint URL')
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
-    .action(async (url: string | undefined, o: Record<string, unknown>) => {
-      const ca = readCa(o['caFile'] as string | undefined);
+    .action(async (url: string | undefined, o: LoginCliOptions) => {
+      const ca = readCa(o.caFile);
       const removed = removeLogins(url ?? null);
       for (const l of removed) {
         const deleted = l.registration ? await deleteRegisteredClient(l, { ...(ca ? { ca } : {}) }) : null;

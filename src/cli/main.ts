@@ -5,6 +5,7 @@
  * entry, or a grade below --min-grade); 2 usage error; 3 target unreachable or
  * not an MCP endpoint (a scan failure is never reported as a finding).
  */
+import type { DiscoverCliOptions, OutputCliOptions, ScanCliOptions } from './cli-options.js';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -12,7 +13,6 @@ import { Command, CommanderError, Option } from 'commander';
 
 import { evaluate } from '../api.js';
 import { ALL_CHECKS, findCheck } from '../checks/index.js';
-import type { FailOn, Grade } from '../config/constants.js';
 import { ConfigError } from '../config/errors.js';
 import { BundleError } from '../evidence/bundle-write.js';
 import { BaselineError } from '../report/baseline-compare.js';
@@ -127,7 +127,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       .option('--plan', 'print every request the scan would send, and send nothing'),
   );
   addFleetScanOptions(scanCmd);
-  scanCmd.action(async (url: string | undefined, words: string[], o: Record<string, unknown>) => {
+  scanCmd.action(async (url: string | undefined, words: string[], o: ScanCliOptions) => {
     result.code = await runScan(url, o, scanCmd, words);
   });
 
@@ -138,7 +138,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     .option('--project <dir>', 'the project directory whose config files are read (default: .)')
     .option('--system-root <dir>', 'root of the managed settings (default: /; none with --home)')
     .option('--format <format>', 'text or json', 'text');
-  discoverCmd.action(async (o: Record<string, unknown>) => {
+  discoverCmd.action(async (o: DiscoverCliOptions) => {
     const { runDiscover } = await import('./discover-command.js');
     result.code = runDiscover(o);
   });
@@ -149,7 +149,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
       .description('re-evaluate a saved evidence bundle offline')
       .argument('<bundle>', 'evidence bundle written by scan --save-evidence'),
   );
-  evalCmd.action(async (bundle: string, o: Record<string, unknown>) => {
+  evalCmd.action(async (bundle: string, o: OutputCliOptions) => {
     let text: string;
     try {
       text = readFileSync(bundle, 'utf8');
@@ -158,8 +158,8 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     }
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
-    const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
-    const baseline = await readBaseline(o['baseline'] as string | undefined, false);
+    const { config, path: configPath } = await readConfig(o.config);
+    const baseline = await readBaseline(o.baseline, false);
     // The bundle reader (and zod) is loaded only by the command that reads bundles.
     const { parseEvidence } = await import('../evidence/bundle.js');
     const evidence = parseEvidence(text);
@@ -170,11 +170,11 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     const anchor = configPath
       ? anchorFor(relative(process.cwd(), configPath), readFileSync(configPath, 'utf8'))
       : anchorFor('mcp-posture.targets.json', '');
-    const color = (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'];
+    const color = o.color && Boolean(process.stdout.isTTY) && !o.output;
     process.stdout.write(await writeOutputs([out.report], outputs, { anchor, color }));
     result.code = exitCodeFor(out.report, {
-      failOn: o['failOn'] as FailOn,
-      minGrade: (o['minGrade'] as Grade | undefined) ?? null,
+      failOn: o.failOn,
+      minGrade: o.minGrade ?? null,
     });
   });
 

@@ -1,4 +1,5 @@
 /** Where reports go: one format to stdout or a file, or several formats into a directory. */
+import type { OutputCliOptions } from './cli-options.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,14 +31,14 @@ export interface OutputOpts {
   verbose: boolean;
 }
 
-export function outputOptsOf(o: Record<string, unknown>): OutputOpts {
+export function outputOptsOf(o: OutputCliOptions): OutputOpts {
   return {
-    formats: o['format'] as FormatName[],
-    ...(o['output'] ? { output: o['output'] as string } : {}),
-    ...(o['outputDir'] ? { outputDir: o['outputDir'] as string } : {}),
-    color: o['color'] as boolean,
-    ...(o['docsUrl'] ? { docsUrl: o['docsUrl'] as string } : {}),
-    verbose: o['verbose'] === true,
+    formats: o.format,
+    ...(o.output ? { output: o.output } : {}),
+    ...(o.outputDir ? { outputDir: o.outputDir } : {}),
+    color: o.color,
+    ...(o.docsUrl ? { docsUrl: o.docsUrl } : {}),
+    verbose: o.verbose === true,
   };
 }
 

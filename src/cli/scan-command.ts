@@ -7,18 +7,15 @@ import type { Command } from 'commander';
 import { scan } from '../api.js';
 import type { ScanOutput } from '../api.js';
 import { CONFIG_FILE_NAME } from '../config/constants.js';
-import type { FailOn, Grade } from '../config/constants.js';
 import type { CliOverrides } from '../config/resolve.js';
 import { resolveTargetSettings } from '../config/resolve.js';
 import type { Config, TargetConfig } from '../config/schema.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
-import type { Mode } from '../evidence/types.js';
 import { buildPlan } from '../probe/plan.js';
 import type { Baseline } from '../report/baseline-compare.js';
 import { BaselineError, serializeBaseline, writeBaseline } from '../report/baseline-compare.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import type { ScanReport } from '../report/model.js';
-import type { Revision } from '../spec/revisions.js';
 import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
 import { scanCollected } from './fleet-collect.js';
 import { fleetOptionsOf, wantsHistory } from './fleet-options.js';
@@ -29,14 +26,36 @@ import { lockFor, readLockOption, recordLocks } from './lock-options.js';
 import { anchorFor, writeManifest } from './manifest.js';
 import { UsageError } from './options.js';
 import { storedToken } from './login-command.js';
+import type { ScanCliOptions } from './cli-options.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 
 /** Only flags the user typed override the config (commander defaults must not). */
-function typed(cmd: Command, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (cmd.getOptionValueSource(k) === 'cli') out[k] = cmd.getOptionValue(k);
-  return out;
+function typed<K extends keyof ScanCliOptions>(cmd: Command, keys: readonly K[]): Pick<ScanCliOptions, K> {
+  const all = cmd.opts<ScanCliOptions>();
+  // fromEntries loses the pairing of each key with its value's type that the filter keeps.
+  return Object.fromEntries(
+    keys.filter((k) => cmd.getOptionValueSource(k) === 'cli').map((k) => [k, all[k]]),
+  ) as Pick<ScanCliOptions, K>;
 }
+
+type Typed = ReturnType<typeof typedScanOptions>;
+const typedScanOptions = (cmd: Command) =>
+  typed(cmd, [
+    'mode',
+    'failOn',
+    'minGrade',
+    'timeout',
+    'scanTimeout',
+    'spec',
+    'allowPrivate',
+    'tokenEnv',
+    'secondTokenEnv',
+    'narrowTokenEnv',
+    'designateTool',
+    'designateToolArgs',
+    'oauthClientId',
+    'oauthRedirectUri',
+  ]);
 
 function readable(file: string): boolean {
   try {
@@ -79,91 +98,73 @@ export async function readBaseline(
 
 export async function runScan(
   url: string | undefined,
-  o: Record<string, unknown>,
+  o: ScanCliOptions,
   cmd: Command,
   words: readonly string[] = [],
 ): Promise<number> {
-  if (!o['stdio'] && words.length > 0)
+  if (!o.stdio && words.length > 0)
     throw new UsageError(
       `unexpected arguments after the URL: ${words.join(' ')} (a local server needs --stdio)`,
     );
-  if (!o['stdio'])
-    for (const flag of ['env', 'cwd'])
+  if (!o.stdio)
+    for (const flag of ['env', 'cwd'] as const)
       if (o[flag] !== undefined) throw new UsageError(`--${flag} needs --stdio`);
-  const { config, path: configPath } = await readConfig(o['config'] as string | undefined);
-  const cliTyped = typed(cmd, [
-    'mode',
-    'failOn',
-    'minGrade',
-    'timeout',
-    'scanTimeout',
-    'spec',
-    'allowPrivate',
-    'tokenEnv',
-    'secondTokenEnv',
-    'narrowTokenEnv',
-    'designateTool',
-    'designateToolArgs',
-    'oauthClientId',
-    'oauthRedirectUri',
-  ]);
-  if (cliTyped['designateTool'] === '') throw new UsageError('--designate-tool needs a tool name');
-  if (cliTyped['designateToolArgs'] && !cliTyped['designateTool'])
+  const { config, path: configPath } = await readConfig(o.config);
+  const cliTyped = typedScanOptions(cmd);
+  if (cliTyped.designateTool === '') throw new UsageError('--designate-tool needs a tool name');
+  if (cliTyped.designateToolArgs && !cliTyped.designateTool)
     throw new UsageError('--designate-tool-args needs --designate-tool NAME');
   const oauthClient = oauthClientOf(cliTyped);
   const cli: CliOverrides = {
-    ...(cliTyped['mode'] ? { mode: cliTyped['mode'] as Mode } : {}),
-    ...(cliTyped['failOn'] ? { failOn: cliTyped['failOn'] as FailOn } : {}),
-    ...(cliTyped['minGrade'] ? { minGrade: cliTyped['minGrade'] as Grade } : {}),
-    ...(cliTyped['timeout'] ? { timeoutMs: cliTyped['timeout'] as number } : {}),
-    ...(cliTyped['scanTimeout'] ? { scanTimeoutMs: cliTyped['scanTimeout'] as number } : {}),
-    ...(cliTyped['spec'] ? { spec: cliTyped['spec'] as Revision } : {}),
-    ...(cliTyped['allowPrivate'] ? { allowPrivate: true } : {}),
-    ...(cliTyped['tokenEnv'] ? { tokenEnv: cliTyped['tokenEnv'] as string } : {}),
-    ...(cliTyped['secondTokenEnv'] ? { secondTokenEnv: cliTyped['secondTokenEnv'] as string } : {}),
-    ...(cliTyped['narrowTokenEnv'] ? { narrowTokenEnv: cliTyped['narrowTokenEnv'] as string } : {}),
-    ...(cliTyped['designateTool'] ? { designateTool: designationOf(cliTyped) } : {}),
-    ...(oauthClient ? { oauthClient } : {}),
-    ...(Object.keys((o['header'] as Record<string, string>) ?? {}).length
-      ? { headers: o['header'] as Record<string, string> }
+    ...(cliTyped.mode ? { mode: cliTyped.mode } : {}),
+    ...(cliTyped.failOn ? { failOn: cliTyped.failOn } : {}),
+    ...(cliTyped.minGrade ? { minGrade: cliTyped.minGrade } : {}),
+    ...(cliTyped.timeout ? { timeoutMs: cliTyped.timeout } : {}),
+    ...(cliTyped.scanTimeout ? { scanTimeoutMs: cliTyped.scanTimeout } : {}),
+    ...(cliTyped.spec ? { spec: cliTyped.spec } : {}),
+    ...(cliTyped.allowPrivate ? { allowPrivate: true } : {}),
+    ...(cliTyped.tokenEnv ? { tokenEnv: cliTyped.tokenEnv } : {}),
+    ...(cliTyped.secondTokenEnv ? { secondTokenEnv: cliTyped.secondTokenEnv } : {}),
+    ...(cliTyped.narrowTokenEnv ? { narrowTokenEnv: cliTyped.narrowTokenEnv } : {}),
+    ...(cliTyped.designateTool
+      ? { designateTool: designationOf(cliTyped.designateTool, cliTyped.designateToolArgs) }
       : {}),
+    ...(oauthClient ? { oauthClient } : {}),
+    ...(Object.keys(o.header ?? {}).length ? { headers: o.header } : {}),
   };
 
-  if (o['discovered']) {
-    if (url !== undefined || o['stdio'])
+  if (o.discovered) {
+    if (url !== undefined || o.stdio)
       throw new UsageError('--discovered scans what discover finds: give no URL or --stdio');
     const { runDiscoveredScan } = await import('./discover-command.js');
     return runDiscoveredScan(o, { config, cli });
   }
-  if (!o['discovered'])
-    for (const flag of ['allowExec', 'home', 'project'])
+  if (!o.discovered)
+    for (const flag of ['allowExec', 'home', 'project'] as const)
       if (o[flag] !== undefined)
         throw new UsageError(`--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} needs --discovered`);
-  if (o['stdio']) {
-    if (o['lock'] || o['updateLock'])
+  if (o.stdio) {
+    if (o.lock || o.updateLock)
       throw new UsageError('--lock compares remote servers only so far; a stdio server has no lock entry');
     const { runStdioScan } = await import('./stdio-command.js');
     return runStdioScan(url === undefined ? [] : [url, ...words], o, { config, cli, cmd });
   }
 
   const fleet = fleetOptionsOf(cmd);
-  if (o['login'] && (o['token'] || cliTyped['tokenEnv']))
+  if (o.login && (o.token || cliTyped.tokenEnv))
     throw new UsageError('--login uses the stored token: give it without --token or --token-env');
-  if (o['login'] && !url) throw new UsageError('--login needs the URL you logged in to');
-  const token = o['login']
-    ? await storedToken(url!, o['caFile'] as string | undefined)
-    : (o['token'] as string | undefined);
-  const caFile = o['caFile'] as string | undefined;
+  if (o.login && !url) throw new UsageError('--login needs the URL you logged in to');
+  const token = o.login ? await storedToken(url!, o.caFile) : o.token;
+  const caFile = o.caFile;
   if (fleet.targets !== undefined || fleet.registry !== undefined) {
-    if (o['plan']) throw new UsageError('--plan shows one target (a URL or a config file), not a fleet');
-    if (o['saveEvidence']) throw new UsageError('--save-evidence works with one target at a time');
-    if (o['updateBaseline'])
+    if (o.plan) throw new UsageError('--plan shows one target (a URL or a config file), not a fleet');
+    if (o.saveEvidence) throw new UsageError('--save-evidence works with one target at a time');
+    if (o.updateBaseline)
       throw new UsageError('--update-baseline works with a URL or a config file, not a fleet');
-    if (o['lock'] || o['updateLock'])
-      throw new UsageError('--lock works with a URL or a config file, not a fleet');
+    if (o.lock || o.updateLock) throw new UsageError('--lock works with a URL or a config file, not a fleet');
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
-    const baseline = await readBaseline(o['baseline'] as string | undefined, false);
+    const baseline = await readBaseline(o.baseline, false);
     return runFleetScan({
       url,
       fleet,
@@ -171,11 +172,11 @@ export async function runScan(
       outputs,
       refused: {
         '--token': Boolean(token),
-        '--token-env': Boolean(cliTyped['tokenEnv']),
-        '--second-token-env': Boolean(cliTyped['secondTokenEnv']),
-        '--narrow-token-env': Boolean(cliTyped['narrowTokenEnv']),
-        '--header': Object.keys((o['header'] as Record<string, string>) ?? {}).length > 0,
-        '--designate-tool': Boolean(cliTyped['designateTool']),
+        '--token-env': Boolean(cliTyped.tokenEnv),
+        '--second-token-env': Boolean(cliTyped.secondTokenEnv),
+        '--narrow-token-env': Boolean(cliTyped.narrowTokenEnv),
+        '--header': Object.keys(o.header ?? {}).length > 0,
+        '--designate-tool': Boolean(cliTyped.designateTool),
         '--oauth-client-id': Boolean(oauthClient),
       },
     });
@@ -195,7 +196,7 @@ export async function runScan(
       throw new UsageError('the URL must be http:// or https://');
     targets = [{ url: parsed.toString(), name: null }];
   } else if (config) {
-    const only = o['target'] as string | undefined;
+    const only = o.target;
     const chosen = config.targets.filter((t) => !only || t.name === only || t.url === only);
     if (chosen.length === 0) throw new UsageError(`no configured target named ${only}`);
     stdioTargets = chosen.filter((t) => t.command !== undefined);
@@ -206,7 +207,7 @@ export async function runScan(
     throw new UsageError('give a URL, or a config file with targets (--config)');
   }
 
-  if (o['plan']) {
+  if (o.plan) {
     for (const t of targets) {
       const settings = resolveTargetSettings(config, t.name ?? t.url, process.env, cli);
       const plan = buildPlan(t.url, settings.mode);
@@ -221,7 +222,7 @@ export async function runScan(
       const { printStdioPlan, stdioCommandOf } = await import('./stdio-command.js');
       for (const t of stdioTargets) {
         const settings = resolveTargetSettings(config, t, process.env, cli);
-        printStdioPlan(stdioCommandOf(t), settings.mode, Boolean(o['sandbox']));
+        printStdioPlan(stdioCommandOf(t), settings.mode, Boolean(o.sandbox));
       }
     }
     return EXIT.ok;
@@ -229,9 +230,9 @@ export async function runScan(
 
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
-  const baseline = await readBaseline(o['baseline'] as string | undefined, Boolean(o['updateBaseline']));
-  const lock = readLockOption(o['lock'] as string | undefined, config?.lock, Boolean(o['updateLock']));
-  const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
+  const baseline = await readBaseline(o.baseline, Boolean(o.updateBaseline));
+  const lock = readLockOption(o.lock, config?.lock, Boolean(o.updateLock));
+  const quiet = !o.output && !o.outputDir && outputs.formats[0] !== 'text';
   const ctx: ScanContext = { config, cli, token, caFile, baseline };
   // Every target's settings and tokens are checked before anything is sent.
   const prepared = targets.map((t) => {
@@ -289,7 +290,7 @@ export async function runScan(
     }
   }
 
-  const saveEvidence = o['saveEvidence'] as string | undefined;
+  const saveEvidence = o.saveEvidence;
   if (saveEvidence) {
     if (evidences.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
     writeFileSync(saveEvidence, serializeEvidence(evidences[0]!));
@@ -297,7 +298,7 @@ export async function runScan(
 
   if (lock?.update) for (const line of await recordLocks(lock, evidences)) process.stderr.write(`${line}\n`);
 
-  if (o['updateBaseline'] && baseline) {
+  if (o.updateBaseline && baseline) {
     let data = baseline.data;
     for (const r of reports) data = writeBaseline(r, data);
     writeFileSync(baseline.file, serializeBaseline(data));
@@ -309,28 +310,24 @@ export async function runScan(
     : outputs.formats.includes('sarif') && outputs.outputDir
       ? writeManifest(outputs.outputDir, reports)
       : anchorFor('mcp-posture.targets.json', '');
-  const color =
-    (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+  const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
   process.stdout.write(await writeOutputs(reports, outputs, { anchor, color }));
   if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
-  return o['updateBaseline'] ? EXIT.ok : combineExitCodes(codes);
+  return o.updateBaseline ? EXIT.ok : combineExitCodes(codes);
 }
 
 /** `--designate-tool NAME` with its optional `--designate-tool-args JSON`. */
-function designationOf(cliTyped: Record<string, unknown>): {
-  name: string;
-  arguments?: Record<string, unknown>;
-} {
-  const args = cliTyped['designateToolArgs'] as Record<string, unknown> | undefined;
-  return { name: cliTyped['designateTool'] as string, ...(args ? { arguments: args } : {}) };
+function designationOf(
+  name: string,
+  args: Record<string, unknown> | undefined,
+): { name: string; arguments?: Record<string, unknown> } {
+  return { name, ...(args ? { arguments: args } : {}) };
 }
 
 /** `--oauth-client-id ID --oauth-redirect-uri URI`: both or neither; the URI must be absolute. */
-function oauthClientOf(
-  cliTyped: Record<string, unknown>,
-): { clientId: string; redirectUri: string } | undefined {
-  const clientId = cliTyped['oauthClientId'] as string | undefined;
-  const redirectUri = cliTyped['oauthRedirectUri'] as string | undefined;
+function oauthClientOf(cliTyped: Typed): { clientId: string; redirectUri: string } | undefined {
+  const clientId = cliTyped.oauthClientId;
+  const redirectUri = cliTyped.oauthRedirectUri;
   if (clientId === undefined && redirectUri === undefined) return undefined;
   if (!clientId)
     throw new UsageError('--oauth-redirect-uri needs --oauth-client-id ID (a pre-registered client)');

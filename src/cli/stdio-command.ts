@@ -3,6 +3,7 @@
  * stdio server, scans it and writes the same reports as an HTTP scan (docs/stdio.md). `--plan`
  * prints the command line, the environment and the messages, and runs nothing.
  */
+import type { ScanCliOptions } from './cli-options.js';
 import { writeFileSync } from 'node:fs';
 
 import type { Command } from 'commander';
@@ -64,7 +65,7 @@ export function printStdioPlan(command: StdioCommand, mode: Mode, sandbox: boole
 /** Scans one stdio server with the settings resolved for it (flags > environment > target > defaults). */
 export async function scanOneStdio(
   command: StdioCommand,
-  o: Record<string, unknown>,
+  o: ScanCliOptions,
   ctx: {
     readonly config: Config | null;
     readonly cli: CliOverrides;
@@ -89,7 +90,7 @@ export async function scanOneStdio(
       spec: s.spec,
       requestTimeoutMs: s.timeoutMs,
       scanTimeoutMs: s.scanTimeoutMs,
-      sandbox: Boolean(o['sandbox']),
+      sandbox: Boolean(o.sandbox),
       onProgress: ctx.progress,
     },
     { suppressions: ctx.config?.suppressions ?? [], targetName: ctx.target?.name ?? null },
@@ -106,12 +107,20 @@ export async function scanOneStdio(
 
 export async function runStdioScan(
   words: readonly string[],
-  o: Record<string, unknown>,
+  o: ScanCliOptions,
   ctx: { readonly config: Config | null; readonly cli: CliOverrides; readonly cmd: Command },
 ): Promise<number> {
   if (words.length === 0)
     throw new UsageError('--stdio needs a command: mcp-posture scan --stdio -- <command> [args...]');
-  for (const flag of ['token', 'tokenEnv', 'header', 'designateTool', 'oauthClientId', 'targets', 'registry'])
+  for (const flag of [
+    'token',
+    'tokenEnv',
+    'header',
+    'designateTool',
+    'oauthClientId',
+    'targets',
+    'registry',
+  ] as const)
     if (o[flag] !== undefined && ctx.cmd.getOptionValueSource(flag) === 'cli')
       throw new UsageError(
         `--${flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} does not apply to a stdio scan`,
@@ -119,25 +128,24 @@ export async function runStdioScan(
   const command: StdioCommand = {
     command: words[0]!,
     args: words.slice(1),
-    env: (o['env'] as Record<string, string> | undefined) ?? {},
-    cwd: (o['cwd'] as string | undefined) ?? null,
+    env: o.env ?? {},
+    cwd: o.cwd ?? null,
   };
-  if (o['plan']) {
+  if (o.plan) {
     const s = resolveTargetSettings(ctx.config, { url: stdioTargetUrl(command) }, process.env, ctx.cli);
-    printStdioPlan(command, s.mode, Boolean(o['sandbox']));
+    printStdioPlan(command, s.mode, Boolean(o.sandbox));
     return EXIT.ok;
   }
   const outputs = outputOptsOf(o);
   checkOutputOpts(outputs);
-  const quiet = !o['output'] && !o['outputDir'] && outputs.formats[0] !== 'text';
+  const quiet = !o.output && !o.outputDir && outputs.formats[0] !== 'text';
   const progress = (m: string): void => {
     if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
   };
   const out = await scanOneStdio(command, o, { config: ctx.config, cli: ctx.cli, target: null, progress });
-  const saveEvidence = o['saveEvidence'] as string | undefined;
+  const saveEvidence = o.saveEvidence;
   if (saveEvidence) writeFileSync(saveEvidence, serializeEvidence(out.evidence));
-  const color =
-    (o['color'] as boolean) && Boolean(process.stdout.isTTY) && !o['output'] && !process.env['NO_COLOR'];
+  const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
   process.stdout.write(
     await writeOutputs([out.report], outputs, { anchor: anchorFor('mcp-posture.targets.json', ''), color }),
   );
