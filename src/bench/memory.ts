@@ -4,6 +4,7 @@
  * SDK 1.x server, and one scan per hostile shape of the test corpus (decompression bombs, a 1 MB
  * SSE event, 20 000 tools in pages, very long metadata strings, endless and giant bodies).
  */
+import { MAX_SERVER_STRING_CHARS } from '../evidence/parse/long-strings.js';
 import type { BenchRow, BenchSection } from './format.js';
 import { mb, progress } from './format.js';
 import { runBareNode, runCliScan } from './child-scan.js';
@@ -98,8 +99,8 @@ export async function memoryBench(): Promise<BenchSection> {
       interpretation: [
         `memory: a quiet scan sits ${mb((quiet.maxRssKb ?? 0) - (bare.maxRssKb ?? 0))} above bare Node; the worst hostile ` +
           `shape is ${worst.name} at ${worst.mb.toFixed(0)} MB. Bodies are capped as they are decoded, strings over ` +
-          '64 Ki characters are cut when parsed, and excerpts own their characters, so no shape keeps more than a ' +
-          'bounded copy per reply.',
+          `${MAX_SERVER_STRING_CHARS} characters are cut when parsed, and excerpts own their characters, so no ` +
+          'shape keeps more than a bounded copy per reply.',
       ],
     };
   } finally {
