@@ -207,7 +207,9 @@ export function extractSurface(inv: Inventory): Surface {
   for (const [key, kind, list] of LISTINGS) {
     const probe = inv[key] as Probe<ListingEvidence>;
     listedItems(probe).forEach((raw, i) => {
-      if (isObj(raw)) push(extractItem(kind, list, raw, i));
+      // Past the item cap nothing more is kept: do not extract what would be dropped.
+      if (items.length >= MAX_ITEMS) truncated = true;
+      else if (isObj(raw)) push(extractItem(kind, list, raw, i));
     });
   }
   if (typeof inv.instructions === 'string' && inv.instructions.length > 0) {

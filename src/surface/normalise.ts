@@ -95,7 +95,9 @@ const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').trim();
  * hostile server's strings are capped at 16 384 characters each, but 20 000 of them are not small.
  */
 const MEMO = new Map<string, Normalised>();
-const MEMO_MAX = 20_000;
+// As many entries as the surface may hold strings (extract.ts MAX_STRINGS): a smaller memo is
+// cleared before the next check reads the same strings again.
+const MEMO_MAX = 100_000;
 const MEMO_MAX_CHARS = 4_000_000;
 let memoChars = 0;
 
