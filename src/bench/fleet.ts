@@ -4,11 +4,10 @@
  * fleet runner at several concurrencies. The ratio is throughput against the concurrency-bound
  * ideal (every scan as fast as alone, `concurrency` at a time): ideal wall ÷ measured wall.
  */
-import { spawn } from 'node:child_process';
+import { runJsonWorker } from './json-worker.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { startFixtureServer } from '../demo/fixture-server.js';
 import type { FixtureServer } from '../demo/fixture-server.js';
@@ -18,25 +17,8 @@ import { mb, median, ms, progress, ratio } from './format.js';
 import type { LatencyProxy } from './latency-proxy.js';
 import { startLatencyProxy } from './latency-proxy.js';
 
-function runWorker(input: FleetWorkerInput): Promise<FleetWorkerResult> {
-  const worker = fileURLToPath(new URL('./fleet-worker.js', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (stdout += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`fleet-worker exited ${String(code)}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as FleetWorkerResult);
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    });
-    child.stdin.end(JSON.stringify(input));
-  });
-}
+const runWorker = (input: FleetWorkerInput): Promise<FleetWorkerResult> =>
+  runJsonWorker<FleetWorkerResult>('fleet-worker.js', input);
 
 interface Measured {
   readonly concurrency: number;

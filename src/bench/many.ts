@@ -2,34 +2,16 @@
  * Many targets: N loopback fixture servers (in this process) scanned by a child process through a
  * pool of C concurrent scans, so the child's peak RSS is the scanner's alone.
  */
-import { spawn } from 'node:child_process';
+import { runJsonWorker } from './json-worker.js';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { startFixtureServer } from '../demo/fixture-server.js';
 import type { FixtureServer } from '../demo/fixture-server.js';
 import type { BenchRow, BenchSection } from './format.js';
 import { mb, median, ms, percentile, progress, ratio } from './format.js';
 import type { ManyWorkerInput, ManyWorkerResult } from './many-worker.js';
 
-function runWorker(input: ManyWorkerInput): Promise<ManyWorkerResult> {
-  const worker = fileURLToPath(new URL('./many-worker.js', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [worker], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d: string) => (stdout += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`many-worker exited ${String(code)}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as ManyWorkerResult);
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    });
-    child.stdin.end(JSON.stringify(input));
-  });
-}
+const runWorker = (input: ManyWorkerInput): Promise<ManyWorkerResult> =>
+  runJsonWorker<ManyWorkerResult>('many-worker.js', input);
 
 interface Variant {
   readonly label: string;
