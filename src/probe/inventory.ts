@@ -72,6 +72,11 @@ export async function paginate(
     }
     const next = result['nextCursor'];
     if (truncated || typeof next !== 'string' || next === '') break;
+    // Full, and the server has more: another page would only be dropped.
+    if (items.length >= MAX_ITEMS) {
+      truncated = true;
+      break;
+    }
     if (page === MAX_PAGES - 1) truncated = true;
     cursor = next;
   }

@@ -21,11 +21,41 @@ const MAX_RUNS = 50;
 const MAX_DECODE = 8_192;
 
 /** Share of printable characters in a decoded string. */
-function printableShare(s: string): number {
+export function printableShare(s: string): number {
   if (s.length === 0) return 0;
-  let ok = 0;
-  for (const ch of s) if (/[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]/u.test(ch) && ch !== '\ufffd') ok++;
-  return ok / [...s].length;
+  let total = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // Count code points: a low surrogate right after a high one ends a pair already counted.
+    const pairEnd = c >= 0xdc00 && c <= 0xdfff && i > 0 && (s.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+    if (!pairEnd) total++;
+  }
+  const bad = s.match(NOT_PRINTABLE)?.length ?? 0;
+  return (total - bad) / total;
+}
+/** What printableShare does not count as printable; U+FFFD is a symbol, but marks a bad decode. */
+const NOT_PRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]|\ufffd/gu;
+
+/**
+ * Decoded runs, by encoding and run: servers repeat the same digest or padding across many
+ * items, and deciding "is this text" is the costly part. Bounded; cleared when full.
+ */
+const DECODED = new Map<string, string | null>();
+const DECODED_MAX = 2_000;
+
+function decodedRun(kind: 'hex' | 'base64', run: string): string | null {
+  const key = `${kind}:${run}`;
+  const known = DECODED.get(key);
+  if (known !== undefined) return known;
+  const payload = run.slice(0, MAX_DECODE);
+  const text = asText(
+    kind === 'hex'
+      ? Buffer.from(payload, 'hex')
+      : Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
+  );
+  if (DECODED.size >= DECODED_MAX) DECODED.clear();
+  DECODED.set(key, text);
+  return text;
 }
 
 function asText(bytes: Buffer): string | null {
@@ -96,7 +126,7 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
   for (const m of text.matchAll(HEX)) {
     const run = m[0];
     if (DIGEST_HEX_LENGTHS.has(run.length)) continue;
-    const decoded = asText(Buffer.from(run.slice(0, MAX_DECODE), 'hex'));
+    const decoded = decodedRun('hex', run);
     if (decoded === null) continue;
     push({
       kind: 'hex',
@@ -110,9 +140,7 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
     const run = m[0];
     if (/^[0-9a-fA-F]+$/.test(run)) continue; // hex, handled above
     if (JWT.test(tokenAt(text, m.index, m.index + run.length))) continue;
-    const decoded = asText(
-      Buffer.from(run.slice(0, MAX_DECODE).replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
-    );
+    const decoded = decodedRun('base64', run);
     if (decoded === null) {
       // Random-looking bytes: only long, mixed-alphabet runs that are not word chains.
       if (run.length < 80 || looksLikeWords(run) || opts.example) continue;

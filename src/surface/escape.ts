@@ -4,6 +4,7 @@
  */
 
 const VISIBLE = /[\p{L}\p{M}\p{N}\p{P}\p{S} ]/u;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export function showCodePoint(cp: number): string {
   return `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -11,6 +12,8 @@ export function showCodePoint(cp: number): string {
 
 /** The text with every non-visible code point spelled out, cut to `max` characters of output. */
 export function escapeExcerpt(text: string, max = 160): string {
+  // Printable ASCII is shown as it is: the common case, without a per-character walk.
+  if (PRINTABLE_ASCII.test(text)) return text.length >= max ? `${text.slice(0, max)}…` : text;
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;

@@ -39,9 +39,13 @@ const isPrivate = (cp: number) =>
 const isControl = (cp: number) =>
   (cp < 0x20 && cp !== 0x09 && cp !== 0x0a && cp !== 0x0d) || (cp >= 0x7f && cp <= 0x9f);
 const FORMAT = /\p{Cf}/u;
+/** Every code point `category` can classify (a superset test, kept in step with the predicates above). */
+export const HIDDEN_CANDIDATE =
+  // eslint-disable-next-line no-control-regex -- C0 and C1 controls are what it looks for
+  /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u180e\u200b-\u200d\u202a-\u202e\u2060\u2066-\u2069\ufeff\ue000-\uf8ff\p{Cf}\u{e0000}-\u{e007f}\p{Variation_Selector}\u{f0000}-\u{ffffd}\u{100000}-\u{10fffd}]/u;
 const PICTO = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 
-function category(cp: number, ch: string): HiddenCategory | null {
+export function category(cp: number, ch: string): HiddenCategory | null {
   if (isTag(cp)) return 'tag';
   if (isBidi(cp)) return 'bidi';
   if (isZeroWidth(cp)) return 'zero-width';
@@ -68,6 +72,8 @@ const MAX_RUNS = 200;
  */
 function codePointRuns(text: string): HiddenRun[] {
   const runs: HiddenRun[] = [];
+  // Most text has no character of any category: say so without a per-code-point walk.
+  if (!HIDDEN_CANDIDATE.test(text)) return runs;
   const cps: { cp: number; ch: string; at: number }[] = [];
   let at = 0;
   for (const ch of text) {

@@ -73,6 +73,8 @@ const HOMOGLYPHS: Readonly<Record<string, string>> = {
 
 /** Format characters, and variation selectors (which are marks, not format characters). */
 const FORMAT_OR_INVISIBLE = /\p{Cf}|\u180e|[\ufe00-\ufe0f]|[\u{e0100}-\u{e01ef}]/gu;
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, controls included
+const ASCII = /^[\x00-\x7f]*$/;
 const TAG_RUN = /[\u{e0000}-\u{e007f}]+/gu;
 const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 /** Markdown reference-style comments: `[//]: # (text)` or `[comment]: <> (text)`. */
@@ -80,9 +82,11 @@ const MD_COMMENT = /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)")\s
 
 /** Skeleton of one string: NFKC, lower case, homoglyphs folded, invisible characters dropped. */
 export function skeleton(text: string): string {
+  const folded = text.replace(TAG_RUN, '').normalize('NFKC').toLowerCase().replace(FORMAT_OR_INVISIBLE, '');
+  // No homoglyph is ASCII: ASCII text is its own skeleton.
+  if (ASCII.test(folded)) return folded;
   let out = '';
-  for (const ch of text.replace(TAG_RUN, '').normalize('NFKC').toLowerCase().replace(FORMAT_OR_INVISIBLE, ''))
-    out += HOMOGLYPHS[ch] ?? ch;
+  for (const ch of folded) out += HOMOGLYPHS[ch] ?? ch;
   return out;
 }
 

@@ -82,13 +82,18 @@ const STRONG_MARKER =
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 const MAX_CLAUSES = 4_000;
 
+const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
+const SENTENCE_MARK = /[.!?\n;|\-–]/;
+const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
+const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
+
 /** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
 export function clauses(text: string): string[] {
   const out: string[] = [];
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/)) {
-    for (const c of sentence.split(
-      /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/,
-    )) {
+  // Each split pattern needs one of these characters (or words): without them, skip the split.
+  const sentences = SENTENCE_MARK.test(text) ? text.split(SENTENCE_SPLIT) : [text];
+  for (const sentence of sentences) {
+    for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
       const t = c.trim();
       if (t.length > 1) out.push(t);
       if (out.length >= MAX_CLAUSES) return out;

@@ -83,7 +83,7 @@ export function buildHttpReply(
   let isBatch = false;
 
   const bodyKind: HttpReply['bodyKind'] =
-    res.text === '' && (opts.sseEvents === undefined || opts.sseEvents.length === 0)
+    res.bytes.length === 0 && (opts.sseEvents === undefined || opts.sseEvents.length === 0)
       ? 'empty'
       : isJsonEssence(mediaType)
         ? 'json'

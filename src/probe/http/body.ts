@@ -171,7 +171,14 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
       endWaiter?.();
     },
     bytes() {
-      return new Uint8Array(Buffer.concat(chunks, size));
+      // One copy at most (a Buffer is a Uint8Array); the pieces are dropped, so a 1 MB body
+      // does not live twice while the reply is parsed.
+      if (chunks.length !== 1) {
+        const whole = Buffer.concat(chunks, size);
+        chunks.length = 0;
+        chunks.push(whole);
+      }
+      return chunks[0] ?? new Uint8Array(0);
     },
     get halted() {
       return halted;

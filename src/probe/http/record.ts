@@ -7,6 +7,7 @@ import { excerptOf } from '../../evidence/parse/long-strings.js';
 import type { Redactor } from './redact.js';
 import { secretMembersOf, withSecrets } from './redact.js';
 import type { TransferOutcome } from './transfer.js';
+import type { HttpResponseData } from '../../evidence/primitives.js';
 import type { HttpResult, RequestSpec } from './types.js';
 
 /**
@@ -27,24 +28,70 @@ export interface Transferred {
   readonly durationMs: number;
 }
 
+/** UTF-8 takes at most three bytes per UTF-16 code unit. */
+const MAX_BYTES_PER_UNIT = 3;
+/** Characters decoded past the excerpt, so a secret straddling the cut is still seen whole. */
+const REDACTION_MARGIN = 1_024;
+
+const decode = (bytes: Uint8Array, stream = false): string =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes, { stream });
+
+/**
+ * The response as the parsers see it. The full text is decoded only when a parser asks for it:
+ * an SSE reply is parsed from its chunks as they came, so its megabyte of text is never built.
+ */
+function responseData(r: NonNullable<TransferOutcome['response']>): HttpResponseData {
+  let text: string | undefined;
+  return {
+    status: r.status,
+    headers: r.headers,
+    bytes: r.bytes,
+    truncated: r.truncated,
+    get text(): string {
+      text ??= decode(r.bytes);
+      return text;
+    },
+  };
+}
+
+/**
+ * The redacted text the record keeps. A body far longer than the excerpt is decoded only as far
+ * as the excerpt (plus a margin) needs; redacting before the cut still holds, and a secret cut at
+ * the end of the decoded part is scrubbed as partial.
+ */
+function recordedText(
+  data: HttpResponseData,
+  redactor: Redactor,
+  excerptChars: number,
+  needsWhole: boolean,
+): { text: string; cut: boolean } {
+  const prefixBytes = (excerptChars + REDACTION_MARGIN) * MAX_BYTES_PER_UNIT;
+  if (needsWhole || data.bytes.length <= prefixBytes) {
+    const scrubbed = data.truncated ? redactor.truncatedText(data.text) : redactor.text(data.text);
+    return excerpt(scrubbed, excerptChars);
+  }
+  const scrubbed = redactor.truncatedText(decode(data.bytes.subarray(0, prefixBytes), true));
+  return { text: excerpt(scrubbed, excerptChars).text, cut: true };
+}
+
 export function recordExchange(
   baseRedactor: Redactor,
   excerptChars: number,
   { id, spec, headers, outcome, durationMs }: Transferred,
 ): { exchange: HttpExchange; result: HttpResult } {
   let response: RecordedResponse | undefined;
-  let text = '';
-  if (outcome.response) {
-    text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(outcome.response.bytes);
-  }
+  const data = outcome.response ? responseData(outcome.response) : undefined;
   // Secrets the server handed out are redacted from this exchange like the user's credentials.
-  const extra = [...(spec.secrets ?? []), ...secretMembersOf(text, spec.secretResponseMembers)];
+  const members = spec.secretResponseMembers ?? [];
+  const extra = [
+    ...(spec.secrets ?? []),
+    ...(data && members.length > 0 ? secretMembersOf(data.text, members) : []),
+  ];
   const redactor = withSecrets(baseRedactor, extra);
-  if (outcome.response) {
+  if (outcome.response && data) {
     const r = outcome.response;
     // Redact before cutting, so the cut can never expose part of a secret.
-    const scrubbed = r.truncated ? redactor.truncatedText(text) : redactor.text(text);
-    const cut = excerpt(scrubbed, excerptChars);
+    const cut = recordedText(data, redactor, excerptChars, members.length > 0);
     response = {
       status: r.status,
       headers: Object.fromEntries(
@@ -77,7 +124,7 @@ export function recordExchange(
   };
   const result: HttpResult = {
     exchangeId: id,
-    ...(outcome.response ? { response: { ...outcome.response, text } } : {}),
+    ...(data ? { response: data } : {}),
     ...(outcome.error ? { error: outcome.error } : {}),
     ...remote,
   };

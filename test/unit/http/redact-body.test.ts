@@ -165,3 +165,47 @@ describe('error mapping', () => {
     expect(toNetError('not even an error').code).toBe('protocol');
   });
 });
+
+describe('a body far longer than the excerpt', () => {
+  const secret = 'sk-live-0123456789abcdef';
+  const redactor = createRedactor({ headers: { authorization: `Bearer ${secret}` } });
+  const record = (text: string, excerptChars: number) =>
+    recordExchange(redactor, excerptChars, {
+      id: 'x1',
+      spec: { method: 'POST', url: 'http://mcp.test/', probe: 'p', purpose: 'p', source: 'user' },
+      headers: {},
+      outcome: {
+        response: {
+          status: 200,
+          headers: {},
+          bytes: new TextEncoder().encode(text),
+          truncated: false,
+        },
+      },
+      durationMs: 1,
+    });
+
+  it('keeps the same redacted excerpt as decoding the whole body would', () => {
+    const max = 100;
+    // The secret straddles the excerpt's end; multi-byte characters before it shift byte offsets.
+    const text = `é€😀${'a'.repeat(max - 10)}${secret}${'b'.repeat(50_000)}${secret}`;
+    const { exchange, result } = record(text, max);
+    const whole = redactor.text(text).slice(0, max);
+    expect(exchange.response?.body).toBe(whole);
+    expect(exchange.response?.body).not.toContain(secret.slice(0, 8));
+    expect(exchange.response?.truncated).toBe(true);
+    expect(exchange.response?.bodyBytes).toBe(new TextEncoder().encode(text).length);
+    // The parsers still get the whole text, unredacted, when they ask for it.
+    expect(result.response?.text).toBe(text);
+  });
+
+  it('scrubs a secret cut at the end of the decoded part', () => {
+    const max = 10;
+    // The decoded prefix is (10 + 1024) × 3 bytes; put a secret across that boundary.
+    const prefixBytes = (max + 1024) * 3;
+    const text = `${'c'.repeat(prefixBytes - 6)}${secret}${'d'.repeat(1000)}`;
+    const { exchange } = record(text, max);
+    expect(exchange.response?.body).toBe('c'.repeat(max));
+    expect(JSON.stringify(exchange)).not.toContain(secret.slice(0, 6));
+  });
+});
