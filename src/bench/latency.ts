@@ -27,12 +27,11 @@ const WHAT_IFS: readonly { label: string; whatIf: WhatIf }[] = [
   { label: 'both', whatIf: { parallelCleanup: true, earlyGet: true } },
 ];
 /** The OAuth chain: the rounds as coded, the PRM requests ahead of the Origin probes, both. */
-const AUTH_CODED: WhatIf = { authBarriers: true };
+const AUTH_CODED: WhatIf = { prmFirst: true };
 const AUTH_WHAT_IFS: readonly { label: string; whatIf: WhatIf }[] = [
-  { label: 'as coded (round 2 waits for all of round 1)', whatIf: AUTH_CODED },
-  { label: 'PRM first, rounds as coded', whatIf: { ...AUTH_CODED, prmFirst: true } },
-  { label: 'no round barrier', whatIf: {} },
-  { label: 'no round barrier, PRM first', whatIf: { prmFirst: true } },
+  { label: 'as coded (PRM first, each round starts when its input is in)', whatIf: AUTH_CODED },
+  { label: 'PRM in issue order', whatIf: {} },
+  { label: 'as before (PRM in issue order, round 2 after all of round 1)', whatIf: { authBarriers: true } },
 ];
 
 interface CaseResult {
@@ -273,7 +272,7 @@ export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSectio
       'concurrency limit; the proxy trace also gives the observed waves (longest chain of requests each sent',
       'after the previous one ended). Sequential = Σ durationMs (every request one after another, windows included).',
       'The OAuth case has a proxy per origin (resource server, authorization server); its critical path follows',
-      'what each request needs (401 → PRM → AS metadata → registration probe), its replay the rounds as coded.',
+      'what each request needs (401 → PRM → AS metadata → registration probe), its replay the order as coded.',
       '',
       ...describe(open, delayMs),
       ...describe(closed, delayMs),
@@ -333,8 +332,8 @@ export async function latencyBench(delayMs = 100, runs = 3): Promise<BenchSectio
       `latency, OAuth: ${oauth.requests} requests, critical path ${oauth.roundTrips} (${oauth.chain.join(' → ')}), ` +
         `${oauth.waves} observed waves; replays at ${CLIENT_LIMIT} slots: ` +
         oauth.whatIfs.map((w) => `${w.label} ${ms(w.at[0] ?? Number.NaN)}`).join('; ') +
-        '. The PRM fetch queues behind the Origin and no-auth probes on the same origin (FIFO limiter), and the ' +
-        'AS metadata waits for every round-1 request, not just the PRM it reads.',
+        '. The PRM fetches are issued first and served ahead of queued requests, and the AS metadata starts as ' +
+        'soon as the PRM it reads is in.',
     ],
   };
 }

@@ -127,11 +127,8 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
       p.kind === 'ok' ? [p.value] : [],
     );
 
-    // Era stages, concurrently.
-    const originPending = runOriginStage(ctx, ladder.discover, main, sse);
-    const modernPending = ladder.modern.modern
-      ? runModernStage(ctx, ladder.discover, main !== null)
-      : Promise.resolve(null);
+    // Era stages, concurrently. The OAuth chain starts first: its metadata fetches are the
+    // longest dependent path of the scan, and an origin's requests are served in issue order.
     const authPending =
       authSignals.length > 0 || opts.token
         ? walkAuth(
@@ -141,6 +138,10 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
             ladderReplies.filter((r) => r.status === 401 || r.status === 403),
           )
         : Promise.resolve(null);
+    const originPending = runOriginStage(ctx, ladder.discover, main, sse);
+    const modernPending = ladder.modern.modern
+      ? runModernStage(ctx, ladder.discover, main !== null)
+      : Promise.resolve(null);
     // Published protected-resource metadata also means authorization is in use ("optional auth").
     const publishedPending =
       authSignals.length > 0 || opts.token ? Promise.resolve(false) : publishesPrm(ctx);

@@ -21,6 +21,8 @@ export interface DocumentRequest {
   readonly headers?: Readonly<Record<string, string>>;
   /** Do not follow a redirect to another origin (probes whose headers may be reflected into `Location`). */
   readonly sameOriginRedirectsOnly?: boolean;
+  /** Served ahead of ordinary queued requests (see `RequestSpec.priority`). */
+  readonly priority?: boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -67,6 +69,7 @@ export async function fetchDocument(client: HttpClient, req: DocumentRequest): P
       purpose: hops.length === 0 ? req.purpose : `${req.purpose} (redirect ${hops.length})`,
       source,
       attachCredentials: false,
+      ...(req.priority ? { priority: true } : {}),
     });
     exchanges.push(result.exchangeId);
     const res = result.response;

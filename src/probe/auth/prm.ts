@@ -46,6 +46,8 @@ export function createPrmFetcher(client: HttpClient, targetOrigin: string): PrmF
         // The challenge URL came from the server; the well-known URLs are derived from the target.
         source: candidate.source === 'challenge' ? 'learned' : 'user',
         targetOrigin,
+        // The authorization servers, and every check of the chain, wait on this document.
+        priority: true,
       });
       cache.set(candidate.url, pending);
     }

@@ -2,9 +2,10 @@
  * The OAuth discovery chain as a client walks it before any login (catalogue
  * p.prm, p.as(i), p.as0326, s.xfh, s.token.garbage, s.methods.noauth,
  * s.dcr.malformed, t.decode, and the intrusive i.authz and i.dcr). Three rounds, each internally concurrent:
- *   1. the safe MCP probes (ids taken here, in a fixed order) and the PRM fetches;
- *   2. the listed authorization servers, s.xfh on each PRM, address resolution,
- *      and the 2025-03-26 origin when no PRM exists;
+ *   1. the PRM fetches (issued first), and the safe MCP probes (ids taken here, in a fixed order);
+ *   2. the listed authorization servers, as soon as the PRM that lists them is in (not after
+ *      all of round 1); s.xfh on each PRM, address resolution, and the 2025-03-26 origin when
+ *      no PRM exists;
  *   3. verification of `signed_metadata` (needs the issuers' metadata).
  * Then three sequential rounds: the token tier on the MCP endpoint (./token-tier.ts), the
  * intrusive authorization requests to the first authorization server (./authz.ts), and the
@@ -13,7 +14,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type {
-  AddressObservation,
   AuthDiscovery,
   AuthorizationServerObservation,
   ChallengeObservation,
@@ -28,6 +28,7 @@ import type { HttpClient } from '../http/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import { deleteSession } from '../legacy-session.js';
 import { createRoleResolver } from './addresses.js';
+import { discoveryAddresses, listedIssuers } from './listed-issuers.js';
 import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
 import { probeAuthz } from './authz.js';
@@ -39,7 +40,7 @@ import { fetchDocument, jsonObject } from './document.js';
 import { createKeyLookup } from './keys.js';
 import { legacyMetadataUrl, probeLegacyBase } from './legacy-base.js';
 import { probeMethodsNoAuth } from './noauth.js';
-import { AUTH_PROBES, FORWARDED_HEADERS, FORWARDED_HOST, MAX_AUTHORIZATION_SERVERS } from './plan.js';
+import { AUTH_PROBES, FORWARDED_HEADERS, FORWARDED_HOST } from './plan.js';
 import { createPrmFetcher, firstFoundPrm, wellKnownPrmUrls } from './prm.js';
 import type { CandidateUrl } from './prm.js';
 import { firstChallengeShape, replay } from './replay.js';
@@ -107,30 +108,6 @@ function garbageToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** `authorization_servers` entries that are strings, with their index, at most five. */
-function listedIssuers(prm: Readonly<Record<string, unknown>>): { index: number; issuer: string }[] {
-  const list = prm['authorization_servers'];
-  if (!Array.isArray(list)) return [];
-  return (list as unknown[])
-    .slice(0, MAX_AUTHORIZATION_SERVERS)
-    .flatMap((issuer, index) => (typeof issuer === 'string' ? [{ index, issuer }] : []));
-}
-
-function discoveryAddresses(
-  resolve: ResolveRole,
-  resourceMetadata: string | null,
-  prm: Readonly<Record<string, unknown>> | null,
-): Promise<AddressObservation[]> {
-  const jobs: Promise<AddressObservation>[] = [];
-  if (resourceMetadata !== null) jobs.push(resolve('resource_metadata', resourceMetadata));
-  for (const { index, issuer } of prm ? listedIssuers(prm) : []) {
-    jobs.push(resolve(`authorization_servers[${index}]`, issuer));
-  }
-  const jwksUri = prm?.['jwks_uri'];
-  if (typeof jwksUri === 'string') jobs.push(resolve('jwks_uri', jwksUri));
-  return Promise.all(jobs);
-}
-
 export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const { client, url, ids, mode } = ctx;
   const origin = new URL(url).origin;
@@ -138,9 +115,18 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const resolve = createRoleResolver(ctx.lookup);
   const fetchPrm = createPrmFetcher(client, origin);
 
-  // Round 1. JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
+  // Round 1. The protected-resource metadata goes first: the rest of the chain waits on it, and
+  // the per-origin limiter serves requests in the order they are issued.
   const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
   const shape = firstChallengeShape(ladderChallenges);
+  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
+  const wellKnown = wellKnownPrmUrls(url);
+  const early: CandidateUrl[] = [
+    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
+    ...wellKnown,
+  ];
+  const earlyFetches = early.map((c) => fetchPrm(c));
+  // JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
   const garbagePending: Promise<Probe<HttpReply>> = safe
     ? replay(ids, {
         client,
@@ -177,46 +163,55 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
             ? forwarded(anonymous, false, new RpcIds(LATE_XFH_ID))
             : { kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' };
         });
-  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
-  const wellKnown = wellKnownPrmUrls(url);
-  const early: CandidateUrl[] = [
-    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
-    ...wellKnown,
-  ];
-  const earlyFetches = early.map((c) => fetchPrm(c));
-  const [garbage, methodsNoAuth, forwardedChallenge] = await Promise.all([
-    garbagePending,
-    methodsPending,
-    forwardedPending,
-    ...earlyFetches,
-  ]);
-
-  const cleanup = closeSessions(ctx, [garbage, forwardedChallenge, ...methodsNoAuth.map((m) => m.probe)]);
-
+  const round1 = Promise.all([garbagePending, methodsPending, forwardedPending]);
   // Challenges from every anonymous or crafted-token request, in issue order.
-  const challenges = observeChallenges(client, [
-    ...ctx.challengeReplies,
-    ...okReplies([garbage, ...methodsNoAuth.map((m) => m.probe)]),
-  ]);
-  // Behind a valid token the ladder saw no challenge; the anonymous probes may have.
-  const resourceMetadata = ladderMetadata ?? advertisedResourceMetadata(challenges);
-  const candidateUrls: CandidateUrl[] = [
-    ...(resourceMetadata !== null ? [{ source: 'challenge' as const, url: resourceMetadata }] : []),
-    ...wellKnown,
-  ];
-  const fetched = await Promise.all(
-    candidateUrls.map(async (c) => ({ source: c.source, url: c.url, fetch: await fetchPrm(c) })),
+  const challengesOf = ([garbage, methodsNoAuth]: Awaited<typeof round1>) =>
+    observeChallenges(client, [
+      ...ctx.challengeReplies,
+      ...okReplies([garbage, ...methodsNoAuth.map((m) => m.probe)]),
+    ]);
+
+  // Round 2 starts when its input is in, not when all of round 1 is. With a challenge from the
+  // ladder, the metadata URL is known now; behind a valid token, the anonymous probes may name it.
+  const resourceMetadataPending: Promise<string | null> =
+    ladderMetadata !== null
+      ? Promise.resolve(ladderMetadata)
+      : Promise.all([round1, ...earlyFetches]).then(([r1]) => advertisedResourceMetadata(challengesOf(r1)));
+  const candidatesPending = resourceMetadataPending.then((resourceMetadata) =>
+    [
+      ...(resourceMetadata !== null ? [{ source: 'challenge' as const, url: resourceMetadata }] : []),
+      ...wellKnown,
+    ].map((c) => ({ source: c.source, url: c.url, pending: fetchPrm(c) })),
   );
+  const fetchedPending = candidatesPending.then((cs) =>
+    Promise.all(cs.map(async (c) => ({ source: c.source, url: c.url, fetch: await c.pending }))),
+  );
+  // The document the chain follows is the first candidate, in order, that is one: it is known
+  // as soon as the candidates before it are in, without waiting for those after it.
+  const documentPending = candidatesPending.then(async (cs) => {
+    for (const c of cs) {
+      const document = jsonObject(await c.pending);
+      if (document) return document;
+    }
+    return null;
+  });
+  const asContext = { client, mode, targetOrigin: origin, resolve };
+  const serversPending = documentPending.then((document) =>
+    Promise.all(
+      (document ? listedIssuers(document) : []).map(({ index, issuer }) =>
+        observeAuthorizationServer(asContext, issuer, index),
+      ),
+    ),
+  );
+
+  const [garbage, methodsNoAuth, forwardedChallenge] = await round1;
+  const cleanup = closeSessions(ctx, [garbage, forwardedChallenge, ...methodsNoAuth.map((m) => m.probe)]);
+  const challenges = challengesOf([garbage, methodsNoAuth, forwardedChallenge]);
+  const resourceMetadata = await resourceMetadataPending;
+  const fetched = await fetchedPending;
   const found = firstFoundPrm(fetched);
   const prmDocument = found?.document ?? null;
 
-  // Round 2.
-  const asContext = { client, mode, targetOrigin: origin, resolve };
-  const serversPending = Promise.all(
-    (prmDocument ? listedIssuers(prmDocument) : []).map(({ index, issuer }) =>
-      observeAuthorizationServer(asContext, issuer, index),
-    ),
-  );
   const foundUrls = [...new Set(fetched.filter((c) => jsonObject(c.fetch)).map((c) => c.url))];
   const forwardedPrmPending = safe
     ? Promise.all(

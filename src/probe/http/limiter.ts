@@ -1,8 +1,17 @@
-/** Per-key (origin) concurrency limit with a FIFO queue, so one origin is never flooded. */
+interface Waiter {
+  readonly grant: () => void;
+  readonly priority: boolean;
+}
+
+/**
+ * Per-key (origin) concurrency limit with a FIFO queue, so one origin is never flooded. A
+ * priority waiter (a request the rest of the scan waits on) goes ahead of the ordinary ones,
+ * first come first served among its kind.
+ */
 export class KeyedLimiter {
   readonly #limit: number;
   readonly #active = new Map<string, number>();
-  readonly #queues = new Map<string, (() => void)[]>();
+  readonly #queues = new Map<string, Waiter[]>();
 
   constructor(limit: number) {
     this.#limit = Math.max(1, Math.floor(limit));
@@ -12,7 +21,7 @@ export class KeyedLimiter {
    * Resolves with a release function once a slot for `key` is free, or with null when
    * `signal` aborts first (the waiter leaves the queue).
    */
-  async acquire(key: string, signal?: AbortSignal): Promise<(() => void) | null> {
+  async acquire(key: string, signal?: AbortSignal, priority = false): Promise<(() => void) | null> {
     if (signal?.aborted) return null;
     const active = this.#active.get(key) ?? 0;
     if (active < this.#limit) {
@@ -21,7 +30,7 @@ export class KeyedLimiter {
       const granted = await new Promise<boolean>((resolve) => {
         const queue = this.#queues.get(key) ?? [];
         const onAbort = (): void => {
-          const i = queue.indexOf(grant);
+          const i = queue.indexOf(waiter);
           if (i >= 0) queue.splice(i, 1);
           resolve(false);
         };
@@ -29,7 +38,10 @@ export class KeyedLimiter {
           signal?.removeEventListener('abort', onAbort);
           resolve(true);
         };
-        queue.push(grant);
+        const waiter: Waiter = { grant, priority };
+        const firstOrdinary = priority ? queue.findIndex((w) => !w.priority) : -1;
+        if (firstOrdinary >= 0) queue.splice(firstOrdinary, 0, waiter);
+        else queue.push(waiter);
         this.#queues.set(key, queue);
         signal?.addEventListener('abort', onAbort, { once: true });
       });
@@ -49,7 +61,7 @@ export class KeyedLimiter {
     const next = queue?.shift();
     if (queue && queue.length === 0) this.#queues.delete(key);
     if (next) {
-      next();
+      next.grant();
       return;
     }
     const active = (this.#active.get(key) ?? 1) - 1;

@@ -68,6 +68,11 @@ export interface RequestSpec {
   /** One line: why this request is sent (shown in --plan and in reports). */
   readonly purpose: string;
   /**
+   * On the scan's critical path (the protected-resource metadata the authorization chain waits
+   * on): served before the ordinary requests queued for the same origin.
+   */
+  readonly priority?: boolean;
+  /**
    * `user`: the target URL or a URL derived from it by the scanner (same origin).
    * `learned`: a URL the server supplied (metadata, `endpoint` event, redirect) — goes through the address policy.
    */

@@ -24,6 +24,21 @@ describe('KeyedLimiter', () => {
     again?.();
   });
 
+  it('priority waiters go ahead of ordinary ones, FIFO among themselves', async () => {
+    const limiter = new KeyedLimiter(1);
+    const order: string[] = [];
+    const holder = await limiter.acquire('a');
+    const wait = (name: string, priority: boolean) =>
+      limiter.acquire('a', undefined, priority).then((release) => {
+        order.push(name);
+        release?.();
+      });
+    const all = [wait('o1', false), wait('o2', false), wait('p1', true), wait('o3', false), wait('p2', true)];
+    holder?.();
+    await Promise.all(all);
+    expect(order).toEqual(['p1', 'p2', 'o1', 'o2', 'o3']);
+  });
+
   it('an aborted waiter leaves the queue without taking a slot', async () => {
     const limiter = new KeyedLimiter(1);
     const holder = await limiter.acquire('a');
