@@ -116,42 +116,37 @@ const FIXED: Readonly<Record<string, HopId>> = {
 };
 
 /**
- * The hop a result belongs to, from its check's catalogue family (docs/report-html.md#the-trust-chain):
+ * The hop a result belongs to, from its check's catalogue family (docs/html-report.md#the-trust-chain):
  * TRN01–TRN05 the endpoint, AUTHN the challenge, PRM the resource metadata, ASM and SCP the
  * authorization-server metadata, CIMD registration; an `as:<issuer>#<member>` location (or a
  * PIN06 key) naming `jwks_uri`, `registration_endpoint`, `authorization_endpoint` or
  * `token_endpoint` moves the result to that hop. Null: not part of the chain (wire, tools, …).
  */
-export function hopOfResult(r: Pick<ReportResult, 'checkId' | 'location' | 'key'>): HopId | null {
+export function hopOfResult(r: {
+  readonly checkId: string;
+  readonly location: string;
+  readonly key: string | null;
+}): HopId | null {
   const m = FAMILY.exec(r.checkId);
   if (!m) return null;
-  const [, family, num] = m;
-  const member = r.location.startsWith('as:') && r.location.includes('#') ? r.location.split('#').pop()! : null;
-  const moved = member
-    ? memberHop(member)
-    : r.checkId === 'MCPP-PIN06' && r.key
-      ? memberHop(r.key)
-      : null;
+  const family = m[1]!;
+  const member =
+    r.location.startsWith('as:') && r.location.includes('#') ? r.location.split('#').pop()! : null;
+  const moved = member ? memberHop(member) : r.checkId === 'MCPP-PIN06' && r.key ? memberHop(r.key) : null;
   if (moved && (family === 'ASM' || family === 'PIN')) return moved;
   const fixed = FIXED[r.checkId];
   if (fixed) return fixed;
-  switch (family) {
-    case 'TRN':
-      return Number(num) <= 5 ? 'endpoint' : null;
-    case 'AUTHN':
-      return 'challenge';
-    case 'PRM':
-      return 'resource-metadata';
-    case 'ASM':
-      return 'as-metadata';
-    case 'SCP':
-      return r.location.startsWith('prm:') ? 'resource-metadata' : 'as-metadata';
-    case 'CIMD':
-      return 'registration';
-    default:
-      return null;
-  }
+  if (family === 'TRN') return Number(m[2]) <= 5 ? 'endpoint' : null;
+  if (family === 'SCP') return r.location.startsWith('prm:') ? 'resource-metadata' : 'as-metadata';
+  return FAMILY_HOP[family] ?? null;
 }
+
+const FAMILY_HOP: Readonly<Record<string, HopId>> = {
+  AUTHN: 'challenge',
+  PRM: 'resource-metadata',
+  ASM: 'as-metadata',
+  CIMD: 'registration',
+};
 
 function severityRank(s: Severity | null): number {
   return s ? SEVERITIES.indexOf(s) : SEVERITIES.length;
@@ -188,7 +183,8 @@ function checksByHop(report: ScanReport): Map<HopId, ChainCheck[]> {
 }
 
 const answered = (x: HttpExchange): boolean => x.response !== undefined;
-const ok2xx = (x: HttpExchange): boolean => !!x.response && x.response.status >= 200 && x.response.status < 300;
+const ok2xx = (x: HttpExchange): boolean =>
+  !!x.response && x.response.status >= 200 && x.response.status < 300;
 
 function statusLine(x: HttpExchange): string {
   if (x.response) return `HTTP ${x.response.status}`;
@@ -201,8 +197,8 @@ function requestsLine(sent: readonly HttpExchange[]): string {
   return `${sent.length} request${sent.length === 1 ? '' : 's'}: ${probes.join(', ')}`;
 }
 
-/** A member of the first authorization server's recorded metadata, when its body parses. */
-function asMember(metadata: HttpExchange | undefined, member: string): string | null {
+/** A member of an authorization server's recorded metadata, when its body parses. */
+export function asMember(metadata: HttpExchange | undefined, member: string): string | null {
   const body = metadata?.response?.body;
   if (!body) return null;
   try {
@@ -249,8 +245,10 @@ function observeScan(report: ScanReport): Map<HopId, Observed> {
   const endpoint = fromExchanges(toTarget, answered);
   obs.set('endpoint', endpoint ?? { url: target, state: 'failed', status: 'no answer' });
   const challenged = toTarget.find((x) => x.response?.status === 401 || x.response?.status === 403);
-  if (challenged) obs.set('challenge', { url: challenged.request.url, state: 'ok', status: statusLine(challenged) });
-  else if (endpoint?.state === 'ok') obs.set('challenge', { url: target, state: 'failed', status: 'no 401 challenge' });
+  if (challenged)
+    obs.set('challenge', { url: challenged.request.url, state: 'ok', status: statusLine(challenged) });
+  else if (endpoint?.state === 'ok')
+    obs.set('challenge', { url: target, state: 'failed', status: 'no 401 challenge' });
   const prm = fromExchanges(xs.filter(probeIs('p.prm')), ok2xx);
   if (prm) obs.set('resource-metadata', prm);
   const asXs = xs.filter((x) => x.probe === 'p.as(0)' || x.probe === 'p.as0326');
@@ -301,7 +299,8 @@ export function assembleChain(
   const stopIndex = stoppedAt ? HOPS.indexOf(stoppedAt) : HOPS.length;
   const hops = HOPS.map((id, i): ChainHop => {
     let o = observed.get(id) ?? NOT_REACHED;
-    if (i > stopIndex && o.state === 'not-requested') o = { ...o, state: 'not-reached', status: 'not reached' };
+    if (i > stopIndex && o.state === 'not-requested')
+      o = { ...o, state: 'not-reached', status: 'not reached' };
     const cs = checks.get(id) ?? [];
     return {
       id,

@@ -78,7 +78,9 @@ function chip(p: Placed, left: number, top: number): SafeHtml {
   return html`<g class="chip o-${c.worst}" data-check="${c.id}" data-outcome="${c.worst}">
     <title>${chipTitle(c)}</title>
     <rect x="${left + p.x}" y="${top + p.y}" width="${p.w}" height="${CHIP_H}" rx="10" />
-    <text x="${left + p.x + p.w / 2}" y="${top + p.y + 14}" text-anchor="middle">${truncate(chipLabel(c), 40)}</text>
+    <text x="${left + p.x + p.w / 2}" y="${top + p.y + 14}" text-anchor="middle"
+      >${truncate(chipLabel(c), 40)}</text
+    >
   </g>`;
 }
 
@@ -111,14 +113,18 @@ function hopBox(h: ChainHop, n: number, top: number): SafeHtml {
   >
     <title>${hopTitle(h, n)}</title>
     <rect class="box" x="${BOX_X}" y="${top}" width="${BOX_W}" height="${height}" rx="8" />
-    <text class="label" x="${left}" y="${top + 22}">${n}. ${h.label}${h.stoppedHere ? ' — stopped here' : ''}</text>
+    <text class="label" x="${left}" y="${top + 22}"
+      >${n}. ${h.label}${h.stoppedHere ? ' — stopped here' : ''}</text
+    >
     <text class="status" x="${right}" y="${top + 22}" text-anchor="end">${h.status}</text>
     <text class="url${h.url ? '' : ' none'}" x="${left}" y="${top + 42}">
       <title>${url}</title>${truncate(url, URL_CHARS)}
     </text>
     ${
       h.detail
-        ? html`<text class="detail" x="${left}" y="${top + 60}"><title>${h.detail}</title>${truncate(h.detail, DETAIL_CHARS)}</text>`
+        ? html`<text class="detail" x="${left}" y="${top + 60}"
+            ><title>${h.detail}</title>${truncate(h.detail, DETAIL_CHARS)}</text
+          >`
         : ''
     }
     ${
