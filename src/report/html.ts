@@ -74,7 +74,7 @@ export function renderHtml(report: ScanReport): string {
           <p class="target"><code>${report.target.url}</code></p>
         </header>
         <main>
-          ${summarySection(report)} ${chain ? chainSection(chain) : ''} ${filterBar(report)}
+          ${summarySection(report)} ${chain ? [chainSection(chain), ' '] : ''}${filterBar(report)}
           ${section(
             'failing',
             'Failing findings',
