@@ -85,5 +85,5 @@ export interface LoginCliOptions {
   readonly timeout: number;
   readonly allowPrivate?: boolean;
   readonly caFile?: string;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'html';
 }

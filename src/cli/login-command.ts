@@ -11,6 +11,7 @@ import type { Command } from 'commander';
 
 import { login } from '../login/flow.js';
 import { deleteRegisteredClient, freshLogin } from '../login/session.js';
+import { renderLoginHtml } from '../login/render-html.js';
 import { renderLoginText } from '../login/render.js';
 import { findLogin, removeLogins, saveLogin } from '../login/store.js';
 import { escapeTerminalLine } from '../report/escape.js';
@@ -75,7 +76,9 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .option('--timeout <ms>', 'per-request timeout', parsePositiveInt, 10_000)
     .option('--allow-private', 'let URLs learned from the server reach other private or loopback addresses')
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'html']).default('text'),
+    )
     .action(async (url: string, o: LoginCliOptions) => {
       if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
         throw new UsageError('the URL must be http:// or https://');
@@ -108,7 +111,11 @@ export function registerLoginCommands(program: Command, result: { code: number }
       });
       if (out.login) saveLogin(out.login);
       process.stdout.write(
-        o.format === 'json' ? `${JSON.stringify(out.report, null, 2)}\n` : renderLoginText(out.report),
+        o.format === 'json'
+          ? `${JSON.stringify(out.report, null, 2)}\n`
+          : o.format === 'html'
+            ? renderLoginHtml(out.report)
+            : renderLoginText(out.report),
       );
       result.code = out.report.ok ? EXIT.ok : EXIT.findings;
     });

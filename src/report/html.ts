@@ -3,10 +3,13 @@
  * CSS and JS only, each allowed by its sha256 in a Content-Security-Policy
  * that forbids everything else, so even a markup escape bug could not run
  * script or load anything. Every string from the report is escaped by the
- * `html` template tag; the script only toggles visibility.
+ * `html` template tag; the script only toggles visibility. A target with
+ * authorization in use gets its trust chain drawn as inline SVG (./html/chain-svg.ts).
  */
 import { createHash } from 'node:crypto';
 
+import { scanTrustChain } from './chain.js';
+import { chainSection } from './html/chain-svg.js';
 import { failingFinding, idItem, unsettledRow } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
 import { failsOf, notApplicableCheckIds, passedCheckIds, resultsWith } from './html/groups.js';
@@ -52,6 +55,7 @@ export function renderHtml(report: ScanReport): string {
   const na = notApplicableCheckIds(report);
   const naNote = (id: string) => report.results.find((r) => r.checkId === id)?.message;
   const t = report.tool;
+  const chain = scanTrustChain(report);
   const page = html`<!doctype html>
     <html lang="en">
       <head>
@@ -70,7 +74,7 @@ export function renderHtml(report: ScanReport): string {
           <p class="target"><code>${report.target.url}</code></p>
         </header>
         <main>
-          ${summarySection(report)} ${filterBar(report)}
+          ${summarySection(report)} ${chain ? [chainSection(chain), ' '] : ''}${filterBar(report)}
           ${section(
             'failing',
             'Failing findings',

@@ -3,31 +3,19 @@
  * renders its charts, loads nothing, logs no error, and keeps hostile text from the database
  * (which servers supplied) inert. The Markdown report escapes the same text.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FleetReport } from '../../src/fleet/report/model.js';
 import { fleetContentSecurityPolicy, renderFleetHtml } from '../../src/fleet/report/render-html.js';
 import { renderFleetMarkdown } from '../../src/fleet/report/render-markdown.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { HOSTILE_TEXT, XSS } from '../helpers/hostile-report.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface PageElement {
   readonly tagName: string;
@@ -107,12 +95,11 @@ describe('fleet HTML report in chromium', () => {
   let fileUrl: string;
 
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'mcpp-fleet-html-'));
     const file = join(dir, 'fleet.html');
     writeFileSync(file, renderFleetHtml(hostileFleetReport()));
     fileUrl = pathToFileURL(file).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

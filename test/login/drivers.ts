@@ -4,21 +4,9 @@
  * that follows redirects with a cookie jar and submits the same forms. Both stop at the loopback
  * callback and let the browser deliver it, as a real user's browser would.
  */
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-];
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}
+export { launchChromium } from '../helpers/chromium.js';
 
 /** Logs in at the dev interaction pages and gives consent; resolves when the callback page has loaded. */
 export async function chromiumDriver(browser: Browser, authUrl: string): Promise<string[]> {

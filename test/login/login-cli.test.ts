@@ -115,6 +115,24 @@ describe('login, scan --login, logout', () => {
     expect(report.failure.step).toBe('authorization');
     expect(report.failure.code).toBe('redirect-mismatch');
   });
+
+  it('prints a failed login as a page with --format html: the chain, stopped at the authorization request', async () => {
+    const r = await cli([
+      'login',
+      rs.url,
+      '--oauth-client-id',
+      'conf-client',
+      '--no-browser',
+      '--format',
+      'html',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^<!doctype html>/);
+    expect(r.stdout).not.toContain('<script');
+    expect(r.stdout).toContain('redirect-mismatch');
+    expect(r.stdout).toMatch(/data-hop="authorization"[^>]*data-stopped="true"/);
+    expect(r.stdout.match(/data-stopped=/g)).toHaveLength(1);
+  });
 });
 
 describe('cimd lint', () => {

@@ -4,29 +4,17 @@
  * its filters work. Missing chromium or playwright-core fails the file: a skip
  * would hide that the security property went untested.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderHtml } from '../../src/report/html.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { hostileMarkupReport, XSS } from '../helpers/hostile-report.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * The DOM as far as the page functions below use it: the project compiles
@@ -67,12 +55,11 @@ describe('HTML report in chromium', () => {
   const report = hostileMarkupReport();
 
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'mcpp-html-'));
     const file = join(dir, 'report.html');
     writeFileSync(file, renderHtml(report));
     fileUrl = pathToFileURL(file).href;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
 /** The report's only stylesheet, inlined and allowed by its hash in the CSP. */
 export const STYLE = `
 :root { color-scheme: light dark; --fg: #1b1f24; --muted: #57606a; --bg: #fff; --panel: #f6f8fa; --line: #d0d7de;
-  --critical: #8b0000; --high: #cf222e; --medium: #9a6700; --low: #0969da; --info: #57606a; }
+  --critical: #8b0000; --high: #cf222e; --medium: #9a6700; --low: #0969da; --info: #57606a; --pass: #1a7f37; }
 @media (prefers-color-scheme: dark) {
   :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #161b22; --line: #30363d;
-    --critical: #ff7b72; --high: #f85149; --medium: #d29922; --low: #58a6ff; --info: #9198a1; }
+    --critical: #ff7b72; --high: #f85149; --medium: #d29922; --low: #58a6ff; --info: #9198a1; --pass: #3fb950; }
 }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
@@ -56,5 +56,25 @@ ul.plain { list-style: none; padding: 0; }
 ul.plain > li { margin: .2rem 0; }
 .suppressed { color: var(--muted); }
 .unsettled { border-bottom: 1px solid var(--line); padding-bottom: .5rem; }
+.chain-wrap { overflow-x: auto; }
+svg.chain { display: block; max-width: 100%; height: auto; font: 14px system-ui, sans-serif; }
+.chain .o-pass { --o: var(--pass); }
+.chain .o-fail { --o: var(--high); }
+.chain .o-error { --o: var(--critical); }
+.chain .o-inconclusive { --o: var(--medium); }
+.chain .o-not_applicable, .chain .o-none { --o: var(--info); }
+.chain .box { fill: var(--panel); stroke: var(--o); stroke-width: 2; }
+.chain .s-not-reached .box, .chain .s-not-requested .box { stroke-dasharray: 6 4; }
+.chain .s-not-reached { opacity: .55; }
+.chain .stopped .box { stroke: var(--high); stroke-width: 5; }
+.chain .stopped .label { fill: var(--high); }
+.chain text { fill: var(--fg); }
+.chain .label { font-weight: 600; }
+.chain .status, .chain .detail, .chain .nochecks, .chain .url.none { fill: var(--muted); }
+.chain .url { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.chain .chip rect { fill: var(--o); }
+.chain .chip text { fill: #fff; font: 600 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.chain .arrow line { stroke: var(--muted); stroke-width: 2; }
+.chain .arrow polygon { fill: var(--muted); }
 footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
 `;
