@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { ListingEvidence, Mode, Probe, RpcReply, ToolProbes } from '../../evidence/types.js';
 import { asObject } from '../../evidence/parse/json-value.js';
 import type { RpcChannel } from '../channel/types.js';
+import { withoutList } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 
@@ -133,13 +134,16 @@ export async function runToolProbesStage(input: ToolProbesInput): Promise<ToolPr
       probe: TOOL_PROBE_IDS.unknown,
       purpose: 'tools/call of a random nonexistent tool (expects a JSON-RPC error, e.g. -32602)',
     }));
-  const invalidCursor = await input.channel.call({
+  const page = await input.channel.call({
     id: TOOL_PROBE_RPC_IDS.cursor,
     method: 'tools/list',
     params: { cursor },
     probe: TOOL_PROBE_IDS.cursor,
     purpose: 'tools/list with a cursor the server never issued (expects -32602)',
   });
+  // A server that ignores the cursor sends a whole page again: its tools are not kept twice.
+  const invalidCursor: Probe<RpcReply> =
+    page.kind === 'ok' ? { ...page, value: withoutList(page.value, 'tools') } : page;
   return { unknownTool, toolUnknown, cursor, invalidCursor };
 }
 
