@@ -56,6 +56,12 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
       'ambiguous',
       'The server was not listed (no tools, prompts or resources were requested).',
     ),
+  toolProbes: (ev, ctx) =>
+    wall(ev, ctx, 'the tools were not listed') ??
+    ctx.inconclusive(
+      'probe_unavailable',
+      'The tool probes (`s.tool.unknown`, `s.cursor`) were not sent: the tools were not listed, or the evidence predates the probes.',
+    ),
   clientMetadata: (_ev, ctx) =>
     ctx.notApplicable(
       'feature_absent',

@@ -22,3 +22,19 @@ export interface Inventory {
   readonly serverInfo: unknown;
   readonly instructions: string | null;
 }
+
+/**
+ * `s.tool.unknown` and `s.cursor` (safe): two harmless requests about the tool surface, sent over
+ * the channel the listing used (the session's, the HTTP+SSE endpoint, stdio, or the modern wire),
+ * with the same credentials. Sent only when the server declares the `tools` capability.
+ */
+export interface ToolProbes {
+  /** The tool name `s.tool.unknown` called: random, and not among the listed tools. */
+  readonly unknownTool: string;
+  /** `tools/call` of `unknownTool` with empty arguments. */
+  readonly toolUnknown: Probe<RpcReply>;
+  /** The random, never-issued cursor `s.cursor` sent. */
+  readonly cursor: string;
+  /** `tools/list` with `cursor`. */
+  readonly invalidCursor: Probe<RpcReply>;
+}

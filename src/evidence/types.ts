@@ -20,7 +20,7 @@ import type {
   SseTransportEvidence,
   TlsObservation,
 } from './http-types.js';
-import type { Inventory } from './inventory-types.js';
+import type { Inventory, ToolProbes } from './inventory-types.js';
 import type { ModernEvidence } from './modern-types.js';
 import type { PinEvidence } from './pin-types.js';
 import type { StdioEvidence } from './stdio-types.js';
@@ -126,6 +126,11 @@ export interface CoreEvidence {
   /** Present when the server speaks the 2026-07-28 wire. */
   readonly modern: ModernEvidence | null;
   readonly inventory: Inventory | null;
+  /**
+   * `s.tool.unknown` and `s.cursor`, when the listing ran and the server declares tools (null when
+   * they were not sent; absent in bundles from before the probes existed).
+   */
+  readonly toolProbes?: ToolProbes | null;
   readonly auth: AuthSignals;
   /** The OAuth discovery chain; null when the target shows no authorization signal. */
   readonly oauth: AuthDiscovery | null;

@@ -29,8 +29,9 @@ import type {
   OriginProbes,
   Probe,
   SseTransportEvidence,
+  ToolProbes,
 } from '../evidence/types.js';
-import { EVIDENCE_SCHEMA_VERSION } from '../evidence/types.js';
+import { EVIDENCE_SCHEMA_VERSION, isHttpReply } from '../evidence/types.js';
 import { resultObject } from '../evidence/parse/json-value.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { ReplayShape } from './auth/replay.js';
@@ -44,7 +45,9 @@ import { runModernStage } from './stages/modern.js';
 import { pinSection } from './stages/pin.js';
 import { cleanupOriginSessions, originNotProbed, originReplies, runOriginStage } from './stages/origin.js';
 import { runSessionsStage } from './stages/sessions.js';
+import { capabilitiesOf, runToolProbesStage, toolProbeReplies } from './stages/tool-probes.js';
 import { runTransportSecurityStage } from './stages/transport-security.js';
+import { MODERN, streamableHttpChannel } from './channel/streamable-http.js';
 
 const NOT_LISTED: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
 
@@ -59,6 +62,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
   let sseVersion: string | null = null;
   let sseTools: Probe<ListingEvidence> | null = null;
   let sseIdentity: { serverInfo: unknown; instructions: string | null } | null = null;
+  let toolProbes: ToolProbes | null = null;
   if (runsHttpSse(ladder)) {
     const r = await runHttpSseStage(ctx);
     sseGet = r.get;
@@ -66,6 +70,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
       sse = r.result.evidence;
       sseVersion = r.result.version;
       sseTools = r.result.tools;
+      toolProbes = r.result.toolProbes;
       sseIdentity = { serverInfo: r.result.serverInfo, instructions: r.result.instructions };
     }
   }
@@ -150,15 +155,30 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
       const s = await runSessionsStage(ctx, main, main.probe.value, ladder.inits);
       sessions = s.sessions;
       lists = s.lists;
+      toolProbes = s.toolProbes;
     }
     origin = await originPending;
     modern = await modernPending;
+    // A modern-only server: the probes follow the modern listing (`s.tool.unknown` is the modern stage's own).
+    if (modern && !toolProbes) {
+      const m = modern;
+      toolProbes = await runToolProbesStage({
+        channel: streamableHttpChannel(client, ctx.url, MODERN),
+        mode: ctx.mode,
+        capabilities: capabilitiesOf(ladder.discover),
+        tools: m.lists.find((l) => l.method === 'tools/list')?.probe ?? NOT_LISTED,
+        sentUnknown: { name: m.probeNames.body, probe: m.toolUnknown },
+      });
+    }
     oauth = await authPending;
 
     // Late authorization: a 401 from any later request, or published metadata.
-    const later = [...originReplies(origin), ...(sessions ? mainSessionReplies(sessions) : [])].filter(
-      (r) => r.status === 401,
-    );
+    // A 401 to `s.tool.unknown` alone shows a server that protects only `tools/call` (AUTHN07).
+    const later = [
+      ...originReplies(origin),
+      ...(sessions ? mainSessionReplies(sessions) : []),
+      ...toolProbeReplies(toolProbes).filter(isHttpReply),
+    ].filter((r) => r.status === 401);
     if (!oauth && later.length > 0) {
       authSignals.push('401 from the MCP endpoint after initialization');
       oauth = await walkAuth(ctx, revision, openShape, later);
@@ -208,6 +228,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     detection,
     modern,
     inventory,
+    toolProbes,
     auth: { inUse: authSignals.length > 0, signals: authSignals },
     oauth,
     exchanges: client.exchanges(),

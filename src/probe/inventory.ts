@@ -23,7 +23,7 @@ export const LISTS = [
  * `cacheScope`, `ttlMs`, …) stays. Without this, a 20 000-tool listing was held twice and
  * serialized twice.
  */
-function withoutList(reply: RpcReply, field: string): RpcReply {
+export function withoutList<R extends RpcReply>(reply: R, field: string): R {
   const response = reply.response;
   const result = response?.result;
   if (!response || typeof result !== 'object' || result === null || Array.isArray(result)) return reply;

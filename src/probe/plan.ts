@@ -13,6 +13,7 @@ import { MODERN_STAGE_PLAN } from './stages/modern.js';
 import { CLEANUP_PLAN, ORIGIN_PLAN } from './stages/origin.js';
 import { PIN_PLAN } from './stages/pin.js';
 import { SESSIONS_PLAN } from './stages/sessions.js';
+import { TOOL_PROBES_PLAN } from './stages/tool-probes.js';
 import { transportSecurityPlan } from './stages/transport-security.js';
 
 export type { PlanEntry } from './plan-entry.js';
@@ -31,6 +32,7 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
     ...atEndpoint(LADDER_PLAN),
     ...atEndpoint(HTTP_SSE_PLAN),
     ...atEndpoint(SESSIONS_PLAN),
+    ...atEndpoint(TOOL_PROBES_PLAN),
     ...atEndpoint(ORIGIN_PLAN),
     ...atEndpoint(CLEANUP_PLAN),
     ...transportSecurityPlan(u),

@@ -13,6 +13,7 @@ import type {
   HttpReply,
   SseEventRecord,
   SseTransportEvidence,
+  ToolProbes,
 } from '../evidence/types.js';
 import { buildHttpReply, toSseEventRecord } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
@@ -24,6 +25,7 @@ import { initializeParams, SSE_HEADERS } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { toProbe } from './rpc.js';
 import { asObject } from '../evidence/parse/json-value.js';
+import { runToolProbesStage } from './stages/tool-probes.js';
 
 const ENDPOINT_WAIT_MS = 5_000;
 const STREAM_WINDOW_MS = 15_000;
@@ -54,6 +56,8 @@ export interface SseTransportResult {
   readonly evidence: SseTransportEvidence;
   readonly version: string | null;
   readonly tools: Probe<ListingEvidence>;
+  /** `s.tool.unknown` and `s.cursor` over the message endpoint, after the listing (null when not reached). */
+  readonly toolProbes: ToolProbes | null;
   readonly serverInfo: unknown;
   readonly instructions: string | null;
 }
@@ -135,6 +139,7 @@ export async function probeSseTransport(
         },
         version: null,
         tools: { kind: 'skipped', reason: 'dependency_failed' },
+        toolProbes: null,
         serverInfo: null,
         instructions: null,
       },
@@ -158,6 +163,7 @@ export async function probeSseTransport(
   let serverInfo: unknown = null;
   let instructions: string | null = null;
   let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
+  let toolProbes: ToolProbes | null = null;
   let badSession: Probe<HttpReply> = {
     kind: 'skipped',
     reason: 'dependency_failed',
@@ -211,6 +217,12 @@ export async function probeSseTransport(
             exchanges: l.http.exchanges,
           };
         } else tools = l.http;
+        toolProbes = await runToolProbesStage({
+          channel,
+          mode: safe ? 'safe' : 'passive',
+          capabilities: asObject(result['capabilities']),
+          tools,
+        });
       }
     } else {
       init = r.http;
@@ -257,6 +269,7 @@ export async function probeSseTransport(
       },
       version,
       tools,
+      toolProbes,
       serverInfo,
       instructions,
     },

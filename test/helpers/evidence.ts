@@ -235,6 +235,7 @@ export class EvidenceBuilder {
       },
       modern: null,
       inventory: null,
+      toolProbes: null,
       auth: { inUse: false, signals: [] },
       oauth: null,
       exchanges: this.exchanges,

@@ -5,7 +5,6 @@
  *
  * - CIMD10–CIMD19: the authorization-server side of Client ID Metadata Documents (intrusive;
  *   needs a document the scanner hosts), issue 14.
- * - TOOL18, TOOL19: need the `s.tool.unknown` and `s.cursor` safe probes, issue 11.
  */
 export const NOT_IMPLEMENTED: readonly string[] = [
   'MCPP-CIMD10',
@@ -18,6 +17,4 @@ export const NOT_IMPLEMENTED: readonly string[] = [
   'MCPP-CIMD17',
   'MCPP-CIMD18',
   'MCPP-CIMD19',
-  'MCPP-TOOL18',
-  'MCPP-TOOL19',
 ];

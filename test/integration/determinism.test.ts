@@ -12,9 +12,11 @@
  *     the exact value occurs.
  *  3. Values the scanner invents at random: the never-issued session ID of
  *     `s.session.unknown`, the foreign session of `s.sse.badsession` (exact values, taken
- *     from those exchanges), and the nonexistent tool name `mcp-posture-probe-<12 hex>` of
- *     `s.methods.noauth(tools/call)`. (The random bearer token of `s.token.garbage` is
- *     redacted when recorded, so it needs no normalisation.)
+ *     from those exchanges), the nonexistent tool name `mcp-posture-probe-<12 hex>` of
+ *     `s.methods.noauth(tools/call)`, and the tool name `mcp-posture-nonexistent-<12 hex>`
+ *     and cursor `mcp-posture-cursor-<12 hex>` of `s.tool.unknown` and `s.cursor`. (The
+ *     random bearer token of `s.token.garbage` is redacted when recorded, so it needs no
+ *     normalisation.)
  *
  * Nothing else is normalised: exchange ids, their order, JSON-RPC ids, key order, results
  * and messages must be identical. The last case puts a random-latency proxy in front of
@@ -84,7 +86,10 @@ function normalise(json: string, exchanges: readonly HttpExchange[]): string {
   // Longest first, so a value containing another is renamed whole.
   const renames = [...volatileValues(exchanges)].sort((a, b) => b[0].length - a[0].length);
   for (const [from, to] of renames) text = text.split(JSON.stringify(from).slice(1, -1)).join(to);
-  return text.replace(/mcp-posture-probe-[0-9a-f]{12}/g, '<probe-tool>');
+  return text
+    .replace(/mcp-posture-probe-[0-9a-f]{12}/g, '<probe-tool>')
+    .replace(/mcp-posture-nonexistent-[0-9a-f]{12}/g, '<unknown-tool>')
+    .replace(/mcp-posture-cursor-[0-9a-f]{12}/g, '<invalid-cursor>');
 }
 
 async function normalisedScan(target: Target): Promise<{ report: string; evidence: string }> {

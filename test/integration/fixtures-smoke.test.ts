@@ -483,6 +483,21 @@ const FLAW_CHECKS: Record<FixtureFlawName, FlawCheck> = {
     check: async ({ origin }) =>
       expect((await post(`${origin}/messages?sessionId=nope`, rpc('ping'))).status).toBe(202),
   },
+  unknownToolResult: {
+    check: async ({ url }) => {
+      const { headers } = await openSession(url);
+      const reply = first(await post(url, rpc('tools/call', 2, { name: 'nope', arguments: {} }), headers));
+      expect(reply['error']).toBeUndefined();
+      expect(reply['result']).toMatchObject({ isError: true });
+    },
+  },
+  cursorIgnored: {
+    check: async ({ url }) => {
+      const { headers } = await openSession(url);
+      const reply = first(await post(url, rpc('tools/list', 2, { cursor: 'bogus' }), headers));
+      expect(reply['result']).toMatchObject({ tools: [{ name: 'echo' }, { name: 'get_time' }] });
+    },
+  },
 };
 
 describe('fixture server, flaws', () => {

@@ -45,6 +45,8 @@ const EXPECTED: Record<FixtureFlawName, string[]> = {
   endpointCrossOrigin: ['MCPP-LEG21'],
   endpointWithToken: ['MCPP-LEG22'],
   sseBadSessionAccepted: ['MCPP-LEG24'],
+  unknownToolResult: ['MCPP-TOOL18'],
+  cursorIgnored: ['MCPP-TOOL19'],
 };
 
 /** Keys that pin down which sub-condition fired. */
@@ -69,6 +71,8 @@ const KEYS: Partial<Record<FixtureFlawName, [string, string][]>> = {
   endpointCrossOrigin: [['MCPP-LEG21', 'cross-origin']],
   endpointWithToken: [['MCPP-LEG22', 'access_token']],
   sseBadSessionAccepted: [['MCPP-LEG24', 'accepted']],
+  unknownToolResult: [['MCPP-TOOL18', 'result']],
+  cursorIgnored: [['MCPP-TOOL19', 'ignored']],
 };
 
 async function scanFixture(options: Partial<FixtureOptions>) {

@@ -24,12 +24,18 @@ interface Case {
 /** The test servers have no authentication, so their tool lists are public (SHOULD authenticate). */
 const NO_AUTH = { 'MCPP-AUTHN01': 'tools listed without authentication' };
 
+/** Neither SDK paginates tools/list: an invalid cursor gets the first page (SHOULD -32602, info). */
+const CURSOR = { 'MCPP-TOOL19': 'invalid cursor ignored' };
+
 const SDK1_TRUE = {
   ...NO_AUTH,
   // 1.x validates Host (with createMcpExpressApp) but never Origin: a foreign Origin is served.
   'MCPP-ACT01': 'SDK 1.x has no Origin validation',
   // 1.x processes batches on every legacy version; batching was removed in 2025-06-18 (low).
   'MCPP-LEG12': 'batches processed on a 2025-11-25 session',
+  ...CURSOR,
+  // McpServer wraps the unknown-tool error in a CallToolResult with isError (low).
+  'MCPP-TOOL18': 'unknown tool answered with an isError result',
 };
 
 const CASES: Case[] = [
@@ -62,6 +68,7 @@ const CASES: Case[] = [
     eras: ['modern', 'legacy'],
     fails: {
       ...NO_AUTH,
+      ...CURSOR,
       'MCPP-LEG12': 'legacy path processes batches',
       'MCPP-LEG13': 'legacy SSE replies without priming',
     },
@@ -73,6 +80,7 @@ const CASES: Case[] = [
     eras: ['modern', 'legacy'],
     fails: {
       ...NO_AUTH,
+      ...CURSOR,
       'MCPP-LEG12': 'legacy path processes batches',
       'MCPP-LEG13': 'legacy SSE replies without priming',
     },
@@ -84,7 +92,7 @@ const CASES: Case[] = [
     eras: ['modern'],
     // Its tools are now listed over the modern wire, so AUTHN01 sees them too. No MOD check fails on
     // either SDK 2.x variant: the handler validates headers, _meta and versions as 2026-07-28 asks.
-    fails: { ...NO_AUTH },
+    fails: { ...NO_AUTH, ...CURSOR },
   },
 ];
 

@@ -119,7 +119,11 @@ describe('stdio fixture: one flaw at a time', () => {
   it('the same request in a legacy session is not judged', async () => {
     const s = await scanCommand([FIXTURE, '--flaw', 'server-request']);
     expect(stdioStatuses(s)).toEqual(CLEAN_LEGACY);
-    expect(s.evidence.stdio!.launches[0]!.serverRequests.legacy).toEqual(['sampling/createMessage']);
+    // One per tools/list: the inventory listing's and `s.cursor`'s.
+    expect(s.evidence.stdio!.launches[0]!.serverRequests.legacy).toEqual([
+      'sampling/createMessage',
+      'sampling/createMessage',
+    ]);
   });
 
   it('crash on discover: the legacy era is reached on a second launch', async () => {

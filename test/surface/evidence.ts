@@ -1,5 +1,5 @@
 /** Typed evidence with a listed surface, for the TOOL check tests. */
-import type { Evidence, ListingEvidence, Probe } from '../../src/evidence/types.js';
+import type { Evidence, ListingEvidence, Probe, RpcReply } from '../../src/evidence/types.js';
 import { evidence } from '../helpers/evidence.js';
 import type { EvidenceBuilder, Mutable } from '../helpers/evidence.js';
 import { authWall } from '../helpers/trn.js';
@@ -76,4 +76,33 @@ export function asStdio(ev: Mutable<Evidence>): void {
   ev.target = { kind: 'stdio', url: 'stdio:node server.js', scope: 'loopback' };
   ev.detection.transport = 'stdio';
   Object.assign(ev, { endpoint: null, sessions: null, sse: null, origin: null, tls: [], plain: [] });
+}
+
+/** The two replies of the tool probes (`s.tool.unknown`, `s.cursor`), for TOOL18 and TOOL19. */
+export interface ToolProbeSpec {
+  readonly unknown?: (b: EvidenceBuilder) => Probe<RpcReply>;
+  readonly cursor?: (b: EvidenceBuilder) => Probe<RpcReply>;
+  /** Capabilities of the InitializeResult (default: tools only). */
+  readonly capabilities?: Record<string, unknown>;
+}
+
+/** A listed server (one tool) with the tool probes answered as given (default: -32602 to both). */
+export function toolProbeEvidence(
+  spec: ToolProbeSpec,
+  patch?: (ev: Mutable<Evidence>, b: EvidenceBuilder) => void,
+): Evidence {
+  const invalid = (b: EvidenceBuilder) =>
+    b.ok<RpcReply>(b.reply({ error: { code: -32602, message: 'Invalid params' } }));
+  return surfaceEvidence(
+    { tools: [tool('echo', 'Echoes its input.')], capabilities: spec.capabilities ?? { tools: {} } },
+    (ev, b) => {
+      ev.toolProbes = {
+        unknownTool: 'mcp-posture-nonexistent-0123456789ab',
+        toolUnknown: (spec.unknown ?? invalid)(b),
+        cursor: 'mcp-posture-cursor-0123456789ab',
+        invalidCursor: (spec.cursor ?? invalid)(b),
+      };
+      patch?.(ev, b);
+    },
+  );
 }

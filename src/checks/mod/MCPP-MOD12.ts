@@ -15,6 +15,7 @@ function judge(
   reply: HttpReply,
   variant: 'missing' | 'mismatch',
   names: { readonly body: string; readonly header: string },
+  control: HttpReply | null,
 ): Verdict {
   const what =
     variant === 'missing'
@@ -22,6 +23,15 @@ function judge(
       : '`tools/call` whose `Mcp-Name` names a different (nonexistent) tool than the body';
   const evidence = [reply.exchange];
   const rejected = reply.status === 400 && errorCode(reply) === -32020;
+  // `s.tool.unknown` is the same call with a correct `Mcp-Name`: rejected the same way, it shows
+  // that every tools/call is refused, not that the header was validated.
+  if (rejected && control && control.status === 400 && errorCode(control) === -32020)
+    return ctx.inconclusive(
+      'ambiguous',
+      `${what} was rejected with 400 and -32020, but so was the same call with a correct \`Mcp-Name\` (\`s.tool.unknown\`): the rejection does not show header validation.`,
+      [reply.exchange, control.exchange],
+      variant === 'mismatch' ? { key: 'mismatch' } : {},
+    );
   if (!unusable(reply) && !rejected) {
     if (variant === 'mismatch' && mentions(reply, names.header) && !mentions(reply, names.body))
       return ctx.fail(`${what} was dispatched by the header's name (${describe(reply)}).`, evidence, {
@@ -73,21 +83,22 @@ export default defineCheck({
     remediation:
       'Before dispatching `tools/call`, `prompts/get` or `resources/read`, require `Mcp-Name`, decode a Base64-sentinel value, compare it with `params.name` / `params.uri`, and answer a missing or different header with HTTP 400 and JSON-RPC error -32020.',
     evidence:
-      '`s.hdr.name-missing` and `s.hdr.name-mismatch`: `tools/call` of random nonexistent tools (so nothing can run), compared by the names in the error.',
+      '`s.hdr.name-missing` and `s.hdr.name-mismatch`: `tools/call` of random nonexistent tools (so nothing can run), compared by the names in the error, and with `s.tool.unknown` (the same call with a correct `Mcp-Name`) as the control.',
     traps:
       'Nonexistent names keep the probe harmless; a server that checks tool existence before headers answers `-32602` — that is a validation-order failure.',
     notes:
-      'Keys `missing-served` (medium), `mismatch-served` and `header-routed` (high; the error names the header’s tool), and `<variant>-code` (400 with another code, low) / `<variant>-status` for other rejections.',
+      'Keys `missing-served` (medium), `mismatch-served` and `header-routed` (high; the error names the header’s tool), and `<variant>-code` (400 with another code, low) / `<variant>-status` for other rejections. A 400 with -32020 counts only when the control `s.tool.unknown` was not rejected the same way; otherwise it is inconclusive (`ambiguous`).',
   },
   evaluate(ev, ctx) {
     const m = ev.modern;
     const h = m.headers;
+    const control = m.toolUnknown.kind === 'ok' ? m.toolUnknown.value : null;
     return [
       h.nameMissing.kind === 'ok'
-        ? judge(ctx, h.nameMissing.value, 'missing', m.probeNames)
+        ? judge(ctx, h.nameMissing.value, 'missing', m.probeNames, control)
         : ctx.fromProbe(h.nameMissing, 's.hdr.name-missing'),
       h.nameMismatch.kind === 'ok'
-        ? judge(ctx, h.nameMismatch.value, 'mismatch', m.probeNames)
+        ? judge(ctx, h.nameMismatch.value, 'mismatch', m.probeNames, control)
         : ctx.fromProbe(h.nameMismatch, 's.hdr.name-mismatch', { key: 'mismatch' }),
     ];
   },

@@ -1,24 +1,8 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
-import type { Detection, ExchangeId } from '../../evidence/types.js';
-import { asObject, resultObject } from '../../evidence/parse/json-value.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { isVerdict, listed, surfaceOrVerdict, TOOL_TRANSPORTS } from './common.js';
-
-/** Capabilities from the InitializeResult, or the DiscoverResult of a modern-only server. */
-function capabilitiesOf(d: Detection): { caps: Record<string, unknown>; exchange: ExchangeId } | null {
-  for (const a of d.inits)
-    if (a.probe.kind === 'ok') {
-      const caps = asObject(resultObject(a.probe.value)?.['capabilities']);
-      if (caps) return { caps, exchange: a.probe.value.exchange };
-    }
-  if (d.discover.kind === 'ok') {
-    const caps = asObject(resultObject(d.discover.value)?.['capabilities']);
-    if (caps) return { caps, exchange: d.discover.value.exchange };
-  }
-  return null;
-}
+import { capabilitiesOf, isVerdict, listed, surfaceOrVerdict, TOOL_TRANSPORTS } from './common.js';
 
 const FEATURES = [
   ['tools', 'tools', 'tools/list'],

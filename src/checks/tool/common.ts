@@ -6,6 +6,7 @@
 import type { CheckContext, Verdict } from '../define-check.js';
 import type { Detection, ExchangeId, Inventory, ListingEvidence, Probe } from '../../evidence/types.js';
 import { isHttpReply } from '../../evidence/types.js';
+import { asObject, resultObject } from '../../evidence/parse/json-value.js';
 import { escapeExcerpt } from '../../surface/escape.js';
 import { extractSurface } from '../../surface/extract.js';
 import type { Surface, SurfaceItem } from '../../surface/types.js';
@@ -80,3 +81,16 @@ export const TOOL_TRANSPORTS = ['streamable-http', 'http+sse', 'stdio'] as const
 
 export const WALL_TRAP =
   'Behind a 401 without a token the surface is not listed: the result is inconclusive (`auth_wall`).';
+/** Capabilities from the InitializeResult, or the DiscoverResult of a modern-only server. */
+export function capabilitiesOf(d: Detection): { caps: Record<string, unknown>; exchange: ExchangeId } | null {
+  for (const a of d.inits)
+    if (a.probe.kind === 'ok') {
+      const caps = asObject(resultObject(a.probe.value)?.['capabilities']);
+      if (caps) return { caps, exchange: a.probe.value.exchange };
+    }
+  if (d.discover.kind === 'ok') {
+    const caps = asObject(resultObject(d.discover.value)?.['capabilities']);
+    if (caps) return { caps, exchange: d.discover.value.exchange };
+  }
+  return null;
+}

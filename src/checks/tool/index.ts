@@ -16,6 +16,8 @@ import TOOL14 from './MCPP-TOOL14.js';
 import TOOL15 from './MCPP-TOOL15.js';
 import TOOL16 from './MCPP-TOOL16.js';
 import TOOL17 from './MCPP-TOOL17.js';
+import TOOL18 from './MCPP-TOOL18.js';
+import TOOL19 from './MCPP-TOOL19.js';
 import TOOL20 from './MCPP-TOOL20.js';
 
 /** The TOOL family (catalogue §8.12): the surface a server puts in front of the model. */
@@ -37,5 +39,7 @@ export const TOOL_CHECKS: readonly Check[] = [
   TOOL15,
   TOOL16,
   TOOL17,
+  TOOL18,
+  TOOL19,
   TOOL20,
 ];

@@ -7,7 +7,7 @@ import { classifyMessage, jsonDepthExceeds, MAX_JSON_DEPTH } from '../../evidenc
 import { buildHttpReply } from '../../evidence/parse/http-reply.js';
 import { boundLongStrings } from '../../evidence/parse/long-strings.js';
 import type { SseEvent } from '../../evidence/parse/sse.js';
-import type { HttpReply, JsonRpcId, Probe, RpcMessage, RpcReply } from '../../evidence/types.js';
+import type { HttpReply, JsonRpcId, Probe, RpcMessage } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
 import { POST_HEADERS, rpcNotification, rpcRequest } from '../mcp-messages.js';
 import { toProbe } from '../rpc.js';
@@ -41,7 +41,11 @@ export function parseEventMessage(data: string): RpcMessage | null {
   }
 }
 
-export interface SseChannel extends RpcChannel {
+/**
+ * `call` answers with the POST's HTTP envelope (status, media type: a 401 or a 5xx stays visible)
+ * carrying the reply event's message.
+ */
+export interface SseChannel extends RpcChannel<HttpReply> {
   /** The call with both halves kept (the transport checks judge the POST and the event apart). */
   exchange(call: RpcCall, opts?: { readonly awaitReply?: boolean }): Promise<SseCallOutcome>;
 }
@@ -81,17 +85,17 @@ export function sseChannel(
   return {
     transport: 'http+sse',
     exchange,
-    async call(call: RpcCall): Promise<Probe<RpcReply>> {
+    async call(call: RpcCall): Promise<Probe<HttpReply>> {
       const { http, event } = await exchange(call);
-      if (http.kind !== 'ok') return http;
-      const message = event ? parseEventMessage(event.data) : null;
+      // Without a reply event (refused, or none came), the POST's own body is the answer.
+      if (http.kind !== 'ok' || !event) return http;
+      const message = parseEventMessage(event.data);
       return {
         kind: 'ok',
         value: {
-          exchange: http.value.exchange,
+          ...http.value,
           messages: message ? [message] : [],
           response: message?.kind === 'response' ? message : null,
-          issues: http.value.issues,
         },
         exchanges: http.exchanges,
       };

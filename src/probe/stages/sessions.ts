@@ -3,7 +3,13 @@
  * second initialize, the inventory listings, the GET stream, the safe session and version
  * variants, DELETE and reuse of the deleted session).
  */
-import type { HttpReply, LegacySessionEvidence, ListingEvidence, Probe } from '../../evidence/types.js';
+import type {
+  HttpReply,
+  LegacySessionEvidence,
+  ListingEvidence,
+  Probe,
+  ToolProbes,
+} from '../../evidence/types.js';
 import { streamableHttpChannel } from '../channel/streamable-http.js';
 import type { HttpInitAttempt } from '../detect.js';
 import { listAll, LISTS, MAX_PAGES } from '../inventory.js';
@@ -11,6 +17,7 @@ import { probeLegacySession } from '../legacy-session.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import type { StageContext } from './context.js';
+import { capabilitiesOf, runToolProbesStage } from './tool-probes.js';
 
 const AFTER_INIT = 'after a successful initialize';
 const SESSION = 'when the server issued a session';
@@ -49,6 +56,8 @@ export interface SessionsOutcome {
   readonly sessions: LegacySessionEvidence;
   /** tools, prompts, resources, resource templates, listed on the session. */
   readonly lists: readonly Probe<ListingEvidence>[];
+  /** `s.tool.unknown` and `s.cursor` on the session, after the listing (null when it did not run). */
+  readonly toolProbes: ToolProbes | null;
 }
 
 /**
@@ -62,6 +71,7 @@ export async function runSessionsStage(
   inits: readonly HttpInitAttempt[],
 ): Promise<SessionsOutcome> {
   const lists: Probe<ListingEvidence>[] = LISTS.map(() => ({ kind: 'skipped', reason: 'dependency_failed' }));
+  let toolProbes: ToolProbes | null = null;
   const sessions = await probeLegacySession(
     { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
     { attempt: main, reply },
@@ -70,7 +80,14 @@ export async function runSessionsStage(
       const channel = streamableHttpChannel(ctx.client, ctx.url, { era: 'handshake', sessionId, version });
       const got = await Promise.all(LISTS.map((_, i) => listAll(channel, i)));
       got.forEach((g, i) => (lists[i] = g));
+      // Before the session is deleted: the probes travel on it, as a client's next calls would.
+      toolProbes = await runToolProbesStage({
+        channel,
+        mode: ctx.mode,
+        capabilities: capabilitiesOf(main.probe),
+        tools: got[0]!,
+      });
     },
   );
-  return { sessions, lists };
+  return { sessions, lists, toolProbes };
 }

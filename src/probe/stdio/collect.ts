@@ -21,6 +21,7 @@ import type {
   StdioEvidence,
   StdioOpening,
   TargetClass,
+  ToolProbes,
 } from '../../evidence/types.js';
 import { EVIDENCE_SCHEMA_VERSION } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
@@ -29,6 +30,7 @@ import { stdioChannel } from '../channel/stdio.js';
 import { LADDER_PROBES } from '../detect.js';
 import { LISTS, listAll } from '../inventory.js';
 import { initializeParams, RpcIds } from '../mcp-messages.js';
+import { capabilitiesOf, runToolProbesStage } from '../stages/tool-probes.js';
 import { redactArgs, stdioRedactor } from './redact.js';
 import type { RedactText } from './redact.js';
 import type { StdioCommand, StdioLimits } from './runner.js';
@@ -98,6 +100,7 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
   let init: InitAttempt | null = null;
   let lists: readonly Probe<ListingEvidence>[] = LISTS.map(() => NOT_LISTED);
   let dualEra = false;
+  let toolProbes: ToolProbes | null = null;
   try {
     progress(`launching ${stdioTargetUrl(opts.command, redact)}`);
     const first = await launch(STDIO_PROBES.launch);
@@ -129,6 +132,12 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
       if (signal.modern) {
         progress('the server speaks the modern wire: listing it');
         lists = await listEach(channel(first, 'modern'));
+        toolProbes = await runToolProbesStage({
+          channel: channel(first, 'modern'),
+          mode,
+          capabilities: capabilitiesOf(discover),
+          tools: lists[0]!,
+        });
         await first.shutdown();
         // The era is chosen per connection: a second launch shows whether initialize is served too.
         const second = await launch(STDIO_PROBES.launchLegacy);
@@ -149,6 +158,12 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
           if (init.offered !== null) {
             notifyInitialized(channel(legacy, 'handshake'));
             lists = await listEach(channel(legacy, 'handshake'));
+            toolProbes = await runToolProbesStage({
+              channel: channel(legacy, 'handshake'),
+              mode,
+              capabilities: capabilitiesOf(init.probe),
+              tools: lists[0]!,
+            });
           }
         }
         await legacy.shutdown();
@@ -229,6 +244,7 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
       authWall: false,
     },
     modern: null,
+    toolProbes: targetClass === 'reachable' ? toolProbes : null,
     inventory:
       inventory && signal.modern && !initResult ? withModernIdentity(inventory, discover) : inventory,
     auth: { inUse: false, signals: [] },

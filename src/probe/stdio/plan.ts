@@ -7,6 +7,7 @@ import { LADDER_PROBES } from '../detect.js';
 import { LISTS } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
+import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
 import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES, stdioTargetUrl } from './collect.js';
 import { stdioRedactor } from './redact.js';
 import type { StdioCommand } from './runner.js';
@@ -79,6 +80,7 @@ export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boole
       AT,
     ),
     ...lists.map((e) => ({ ...e, when: 'after an InitializeResult, when the modern wire did not answer' })),
+    ...(mode === 'passive' ? [] : STDIO_TOOL_PROBES_PLAN),
     planEntry(
       's.stdin.close',
       mode === 'passive' ? 'passive' : 'safe',

@@ -52,6 +52,13 @@ testCheck(check, {
       ),
       reason: 'fetch_failed',
     },
+    {
+      name: 'the control s.tool.unknown (correct Mcp-Name) rejected with -32020 too',
+      evidence: modernEvidence((ev, b) => {
+        (ev.modern as { toolUnknown: unknown }).toolUnknown = b.ok(rpcError(b, 400, -32020));
+      }),
+      reason: 'ambiguous',
+    },
   ],
   notApplicable: [{ name: 'legacy-only', evidence: legacyOnly(), reason: 'revision' }],
 });
