@@ -39,7 +39,7 @@ export default defineCheck({
     traps:
       'Some ASes validate only after login — a login page counts as “not rejected up front” (conf. medium).',
     notes:
-      'One result per shape, keyed by its name. Fail: a login or consent step (or a code) for it. Pass: rejected, when the valid document was accepted (otherwise `ambiguous`). CIMD-02 §3. ' +
+      'One result per shape, keyed by its name. Fail: a login or consent step (or a code) for it, or — with the scanner’s loopback variants server — a rejection that came only after the server was fetched from while the request was answered. Pass: rejected, when the valid document was accepted (otherwise `ambiguous`). CIMD-02 §3. ' +
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
@@ -49,7 +49,8 @@ export default defineCheck({
           what,
           key: name,
           keyed: true,
-          failure: 'The CIMD URL rules are not enforced before the login.',
+          withoutFetch: true,
+          failure: 'The CIMD URL rules are not enforced before the URL is used.',
         }),
       ),
     );

@@ -189,7 +189,14 @@ export function judgeRejected(
   ctx: CheckContext,
   scene: CimdScene,
   name: string,
-  spec: { readonly what: string; readonly key: string; readonly failure: string; readonly keyed?: boolean },
+  spec: {
+    readonly what: string;
+    readonly key: string;
+    readonly failure: string;
+    readonly keyed?: boolean;
+    /** A rejection after the variants server saw a fetch for the request fails too (CIMD10). */
+    readonly withoutFetch?: boolean;
+  },
 ): Verdict {
   const location = scene.location;
   const keyOpt = spec.keyed ? { key: spec.key } : {};
@@ -212,6 +219,12 @@ export function judgeRejected(
       location,
       ...keyOpt,
     });
+  if (spec.withoutFetch && (r.request.fetches ?? 0) > 0)
+    return ctx.fail(
+      `${issuer} rejected ${spec.what} (${r.request.clientId}) only after fetching it: the variants server received ${r.request.fetches} request(s) while it was answered (${o.how}). ${spec.failure}`,
+      ids,
+      { location, key: spec.key },
+    );
   const problem = controlProblem(scene);
   if (problem !== null)
     return ctx.inconclusive('ambiguous', `${spec.what} was rejected (${o.how}), but ${problem}`, ids, {

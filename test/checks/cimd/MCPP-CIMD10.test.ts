@@ -11,12 +11,24 @@ import {
 } from '../../helpers/cimd-as.js';
 
 testCheck(check, {
-  pass: [{ name: 'every malformed shape rejected', evidence: withCimdSpec() }],
+  pass: [
+    { name: 'every malformed shape rejected', evidence: withCimdSpec() },
+    {
+      name: 'every malformed shape rejected, hosted at --cimd-base (no log)',
+      evidence: withCimdSpec({ logged: false }),
+    },
+  ],
   fail: [
     {
       name: 'an http client ID reaches the login',
       evidence: withCimdSpec({ requests: { 'url-shape:http-scheme': LOGIN } }),
       key: 'http-scheme',
+      severity: 'medium',
+    },
+    {
+      name: 'a no-path client ID rejected only after it was fetched',
+      evidence: withCimdSpec({ requests: { 'url-shape:no-path': { fetches: 2 } } }),
+      key: 'no-path',
       severity: 'medium',
     },
     {
@@ -27,6 +39,7 @@ testCheck(check, {
     },
   ],
   inconclusive: [...SHARED_CIMD_CASES.inconclusive, CONTROL_REJECTED],
+  // Hosted at --cimd-base there is no log: a rejection is all that can be seen.
   notApplicable: [NOT_ADVERTISED],
 });
 
