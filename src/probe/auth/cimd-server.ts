@@ -3,7 +3,8 @@
  * variants of src/cimd/variants.ts on 127.0.0.1 (an ephemeral port, https when a certificate is
  * given, else http), under a fresh random path per scan so that nothing an AS cached from an
  * earlier scan is reused. It serves only the variants (404 otherwise), never reads a request body,
- * and logs every request: which variant was fetched, and when — the fetch counts of CIMD17/CIMD18.
+ * and logs every request: which variant was fetched, and when — the fetch counts of CIMD17/CIMD18 —
+ * and, over https, every connection that was not TLS (an `http://` client ID fetched anyway, CIMD10).
  * The caller closes it whatever happens (`close()` is idempotent).
  */
 import { randomBytes } from 'node:crypto';
@@ -66,6 +67,17 @@ export async function startCimdServer(tls: CimdServerTls | null): Promise<CimdVa
   const server: Server = tls
     ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler)
     : createHttpServer(handler);
+  // A connection that is not TLS (an http:// client ID fetched from the https server) is a fetch too.
+  server.on('tlsClientError', (err: Error) => {
+    if (entries.length < MAX_LOG)
+      entries.push({
+        variant: null,
+        path: '',
+        method: `(not TLS: ${err.message.slice(0, 80)})`,
+        atMs: Date.now() - started,
+        status: 0,
+      });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
