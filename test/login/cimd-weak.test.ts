@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { scan } from '../../src/index.js';
+import { buildPlan } from '../../src/probe/plan.js';
 import type { ScanOutput } from '../../src/api.js';
 import { testCerts } from '../helpers/certs.js';
 import { startCimdAs } from '../fixtures/servers/cimd-as.js';
@@ -37,6 +38,11 @@ async function run(
       expect(
         out.evidence.exchanges.some((x) => new URL(x.request.url).hostname === 'mcp-posture-probe.invalid'),
       ).toBe(false);
+      // --plan lists every request the scan sent.
+      const planned = new Set(buildPlan(rs.url, 'intrusive').map((p) => p.probe));
+      expect([...new Set(out.evidence.exchanges.map((x) => x.probe))].filter((p) => !planned.has(p))).toEqual(
+        [],
+      );
       const fails = out.results
         .filter((r) => IDS.includes(r.checkId) && r.status === 'fail')
         .map((r) => `${r.checkId}:${r.key ?? ''}:${r.severity}`);
