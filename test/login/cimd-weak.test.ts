@@ -116,6 +116,24 @@ describe('CIMD10–CIMD19 against an authorization server with one weakness', ()
       expect(fails).toEqual(expected);
     }, 60_000);
 
+  it('with --cimd-base the client IDs name the base, and there is no request log', async () => {
+    // A base nothing answers at (loopback port 1): the AS cannot fetch the valid document.
+    const base = 'https://127.0.0.1:1/variants';
+    const { out, clientIds } = await run(undefined, { base });
+    const cimd = out.evidence.oauth?.cimd;
+    expect(cimd?.kind === 'ok' && cimd.value.host === 'base' && cimd.value.log === null).toBe(true);
+    expect(clientIds.filter((c) => !c.startsWith(base) && !c.startsWith('http://127.0.0.1:1/'))).toEqual([
+      'https://127.0.0.1:1',
+      'https://mcp-posture@127.0.0.1:1/variants/valid.json',
+    ]);
+    const got = statuses(out);
+    expect(got['MCPP-CIMD17']).toEqual([':inconclusive:needs_callback_host']);
+    expect(got['MCPP-CIMD18']).toEqual(['advertised-not-working:fail']);
+    // The control failed: a rejection shows nothing.
+    expect(got['MCPP-CIMD12']).toEqual([':inconclusive:ambiguous']);
+    expect(out.results.find((r) => r.checkId === 'MCPP-CIMD18')?.confidence).toBe('medium');
+  }, 60_000);
+
   it('the special-use client IDs are sent only with the separate opt-in', async () => {
     const { out, clientIds } = await run(undefined, {});
     expect(
