@@ -33,7 +33,7 @@ describe('CIMD variants', () => {
     expect(doc('mismatch').url).toBe(`${BASE}/mismatch.json`);
     expect(json('no-redirects')).not.toHaveProperty('redirect_uris');
     expect(json('no-redirects')['client_id']).toBe(doc('no-redirects').url);
-    expect(() => JSON.parse(doc('invalid-json').body)).toThrow();
+    expect(() => JSON.parse(doc('invalid-json').body) as unknown).toThrow();
     expect(Buffer.byteLength(doc('oversized').body)).toBe(OVERSIZED_BYTES);
     expect(json('oversized')['client_id']).toBe(doc('oversized').url);
     expect(doc('redirecting').status).toBe(302);
