@@ -5,10 +5,12 @@
  * `--fail-on` (default high: what blocks the login's use of the document), 2 usage.
  */
 import type { CimdLintCliOptions } from './cli-options.js';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import type { Command } from 'commander';
 
+import { cimdVariants, normaliseBase } from '../cimd/variants.js';
 import { CIMD_LINT_CHECKS } from '../checks/cimd/index.js';
 import type { ClientMetadataSource } from '../evidence/cimd-types.js';
 import type { HttpExchange } from '../evidence/types.js';
@@ -72,4 +74,55 @@ export function registerCimdCommands(program: Command, result: { code: number })
       );
       result.code = exitCodeFor(report, { failOn: o.failOn, minGrade: null });
     });
+  cimd
+    .command('variants')
+    .description(
+      'write the document variants the intrusive CIMD checks send (MCPP-CIMD10–MCPP-CIMD19), to host at --base',
+    )
+    .requiredOption('--base <url>', 'the https URL the directory will be served at')
+    .requiredOption('--out <dir>', 'the directory to write them to')
+    .action((o: { base: string; out: string }) => {
+      if (!/^https:\/\//i.test(o.base)) throw new UsageError(`--base must be an https URL: ${o.base}`);
+      const b = normaliseBase(o.base);
+      if ('error' in b) throw new UsageError(`--base: ${b.error}`);
+      process.stdout.write(writeVariants(b.base, o.out));
+    });
+}
+
+/** Writes the variants and `manifest.json` (how each must be served) into `dir`; returns the summary. */
+export function writeVariants(base: string, dir: string): string {
+  const set = cimdVariants(base);
+  mkdirSync(dir, { recursive: true });
+  const lines: string[] = [];
+  for (const d of set.documents) {
+    // A redirect is configured at the host, not written; the later answer of error-then-valid needs the scanner's server.
+    if (d.status !== 200) {
+      lines.push(`  ${d.path.padEnd(24)} not written: ${d.note}`);
+      continue;
+    }
+    writeFileSync(join(dir, d.path), d.body);
+    lines.push(`  ${d.path.padEnd(24)} ${d.note}`);
+  }
+  const manifest = {
+    base: set.base,
+    documents: set.documents.map((d) => ({
+      path: d.path,
+      url: d.url,
+      status: d.status,
+      headers: d.headers,
+      note: d.note,
+    })),
+    malformedClientIds: set.shapes,
+  };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return [
+    `Wrote the CIMD variants for ${set.base} to ${dir}:`,
+    ...lines,
+    `  ${'manifest.json'.padEnd(24)} the status and headers each URL must be served with`,
+    '',
+    'Serve them as application/json at that base, redirecting.json as a 302 to redirect-target.json, then scan',
+    `with --mode intrusive --cimd-base ${set.base}. CIMD17 (caching) needs a request log: only the scanner's own`,
+    'loopback variants server has one.',
+    '',
+  ].join('\n');
 }

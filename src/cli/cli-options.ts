@@ -51,6 +51,10 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly designateToolArgs?: Record<string, unknown>;
   readonly oauthClientId?: string;
   readonly oauthRedirectUri?: string;
+  readonly cimdBase?: string;
+  readonly cimdSpecialUse?: boolean;
+  readonly cimdTlsCert?: string;
+  readonly cimdTlsKey?: string;
   readonly caFile?: string;
   readonly saveEvidence?: string;
   readonly lock?: string;

@@ -120,6 +120,19 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         '--oauth-redirect-uri <uri>',
         'a redirect URI registered for --oauth-client-id (absolute URL; never fetched)',
       )
+      .option(
+        '--cimd-base <url>',
+        'the https base where you host `cimd variants` documents, for the intrusive CIMD checks (MCPP-CIMD10–MCPP-CIMD19)',
+      )
+      .option(
+        '--cimd-special-use',
+        'also send URL client IDs on special-use IP hosts (MCPP-CIMD11; a separate SSRF opt-in, needs --mode intrusive)',
+      )
+      .option(
+        '--cimd-tls-cert <file>',
+        'a certificate (PEM) for the loopback CIMD variants server, so it serves https',
+      )
+      .option('--cimd-tls-key <file>', 'the private key (PEM) of --cimd-tls-cert')
       .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
       .option('--save-evidence <file>', 'also save the evidence bundle (for `evaluate`)')
       .option('--lock <file>', 'compare the scan against this lock file (the PIN checks)')

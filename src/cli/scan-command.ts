@@ -233,7 +233,7 @@ export async function runScan(
   const baseline = await readBaseline(o.baseline, Boolean(o.updateBaseline));
   const lock = readLockOption(o.lock, config?.lock, Boolean(o.updateLock));
   const quiet = !o.output && !o.outputDir && outputs.formats[0] !== 'text';
-  const ctx: ScanContext = { config, cli, token, caFile, baseline };
+  const ctx: ScanContext = { config, cli, token, caFile, baseline, cimd: cimdOptionsOf(o) };
   // Every target's settings and tokens are checked before anything is sent.
   const prepared = targets.map((t) => {
     const p = prepareTarget(ctx, t, 'all');
@@ -338,4 +338,21 @@ function oauthClientOf(cliTyped: Typed): { clientId: string; redirectUri: string
   if (!URL.canParse(redirectUri))
     throw new UsageError(`--oauth-redirect-uri must be an absolute URL: ${redirectUri}`);
   return { clientId, redirectUri };
+}
+
+/** `--cimd-base URL`, `--cimd-special-use`, `--cimd-tls-cert FILE --cimd-tls-key FILE` (both or neither). */
+function cimdOptionsOf(o: ScanCliOptions): ScanContext['cimd'] {
+  if (o.cimdBase !== undefined && !/^https:\/\//i.test(o.cimdBase))
+    throw new UsageError(`--cimd-base must be an https URL (a CIMD client ID is one): ${o.cimdBase}`);
+  if (Boolean(o.cimdTlsCert) !== Boolean(o.cimdTlsKey))
+    throw new UsageError('--cimd-tls-cert and --cimd-tls-key go together');
+  const tls =
+    o.cimdTlsCert && o.cimdTlsKey
+      ? { cert: readFileSync(o.cimdTlsCert, 'utf8'), key: readFileSync(o.cimdTlsKey, 'utf8') }
+      : undefined;
+  return {
+    ...(o.cimdBase !== undefined ? { base: o.cimdBase } : {}),
+    ...(o.cimdSpecialUse ? { specialUse: true } : {}),
+    ...(tls ? { tls } : {}),
+  };
 }

@@ -22,6 +22,8 @@ export interface ScanContext {
   /** `--token` as typed (a literal token). */
   readonly token: string | undefined;
   readonly caFile: string | undefined;
+  /** `--cimd-base`, `--cimd-special-use`, `--cimd-tls-cert`/`--cimd-tls-key` (the intrusive CIMD requests). */
+  readonly cimd?: CollectOptions['cimd'];
   readonly baseline: { readonly file: string; readonly data: Baseline } | undefined;
 }
 
@@ -90,6 +92,7 @@ export function prepareTarget(
       ...(s.oauthClient && configured ? { oauthClient: s.oauthClient } : {}),
       requestTimeoutMs: s.timeoutMs,
       ...(ctx.caFile ? { ca: readCa(ctx.caFile) } : {}),
+      ...(ctx.cimd ? { cimd: ctx.cimd } : {}),
     },
     scanTimeoutMs: s.scanTimeoutMs,
     reportOpts: {

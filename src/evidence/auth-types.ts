@@ -5,6 +5,10 @@
  * endpoints. Probes fill it; AUTHN, PRM, ASM, SCP and CIMD checks judge it.
  */
 import type { AddressScope, ExchangeId, HttpReply, Probe } from './primitives.js';
+import type { AuthzAnswer } from './authz-answer-types.js';
+import type { CimdProbes } from './cimd-types.js';
+
+export type { AuthzAnswer, AuthzRedirect, CookieShape, PageProtections } from './authz-answer-types.js';
 
 /** One challenge of a `WWW-Authenticate` field (RFC 9110 §11.6.1). */
 export interface AuthChallenge {
@@ -156,6 +160,11 @@ export interface AuthDiscovery {
    * authorization request with each, for ACT12. Absent in bundles from before the probe existed.
    */
   readonly proxy?: Probe<ProxyProbes>;
+  /**
+   * `i.cimd(variant)` (intrusive): authorization requests with URL client IDs naming the CIMD
+   * document variants, for CIMD10–CIMD19. Absent in bundles from before the probe existed.
+   */
+  readonly cimd?: Probe<CimdProbes>;
 }
 
 /** One fresh client of `i.proxy` and the first answer to its authorization request. */
@@ -215,73 +224,6 @@ export interface DcrUnsafeProbes {
   readonly http: Probe<DcrUnsafeAnswer>;
   /** `i.dcr(unsafe-javascript)`: `redirect_uris: ["javascript:alert(1)"]`. */
   readonly javascript: Probe<DcrUnsafeAnswer>;
-}
-
-/** What a redirect of an authorization request points at (the `Location`, never fetched). */
-export interface AuthzRedirect {
-  /** The `Location` value as received. */
-  readonly location: string;
-  /** Resolved against the request URL; null when it does not parse. */
-  readonly url: string | null;
-  /** Origin and path of `url` (null when it does not parse or has an opaque origin). */
-  readonly origin: string | null;
-  readonly path: string | null;
-  /**
-   * Authorization-response parameters, from the query, or from the fragment when the query has
-   * none of them (`response_mode=fragment`). Values are URL-decoded.
-   */
-  readonly error: string | null;
-  readonly errorDescription: string | null;
-  readonly iss: string | null;
-  readonly state: string | null;
-  /** An authorization `code` was present (its value is not kept here). */
-  readonly code: boolean;
-}
-
-/** One `i.authz(variant)` request and its first answer. */
-/** A cookie an answer set, by its attributes only (the value is never kept). */
-export interface CookieShape {
-  readonly name: string;
-  readonly secure: boolean;
-  readonly httpOnly: boolean;
-  /** `SameSite` as sent, lower-case, or null when absent. */
-  readonly sameSite: string | null;
-  /** The `Path` attribute, or null. */
-  readonly path: string | null;
-  readonly domain: boolean;
-}
-
-/** The protections of an HTML page an authorization request answered with (ACT13). */
-export interface PageProtections {
-  /** `frame-ancestors` sources of the `Content-Security-Policy`, or null when it has none. */
-  readonly frameAncestors: readonly string[] | null;
-  /** `X-Frame-Options`, upper-case, or null. */
-  readonly xFrameOptions: string | null;
-  readonly cookies: readonly CookieShape[];
-  /** Names of the hidden form fields whose value is at least 16 characters (a CSRF token candidate). */
-  readonly tokenFields: readonly string[];
-  /** The page has a password field (a login page, not a consent page). */
-  readonly password: boolean;
-  /** The page has a form. */
-  readonly form: boolean;
-}
-
-export interface AuthzAnswer {
-  /** The query parameters sent (`state` and `code_challenge` are fresh random values). */
-  readonly params: Readonly<Record<string, string>>;
-  readonly status: number;
-  /** Media type essence of the answer, lower-case, or null. */
-  readonly mediaType: string | null;
-  /** The `Location` of a 3xx answer; null otherwise. */
-  readonly redirect: AuthzRedirect | null;
-  /**
-   * The answer looks like a login or consent step: `page` (an HTML page with a password field or a
-   * form), `redirect` (a redirect to a login, sign-in, consent or interaction path on the AS itself).
-   */
-  readonly login: 'page' | 'redirect' | null;
-  /** For an HTML answer without a redirect: its framing, cookie and form protections (absent in older bundles). */
-  readonly page?: PageProtections | null;
-  readonly exchange: ExchangeId;
 }
 
 /**

@@ -20,6 +20,16 @@ export interface CollectOptions {
    * a registered redirect URI. Used only in intrusive mode, for the i.authz requests (ACT07/08/11).
    */
   readonly oauthClient?: { readonly clientId: string; readonly redirectUri: string };
+  /**
+   * The intrusive CIMD requests (i.cimd, CIMD10–CIMD19): `base`, where the user hosts the document
+   * variants (`cimd variants`); `specialUse`, the separate opt-in for the special-use host client
+   * IDs (CIMD11); `tls`, a certificate for the scanner's own loopback variants server.
+   */
+  readonly cimd?: {
+    readonly base?: string;
+    readonly specialUse?: boolean;
+    readonly tls?: { readonly key: string; readonly cert: string };
+  };
   /** Extra headers (`--header`); sent only to the target's origin. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly requestTimeoutMs?: number;

@@ -44,6 +44,8 @@ export interface OAuthDraft {
   dcrUnsafe?: AuthDiscovery['dcrUnsafe'];
   /** `i.proxy`; left out, the evidence is as from before the probe existed. */
   proxy?: AuthDiscovery['proxy'];
+  /** `i.cimd(variant)`; left out, the evidence is as from before the probe existed. */
+  cimd?: AuthDiscovery['cimd'];
 }
 
 const NO_TOKEN = { kind: 'skipped', reason: 'no_token', detail: 'needs --token' } as const;

@@ -33,6 +33,17 @@ describe.concurrent('request plan', () => {
     });
   }
 
+  it('plans the i.cimd requests in intrusive mode only', () => {
+    const cimd = (mode: 'safe' | 'intrusive') =>
+      buildPlan('http://127.0.0.1:1/mcp', mode)
+        .filter((p) => p.probe.startsWith('i.cimd('))
+        .map((p) => p.probe);
+    expect(cimd('safe')).toEqual([]);
+    expect(cimd('intrusive')).toContain('i.cimd(valid)');
+    expect(cimd('intrusive')).toContain('i.cimd(special-use:metadata-link-local)');
+    expect(cimd('intrusive')).toHaveLength(21);
+  });
+
   it('passive mode plans no safe probe', () => {
     expect(buildPlan('http://127.0.0.1:1/mcp', 'passive').every((p) => p.tier === 'passive')).toBe(true);
   });

@@ -54,12 +54,12 @@ type Skip = Extract<Probe<never>, { kind: 'skipped' }>;
 const skipped = (reason: Skip['reason'], detail: string): Skip => ({ kind: 'skipped', reason, detail });
 
 /** A fresh random `state`, recognisable as the scanner's. */
-function freshState(): string {
+export function freshState(): string {
   return `${PROBE_PREFIX}-${randomBytes(16).toString('base64url')}`;
 }
 
 /** An S256 pair's challenge (the verifier is thrown away: no code is ever redeemed). */
-function s256Challenge(): string {
+export function s256Challenge(): string {
   const verifier = randomBytes(32).toString('base64url');
   return createHash('sha256').update(verifier).digest('base64url');
 }
@@ -152,7 +152,7 @@ export async function send(
 }
 
 /** The endpoint to probe, or why there is none. */
-function endpointOf(server: AuthorizationServerObservation | undefined): URL | Skip {
+export function endpointOf(server: AuthorizationServerObservation | undefined): URL | Skip {
   if (!server) return skipped('not_needed', 'no authorization server was discovered');
   const metadata = server.found?.metadata;
   if (!metadata) return skipped('dependency_failed', `no metadata was found for ${server.issuer}`);

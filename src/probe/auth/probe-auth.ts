@@ -16,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import type {
   AuthDiscovery,
   AuthorizationServerObservation,
-  ChallengeObservation,
   DocumentFetch,
   PrmCandidate,
   TokenProbes,
@@ -32,6 +31,9 @@ import { discoveryAddresses, listedIssuers } from './listed-issuers.js';
 import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
 import { probeAuthz } from './authz.js';
+import { probeCimd } from './cimd.js';
+import { advertisedScopes } from './scopes.js';
+import type { CimdOptions } from './cimd.js';
 import { probeDcrUnsafe } from './dcr-unsafe.js';
 import { probeProxy } from './proxy.js';
 import type { OAuthClientDesignation } from './authz.js';
@@ -68,6 +70,8 @@ export interface AuthProbeContext {
   readonly openShape?: ReplayShape | null;
   /** A pre-registered OAuth client the user designated (i.client), for the intrusive i.authz probes. */
   readonly oauthClient?: OAuthClientDesignation | null;
+  /** The intrusive CIMD requests' variants host and opt-ins (i.cimd). */
+  readonly cimd?: CimdOptions;
   /** Resolver override for tests (as the client's). */
   readonly lookup?: Lookup;
 }
@@ -302,6 +306,16 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     resource: typeof resource === 'string' ? resource : url,
   });
 
+  // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
+  const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
+  const cimd = await probeCimd({
+    ...asContext,
+    server: authorizationServers[0],
+    scopes,
+    options: cimdOptions,
+    resource: typeof resource === 'string' ? resource : url,
+  });
+
   return {
     // The token probes' challenges count too (every 401 is judged), except t.query's: its token
     // travels in the URL, so "no credentials sent" would misjudge its challenge.
@@ -312,6 +326,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     authz,
     dcrUnsafe,
     proxy,
+    cimd,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
@@ -319,23 +334,6 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     addresses,
     ...decodeUserToken(ctx.token),
   };
-}
-
-/** PRM `scopes_supported`, else the `scope` of the first Bearer challenge naming one (no wildcards). */
-function advertisedScopes(
-  prm: Readonly<Record<string, unknown>> | null,
-  challenges: readonly ChallengeObservation[],
-): string[] {
-  const listed = prm?.['scopes_supported'];
-  const fromPrm = Array.isArray(listed) ? listed.filter((s): s is string => typeof s === 'string') : [];
-  const fromChallenge =
-    challenges
-      .flatMap((c) => c.challenges ?? [])
-      .find((c) => c.scheme === 'bearer' && c.params['scope'] !== undefined)
-      ?.params['scope']?.split(' ') ?? [];
-  return (fromPrm.length > 0 ? fromPrm : fromChallenge)
-    .filter((s) => /^[\x21\x23-\x5b\x5d-\x7e]+$/.test(s) && s !== '*')
-    .slice(0, 20);
 }
 
 function tokenTierReplies(t: TokenProbes): HttpReply[] {

@@ -8,6 +8,7 @@ import type { AuthDiscovery } from '../../evidence/auth-types.js';
 import type { HttpReply, RevisionInfo } from '../../evidence/types.js';
 import { jsonObject } from '../auth/document.js';
 import { AUTH_PLAN, AUTHZ_PLAN, CLIENT_PLAN, DCR_PLAN, PROXY_PLAN, TOKEN_PLAN } from '../auth/plan.js';
+import { CIMD_PLAN } from '../auth/cimd-plan.js';
 import { probeAuth } from '../auth/probe-auth.js';
 import type { ReplayShape } from '../auth/replay.js';
 import { createPrmFetcher, wellKnownPrmUrls } from '../auth/prm.js';
@@ -21,6 +22,7 @@ export const AUTH_STAGE_PLAN: readonly PlanEntry[] = [
   ...AUTHZ_PLAN,
   ...DCR_PLAN,
   ...PROXY_PLAN,
+  ...CIMD_PLAN,
 ].map((p) => ({ ...p, when: p.when ? `authorization in use; ${p.when}` : 'authorization in use' }));
 
 /** Walks the OAuth chain from the given 401/403 replies (none: from the well-known PRM URLs). */
@@ -44,6 +46,11 @@ export function walkAuth(
     openShape,
     ...(o.lookup ? { lookup: o.lookup } : {}),
     oauthClient: o.oauthClient ?? null,
+    cimd: {
+      base: o.cimd?.base ?? null,
+      specialUse: o.cimd?.specialUse ?? false,
+      tls: o.cimd?.tls ?? null,
+    },
   });
 }
 
