@@ -78,8 +78,13 @@ export interface HttpResponseData {
   readonly headers: Readonly<Record<string, readonly string[]>>;
   /** Full decoded body text (up to the cap), not redacted — for parsing only. */
   readonly text: string;
-  /** Raw decoded bytes (up to the cap), for UTF-8 validity checks. */
+  /** Raw decoded bytes (up to the cap), for UTF-8 validity checks; see `utf8Valid`. */
   readonly bytes: Uint8Array;
+  /**
+   * Set when `bytes` holds only the leading bytes (an event stream parsed from its chunks):
+   * whether the whole body was valid UTF-8, checked as it passed.
+   */
+  readonly utf8Valid?: boolean;
   readonly truncated: boolean;
 }
 

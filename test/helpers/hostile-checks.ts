@@ -55,18 +55,31 @@ const ACTIVE_TAGS = new Set([
   'textarea',
   'input',
   'meta-refresh',
+  // Inside SVG: elements that run, load or embed something.
+  'foreignobject',
+  'use',
+  'image',
+  'animate',
+  'set',
 ]);
+
+/** The report's own diagram: one inline SVG of boxes and text (src/report/html/chain-svg.ts). */
+const OWN_SVG = /^<svg\s+class="chain"\s+xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s>]/;
 
 function htmlProblems(html: string): string[] {
   const out: string[] = [];
   const scripts = (html.match(/<script\b/gi) ?? []).length;
   if (scripts !== 1) out.push(`${scripts} <script> elements (the template has exactly one)`);
+  let ownSvgs = 0;
   for (const { name, tag } of tagsOf(html)) {
-    if (ACTIVE_TAGS.has(name)) out.push(`active element ${tag.slice(0, 80)}`);
+    const own = name === 'svg' && (OWN_SVG.test(tag) || tag === '</svg>');
+    if (own && tag !== '</svg>') ownSvgs++;
+    if (ACTIVE_TAGS.has(name) && !own) out.push(`active element ${tag.slice(0, 80)}`);
     if (/\son[a-z]+\s*=/i.test(tag)) out.push(`event handler attribute in ${tag.slice(0, 80)}`);
     if (/\b(?:href|src|action)\s*=\s*["']?\s*javascript:/i.test(tag))
       out.push(`javascript: URL in ${tag.slice(0, 80)}`);
   }
+  if (ownSvgs > 1) out.push(`${ownSvgs} trust-chain diagrams (the report draws at most one)`);
   return out;
 }
 

@@ -23,12 +23,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 interface Report {
   outcome: string;
   target: { url: string; transport: string; revision: { value: string | null } };
-  results: { checkId: string; status: string; severity: string | null }[];
+  results: { checkId: string; status: string; severity: string | null; key?: string }[];
 }
 
 describe('scan --stdio on real servers', () => {
   for (const pkg of SERVERS) {
-    it(`${pkg}: detected and graded, no stdio-transport finding, nothing above info`, async () => {
+    it(`${pkg}: detected and graded, no stdio-transport finding, nothing above info but TOOL18`, async () => {
       const server = CORPUS.find((s) => s.pkg === pkg)!;
       const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
       const r = await runCli([
@@ -49,7 +49,10 @@ describe('scan --stdio on real servers', () => {
       expect(report.target.revision.value).toBe('2025-11-25');
       const failed = report.results.filter((x) => x.status === 'fail');
       expect(failed.filter((x) => x.checkId.startsWith('MCPP-STDIO'))).toEqual([]);
-      expect(failed.filter((x) => x.severity !== 'info').map((x) => x.checkId)).toEqual([]);
+      // The one finding above info is real: these servers run on SDK 1.x, which answers a call of an
+      // unknown tool with an `isError` result instead of a JSON-RPC error (TOOL18, low).
+      expect(failed.filter((x) => x.severity !== 'info').map((x) => x.checkId)).toEqual(['MCPP-TOOL18']);
+      expect(failed.find((x) => x.checkId === 'MCPP-TOOL18')?.key).toBe('result');
       expect(report.results.filter((x) => x.status === 'error')).toEqual([]);
     }, 60_000);
   }

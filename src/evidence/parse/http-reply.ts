@@ -97,7 +97,13 @@ export function buildHttpReply(
     issues.addAll(parsed.issues);
     isBatch = parsed.isBatch;
   } else if (bodyKind === 'sse') {
-    const u = utf8Issue(res.bytes, res.truncated);
+    // A stream parsed from its chunks was checked as it passed (`bytes` is then only its start).
+    const u =
+      res.utf8Valid === undefined
+        ? utf8Issue(res.bytes, res.truncated)
+        : res.utf8Valid
+          ? null
+          : ({ key: 'utf8', detail: 'body is not valid UTF-8' } as const);
     if (u) issues.add(u.key, u.detail);
     const events = opts.sseEvents ?? parseSse(res.text);
     sseEvents = events.slice(0, SSE_RECORD_LIMIT).map(toSseEventRecord);

@@ -51,6 +51,12 @@ export interface BodySinkOptions {
   readonly codings: readonly Coding[];
   readonly maxBytes: number;
   readonly onChunk?: (text: string) => 'continue' | 'stop';
+  /**
+   * Keep only this many leading bytes (the consumer reads the body from `onChunk`): the rest is
+   * counted and checked for UTF-8 as it passes, never held. A 1 MB event stream then costs its
+   * chunks, not another megabyte per copy.
+   */
+  readonly keepBytes?: number;
   /** Called at most once, when reading must stop early. */
   readonly onHalt: (reason: HaltReason, detail: string) => void;
 }
@@ -63,12 +69,30 @@ export interface BodySink {
   end(): Promise<void>;
   destroy(): void;
   bytes(): Uint8Array;
+  /** Decoded bytes accepted, kept or not. */
+  readonly size: number;
+  /** With `keepBytes`: whether every byte so far was valid UTF-8 (a cut last sequence is not an error). */
+  readonly utf8Valid: boolean | undefined;
   readonly halted: boolean;
 }
 
 export function createBodySink(opts: BodySinkOptions): BodySink {
   const chunks: Buffer[] = [];
   let size = 0;
+  let kept = 0;
+  const keepBytes = opts.keepBytes;
+  let validator: InstanceType<typeof TextDecoder> | null =
+    keepBytes === undefined ? null : new TextDecoder('utf-8', { fatal: true });
+  let utf8Valid = keepBytes === undefined ? undefined : true;
+  const validate = (piece: Buffer, last: boolean): void => {
+    if (validator === null) return;
+    try {
+      validator.decode(piece, { stream: !last });
+    } catch {
+      utf8Valid = false;
+      validator = null;
+    }
+  };
   let halted = false;
   let chain: Transform[] | null = null;
   /**
@@ -91,11 +115,17 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
     if (halted || buf.length === 0) return;
     const room = opts.maxBytes - size;
     const over = buf.length > room;
-    // Copy: undici hands out views of larger socket buffers.
-    const piece = Buffer.from(over ? buf.subarray(0, room) : buf);
-    if (piece.length > 0) {
-      chunks.push(piece);
-      size += piece.length;
+    const view = over ? buf.subarray(0, room) : buf;
+    // Copy what is kept: undici hands out views of larger socket buffers.
+    const keep = keepBytes === undefined ? view.length : Math.min(view.length, keepBytes - kept);
+    const piece = keep === view.length ? Buffer.from(view) : view;
+    if (keep > 0) {
+      chunks.push(keep === view.length ? piece : Buffer.from(view.subarray(0, keep)));
+      kept += keep;
+    }
+    if (view.length > 0) {
+      size += view.length;
+      validate(view, false);
       if (opts.onChunk && deliver(piece) === 'stop') {
         halt('stop', 'closed by the probe');
         return;
@@ -151,8 +181,14 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
       chain?.[0]?.once('drain', listener);
     },
     end() {
+      const finish = (): void => {
+        if (!halted) validate(Buffer.alloc(0), true); // an unfinished last sequence is invalid
+      };
       // No bytes at all (HEAD, 204, empty body): nothing to decode, even if "gzip" was announced.
-      if (halted || (chain === null && (held === null || held.length === 0))) return Promise.resolve();
+      if (halted || (chain === null && (held === null || held.length === 0))) {
+        finish();
+        return Promise.resolve();
+      }
       if (chain === null && held !== null) {
         // A one-byte body: decode it as it is (it will most likely fail, as it should).
         chain = buildChain(held);
@@ -161,7 +197,10 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
       }
       const head = chain?.[0];
       return new Promise<void>((resolve) => {
-        endWaiter = resolve;
+        endWaiter = () => {
+          finish();
+          resolve();
+        };
         head?.end();
       });
     },
@@ -174,11 +213,17 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
       // One copy at most (a Buffer is a Uint8Array); the pieces are dropped, so a 1 MB body
       // does not live twice while the reply is parsed.
       if (chunks.length !== 1) {
-        const whole = Buffer.concat(chunks, size);
+        const whole = Buffer.concat(chunks, kept);
         chunks.length = 0;
         chunks.push(whole);
       }
       return chunks[0] ?? new Uint8Array(0);
+    },
+    get size() {
+      return size;
+    },
+    get utf8Valid() {
+      return utf8Valid;
     },
     get halted() {
       return halted;

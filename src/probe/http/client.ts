@@ -22,7 +22,7 @@ import { KeyedLimiter } from './limiter.js';
 import { connectLookup, createResolver } from './lookup.js';
 import { Agent } from './undici-agent.js';
 import { keepWasmOnBaselineTier } from './wasm-tiering.js';
-import { recordExchange } from './record.js';
+import { recordExchange, recordPrefixBytes } from './record.js';
 import { createRedactor } from './redact.js';
 import { transfer } from './transfer.js';
 import type { TransferOutcome } from './transfer.js';
@@ -170,7 +170,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         ...(spec.holdsSession ? { holdsSession: true } : {}),
         ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
         maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
-        ...(spec.onChunk ? { onChunk: spec.onChunk } : {}),
+        ...(spec.onChunk ? { onChunk: spec.onChunk, keepBytes: recordPrefixBytes(excerptChars) } : {}),
         ...(spec.signal ? { signal: spec.signal } : {}),
         ...(spec.onHeaders ? { onHeaders: spec.onHeaders } : {}),
       });

@@ -46,6 +46,7 @@ function responseData(r: NonNullable<TransferOutcome['response']>): HttpResponse
     status: r.status,
     headers: r.headers,
     bytes: r.bytes,
+    ...(r.utf8Valid !== undefined ? { utf8Valid: r.utf8Valid } : {}),
     truncated: r.truncated,
     get text(): string {
       text ??= decode(r.bytes);
@@ -59,14 +60,19 @@ function responseData(r: NonNullable<TransferOutcome['response']>): HttpResponse
  * as the excerpt (plus a margin) needs; redacting before the cut still holds, and a secret cut at
  * the end of the decoded part is scrubbed as partial.
  */
+/** The leading bytes the record of a body needs (the transfer keeps no more of an event stream). */
+export const recordPrefixBytes = (excerptChars: number): number =>
+  (excerptChars + REDACTION_MARGIN) * MAX_BYTES_PER_UNIT;
+
 function recordedText(
   data: HttpResponseData,
+  size: number,
   redactor: Redactor,
   excerptChars: number,
   needsWhole: boolean,
 ): { text: string; cut: boolean } {
-  const prefixBytes = (excerptChars + REDACTION_MARGIN) * MAX_BYTES_PER_UNIT;
-  if (needsWhole || data.bytes.length <= prefixBytes) {
+  const prefixBytes = recordPrefixBytes(excerptChars);
+  if (needsWhole || size <= prefixBytes) {
     const scrubbed = data.truncated ? redactor.truncatedText(data.text) : redactor.text(data.text);
     return excerpt(scrubbed, excerptChars);
   }
@@ -91,14 +97,14 @@ export function recordExchange(
   if (outcome.response && data) {
     const r = outcome.response;
     // Redact before cutting, so the cut can never expose part of a secret.
-    const cut = recordedText(data, redactor, excerptChars, members.length > 0);
+    const cut = recordedText(data, r.size, redactor, excerptChars, members.length > 0);
     response = {
       status: r.status,
       headers: Object.fromEntries(
         Object.entries(r.headers).map(([n, vs]) => [n, vs.map((v) => redactor.header(n, v))]),
       ),
       body: cut.text,
-      bodyBytes: r.bytes.length,
+      bodyBytes: r.size,
       truncated: r.truncated || cut.cut,
     };
   }

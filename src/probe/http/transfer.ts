@@ -33,6 +33,11 @@ export interface TransferRequest {
   readonly deadline?: number;
   readonly maxBytes: number;
   readonly onChunk?: (text: string) => 'continue' | 'stop';
+  /**
+   * For an event-stream answer read through `onChunk`: keep only this many leading bytes (what
+   * the exchange record needs); the consumer has the events.
+   */
+  readonly keepBytes?: number;
   /** Aborting stops like `onChunk` returning `stop`; before any response it is an `aborted` error. */
   readonly signal?: AbortSignal;
   /** Called once when the final response's status line and headers have arrived. */
@@ -42,7 +47,12 @@ export interface TransferRequest {
 export interface TransferResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, readonly string[]>>;
+  /** The body, or with `keepBytes` its leading bytes only. */
   readonly bytes: Uint8Array;
+  /** Body bytes received (up to the cap), whether `bytes` holds them all or not. */
+  readonly size: number;
+  /** When `bytes` is a prefix: whether the whole body was valid UTF-8. */
+  readonly utf8Valid?: boolean;
   readonly truncated: boolean;
 }
 
@@ -131,7 +141,10 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
         return;
       }
       const bytes = sink?.bytes() ?? new Uint8Array(0);
-      resolve({ response: { status, headers, bytes, truncated }, ...err, ...address });
+      const size = sink?.size ?? 0;
+      const prefix =
+        size > bytes.length && sink?.utf8Valid !== undefined ? { utf8Valid: sink.utf8Valid } : {};
+      resolve({ response: { status, headers, bytes, size, truncated, ...prefix }, ...err, ...address });
     };
 
     // Our own early close: settle with what we have, then drop the connection.
@@ -180,6 +193,11 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
           codings: encoding.codings,
           maxBytes: req.maxBytes,
           ...(req.onChunk ? { onChunk: req.onChunk } : {}),
+          ...(req.onChunk &&
+          req.keepBytes !== undefined &&
+          isMediaType(headers['content-type'], 'text/event-stream')
+            ? { keepBytes: req.keepBytes }
+            : {}),
           onHalt: (reason, detail) => {
             if (reason === 'stop') stop(undefined);
             else stop({ code: reason === 'cap' ? 'too-large' : 'decode', message: detail });

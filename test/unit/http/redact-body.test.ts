@@ -54,6 +54,7 @@ describe('secrets the server hands out', () => {
           status: 201,
           headers: { 'x-echo': [`token ${token}`] },
           bytes: new TextEncoder().encode(text),
+          size: new TextEncoder().encode(text).length,
           truncated: false,
         },
       },
@@ -179,6 +180,7 @@ describe('a body far longer than the excerpt', () => {
           status: 200,
           headers: {},
           bytes: new TextEncoder().encode(text),
+          size: new TextEncoder().encode(text).length,
           truncated: false,
         },
       },
@@ -207,5 +209,44 @@ describe('a body far longer than the excerpt', () => {
     const { exchange } = record(text, max);
     expect(exchange.response?.body).toBe('c'.repeat(max));
     expect(JSON.stringify(exchange)).not.toContain(secret.slice(0, 6));
+  });
+});
+
+describe('a body read from its chunks (keepBytes)', () => {
+  const feed = async (parts: Buffer[], keepBytes: number, maxBytes = 1 << 20) => {
+    const seen: string[] = [];
+    const sink = createBodySink({
+      codings: [],
+      maxBytes,
+      keepBytes,
+      onChunk: (t) => {
+        seen.push(t);
+        return 'continue';
+      },
+      onHalt: () => undefined,
+    });
+    for (const p of parts) sink.write(p);
+    await sink.end();
+    return { sink, text: seen.join('') };
+  };
+
+  it('keeps the leading bytes only, counts them all and hands every chunk to the consumer', async () => {
+    const body = Buffer.from(`data: ${'é'.repeat(50_000)}\n\n`);
+    const parts = [body.subarray(0, 7), body.subarray(7, 30_001), body.subarray(30_001)];
+    const { sink, text } = await feed(parts, 100);
+    expect(Buffer.from(sink.bytes())).toEqual(body.subarray(0, 100));
+    expect(sink.size).toBe(body.length);
+    expect(sink.utf8Valid).toBe(true);
+    expect(text).toBe(body.toString());
+  });
+
+  it('finds invalid UTF-8 past the kept bytes, and an unfinished last sequence', async () => {
+    const bad = Buffer.concat([Buffer.from('a'.repeat(500)), Buffer.from([0xff]), Buffer.from('b')]);
+    expect((await feed([bad], 100)).sink.utf8Valid).toBe(false);
+    const cut = Buffer.concat([Buffer.from('a'.repeat(500)), Buffer.from([0xc3])]);
+    expect((await feed([cut], 100)).sink.utf8Valid).toBe(false);
+    // A sequence split across chunks is fine.
+    const e = Buffer.from('aé');
+    expect((await feed([e.subarray(0, 2), e.subarray(2)], 1)).sink.utf8Valid).toBe(true);
   });
 });
