@@ -69,12 +69,30 @@ export interface AnswerSpec {
 
 /** One `i.authz(variant)` answer, recorded as an exchange and read as the probe reads it. */
 export function answer(b: EvidenceBuilder, variant: Variant, spec: AnswerSpec = {}): Probe<AuthzAnswer> {
-  const params = paramsOf(variant);
+  return authorizationAnswer(
+    b,
+    `i.authz(${variant})`,
+    paramsOf(variant),
+    spec,
+    '<html><h1>oops!</h1></html>',
+  );
+}
+
+/**
+ * An authorization endpoint's first answer to a request with `params`, recorded as an exchange
+ * under `probe` and read as the probes read it (shared by the i.authz and i.cimd helpers).
+ */
+export function authorizationAnswer(
+  b: EvidenceBuilder,
+  probe: string,
+  params: Record<string, string>,
+  spec: AnswerSpec,
+  errorBody: string,
+): Probe<AuthzAnswer> & { kind: 'ok' } {
   const url = `${AUTH_ENDPOINT}?${new URLSearchParams(params).toString()}`;
   const status = spec.status ?? (spec.location ? 303 : 400);
   const mediaType = spec.mediaType === undefined ? 'text/html' : spec.mediaType;
-  const body =
-    spec.body ?? (spec.location ? `Redirecting to ${spec.location}.` : '<html><h1>oops!</h1></html>');
+  const body = spec.body ?? (spec.location ? `Redirecting to ${spec.location}.` : errorBody);
   const exchange = b.exchange({
     method: 'GET',
     url,
@@ -84,7 +102,7 @@ export function answer(b: EvidenceBuilder, variant: Variant, spec: AnswerSpec = 
       ...(spec.location ? { location: spec.location } : {}),
     },
     body,
-    probe: `i.authz(${variant})`,
+    probe,
   });
   const redirect = spec.location ? redirectOf(spec.location, url) : null;
   return {

@@ -10,8 +10,8 @@ import { cimdVariants, SPECIAL_USE_CLIENT_IDS, CIMD_REDIRECT_URI } from '../../s
 import type { CimdFetch, CimdProbes, CimdRequest } from '../../src/evidence/cimd-types.js';
 import type { AuthzAnswer } from '../../src/evidence/auth-types.js';
 import type { Evidence, Probe } from '../../src/evidence/types.js';
-import { loginOf, redirectOf } from '../../src/probe/auth/authz.js';
 import { pageProtections } from '../../src/probe/auth/page-protections.js';
+import { authorizationAnswer } from './authz.js';
 import type { EvidenceBuilder } from './evidence.js';
 import type { OAuthDraft } from './oauth.js';
 import { asObservation, goodAsMetadata, ISSUER, oauthEvidence } from './oauth.js';
@@ -64,34 +64,15 @@ function answer(b: EvidenceBuilder, name: string, redirectUri: string, spec: Rep
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     code_challenge_method: 'S256',
   };
-  const url = `${AUTH_ENDPOINT}?${new URLSearchParams(params).toString()}`;
-  const status = spec.status ?? (spec.location ? 303 : 400);
-  const mediaType = spec.mediaType === undefined ? 'text/html' : spec.mediaType;
+  const read = authorizationAnswer(b, `i.cimd(${name})`, params, spec, '<html>oops</html>');
+  const { redirect, mediaType } = read.value;
   const body = spec.body ?? (spec.location ? `Redirecting to ${spec.location}.` : '<html>oops</html>');
-  const exchange = b.exchange({
-    method: 'GET',
-    url,
-    status,
-    headers: {
-      ...(mediaType ? { 'content-type': `${mediaType}; charset=utf-8` } : {}),
-      ...(spec.location ? { location: spec.location } : {}),
-    },
-    body,
-    probe: `i.cimd(${name})`,
-  });
-  const redirect = spec.location ? redirectOf(spec.location, url) : null;
   return {
-    kind: 'ok',
+    ...read,
     value: {
-      params,
-      status,
-      mediaType,
-      redirect,
-      login: loginOf(body, mediaType, redirect, new Set([new URL(AUTH_ENDPOINT).origin])),
+      ...read.value,
       page: redirect === null ? pageProtections({ 'content-type': [`${mediaType}`] }, body, mediaType) : null,
-      exchange,
     },
-    exchanges: [exchange],
   };
 }
 
