@@ -5,23 +5,13 @@
  * stylesheet is the only thing the Content-Security-Policy allows. Every server string goes
  * through the report's `html` tag; the report holds no token, code or verifier to leak.
  */
-import { cspHash } from '../report/html.js';
+import { pagePolicy } from '../report/html.js';
 import { chainSection } from '../report/html/chain-svg.js';
 import { STYLE } from '../report/html/style.js';
 import type { SafeHtml } from '../report/html/template.js';
 import { html, trusted } from '../report/html/template.js';
 import { loginTrustChain } from './chain.js';
 import type { LoginReport } from './diagnosis.js';
-
-export function loginContentSecurityPolicy(): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspHash(STYLE)}`,
-    'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
 
 const MARK = { ok: '✓', failed: '✗', skipped: '·' } as const;
 
@@ -83,7 +73,7 @@ export function renderLoginHtml(r: LoginReport): string {
     <html lang="en">
       <head>
         <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${loginContentSecurityPolicy()}" />
+        <meta http-equiv="Content-Security-Policy" content="${pagePolicy(STYLE)}" />
         <meta name="referrer" content="no-referrer" />
         <meta http-equiv="x-dns-prefetch-control" content="off" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -24,16 +24,24 @@ export function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
-/** img-src data: covers the empty favicon that stops the browser asking for /favicon.ico. */
-export function contentSecurityPolicy(): string {
+/**
+ * The policy of a self-contained report page: nothing but its own hashed stylesheet (and script,
+ * when it has one). img-src data: covers the empty favicon that stops the browser asking for
+ * /favicon.ico. The scan, login and fleet pages all use it.
+ */
+export function pagePolicy(style: string, script?: string): string {
   return [
     "default-src 'none'",
-    `script-src ${cspHash(SCRIPT)}`,
-    `style-src ${cspHash(STYLE)}`,
+    ...(script !== undefined ? [`script-src ${cspHash(script)}`] : []),
+    `style-src ${cspHash(style)}`,
     'img-src data:',
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
+}
+
+export function contentSecurityPolicy(): string {
+  return pagePolicy(STYLE, SCRIPT);
 }
 
 function section(id: string, title: string, count: number, body: SafeHtml | SafeHtml[]): SafeHtml {

@@ -4,7 +4,7 @@
  * everything else (no request can leave the page), and every string from the database,
  * which servers supplied, escaped by the `html` tag.
  */
-import { cspHash } from '../../report/html.js';
+import { pagePolicy } from '../../report/html.js';
 import type { SafeHtml } from '../../report/html/template.js';
 import { html, trusted } from '../../report/html/template.js';
 import type { FleetReport, Limited } from './model.js';
@@ -33,13 +33,7 @@ code{font-size:12px;background:#f0f2f6;padding:0 3px;border-radius:3px}
 `;
 
 export function fleetContentSecurityPolicy(): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspHash(STYLE)}`,
-    'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  return pagePolicy(STYLE);
 }
 
 const GRADE_TONE: Readonly<Record<string, string>> = {
