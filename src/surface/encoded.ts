@@ -43,18 +43,24 @@ const NOT_PRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]|\ufffd/gu;
 const DECODED = new Map<string, string | null>();
 const DECODED_MAX = 2_000;
 
+/** Longer runs are decoded each time: the memo must stay small (2 000 × 1 KiB at most). */
+const DECODED_MEMO_CHARS = 1_024;
+
 function decodedRun(kind: 'hex' | 'base64', run: string): string | null {
-  const key = `${kind}:${run}`;
-  const known = DECODED.get(key);
-  if (known !== undefined) return known;
+  // Only the decoded part decides the answer, so it is the key.
   const payload = run.slice(0, MAX_DECODE);
+  const key = payload.length <= DECODED_MEMO_CHARS ? `${kind}:${payload}` : null;
+  const known = key === null ? undefined : DECODED.get(key);
+  if (known !== undefined) return known;
   const text = asText(
     kind === 'hex'
       ? Buffer.from(payload, 'hex')
       : Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
   );
-  if (DECODED.size >= DECODED_MAX) DECODED.clear();
-  DECODED.set(key, text);
+  if (key !== null) {
+    if (DECODED.size >= DECODED_MAX) DECODED.clear();
+    DECODED.set(key, text);
+  }
   return text;
 }
 

@@ -13,7 +13,7 @@ import type {
   SseEventRecord,
 } from '../types.js';
 import { IssueList } from './issues.js';
-import { MAX_MESSAGES, parseJsonRpcBody, utf8Issue } from './json-rpc.js';
+import { MAX_MESSAGES, parseJsonRpcBody, UTF8_INVALID, utf8Issue } from './json-rpc.js';
 import { isJsonEssence, parseMediaType } from './media-type.js';
 import { cutString, excerptOf, ownCopy } from './long-strings.js';
 import { parseSse } from './sse.js';
@@ -99,11 +99,7 @@ export function buildHttpReply(
   } else if (bodyKind === 'sse') {
     // A stream parsed from its chunks was checked as it passed (`bytes` is then only its start).
     const u =
-      res.utf8Valid === undefined
-        ? utf8Issue(res.bytes, res.truncated)
-        : res.utf8Valid
-          ? null
-          : ({ key: 'utf8', detail: 'body is not valid UTF-8' } as const);
+      res.utf8Valid === undefined ? utf8Issue(res.bytes, res.truncated) : res.utf8Valid ? null : UTF8_INVALID;
     if (u) issues.add(u.key, u.detail);
     const events = opts.sseEvents ?? parseSse(res.text);
     sseEvents = events.slice(0, SSE_RECORD_LIMIT).map(toSseEventRecord);

@@ -160,15 +160,18 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 export function utf8Issue(bytes: Uint8Array, truncated = false): MessageIssue | null {
   // Validates without decoding: no second copy of a large body is made just to check it.
   if (isUtf8(bytes)) return null;
-  if (!truncated) return { key: 'utf8', detail: 'body is not valid UTF-8' };
+  if (!truncated) return UTF8_INVALID;
   try {
     // stream: true buffers an incomplete trailing sequence instead of failing on it.
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncated });
     return null;
   } catch {
-    return { key: 'utf8', detail: 'body is not valid UTF-8' };
+    return UTF8_INVALID;
   }
 }
+
+/** The issue of a body that is not valid UTF-8 (also when it was checked as it streamed). */
+export const UTF8_INVALID: MessageIssue = { key: 'utf8', detail: 'body is not valid UTF-8' };
 
 const JSON_WS_ONLY = /^[ \t\n\r]*$/;
 

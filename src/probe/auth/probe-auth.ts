@@ -177,10 +177,11 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
 
   // Round 2 starts when its input is in, not when all of round 1 is. With a challenge from the
   // ladder, the metadata URL is known now; behind a valid token, the anonymous probes may name it.
+  const challengesPending = round1.then(challengesOf);
   const resourceMetadataPending: Promise<string | null> =
     ladderMetadata !== null
       ? Promise.resolve(ladderMetadata)
-      : Promise.all([round1, ...earlyFetches]).then(([r1]) => advertisedResourceMetadata(challengesOf(r1)));
+      : Promise.all([challengesPending, ...earlyFetches]).then(([c]) => advertisedResourceMetadata(c));
   const candidatesPending = resourceMetadataPending.then((resourceMetadata) =>
     [
       ...(resourceMetadata !== null ? [{ source: 'challenge' as const, url: resourceMetadata }] : []),
@@ -210,7 +211,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
 
   const [garbage, methodsNoAuth, forwardedChallenge] = await round1;
   const cleanup = closeSessions(ctx, [garbage, forwardedChallenge, ...methodsNoAuth.map((m) => m.probe)]);
-  const challenges = challengesOf([garbage, methodsNoAuth, forwardedChallenge]);
+  const challenges = await challengesPending;
   const resourceMetadata = await resourceMetadataPending;
   const fetched = await fetchedPending;
   const found = firstFoundPrm(fetched);

@@ -116,17 +116,16 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
     const room = opts.maxBytes - size;
     const over = buf.length > room;
     const view = over ? buf.subarray(0, room) : buf;
-    // Copy what is kept: undici hands out views of larger socket buffers.
     const keep = keepBytes === undefined ? view.length : Math.min(view.length, keepBytes - kept);
-    const piece = keep === view.length ? Buffer.from(view) : view;
     if (keep > 0) {
-      chunks.push(keep === view.length ? piece : Buffer.from(view.subarray(0, keep)));
+      // Copy what is kept: undici hands out views of larger socket buffers.
+      chunks.push(Buffer.from(view.subarray(0, keep)));
       kept += keep;
     }
     if (view.length > 0) {
       size += view.length;
       validate(view, false);
-      if (opts.onChunk && deliver(piece) === 'stop') {
+      if (opts.onChunk && deliver(view) === 'stop') {
         halt('stop', 'closed by the probe');
         return;
       }
