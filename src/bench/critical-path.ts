@@ -18,6 +18,7 @@ type Stage =
   | 'origin'
   | 'initialized'
   | 'fanout'
+  | 'tool-probes'
   | 'session-probes'
   | 'get'
   | 'cleanup'
@@ -32,14 +33,12 @@ type Stage =
   | 'unmodelled';
 
 /**
- * Hypothetical restructurings of the orchestrator, replayed on the same measured costs:
- * `parallelCleanup`: the extra-session DELETEs no longer gate `p.delete`;
- * `earlyGet`: `s.get` is issued right after `p.initialized`, outside the per-origin limiter
- * (only `p.delete` waits for it).
+ * Other orders of the orchestrator, replayed on the same measured costs. `sessionBarriers` is the
+ * session chain as it was before issue 16: `s.get` among the safe session probes, `s.cursor`
+ * after `s.tool.unknown`, and the extra-session DELETEs before `p.delete`.
  */
 export interface WhatIf {
-  readonly parallelCleanup?: boolean;
-  readonly earlyGet?: boolean;
+  readonly sessionBarriers?: boolean;
   /** The OAuth rounds as coded: the AS metadata and `s.xfh.prm` wait for every round-1 request. */
   readonly authBarriers?: boolean;
   /** The protected-resource metadata requests take the first free slot (ahead of the Origin probes). */
@@ -54,12 +53,24 @@ function awaits(w: WhatIf): Record<Stage, readonly Stage[]> {
     origin: ['ladder', 'resend'],
     initialized: ['ladder', 'resend'],
     fanout: ['initialized'],
-    'session-probes': ['fanout'],
-    get: ['initialized'], // only with earlyGet; otherwise s.get is a session probe
-    cleanup: ['session-probes'],
-    delete: w.parallelCleanup ? ['session-probes', 'get'] : ['cleanup', 'get'],
+    // s.tool.unknown and s.cursor follow the tools listing (with sessionBarriers, one another).
+    'tool-probes': ['fanout'],
+    'session-probes': ['fanout', 'tool-probes'],
+    // The GET stream is read from p.initialized on (with sessionBarriers, it is a session probe).
+    get: ['initialized'],
+    cleanup: ['session-probes', 'get'],
+    delete: w.sessionBarriers ? ['cleanup', 'session-probes', 'get'] : ['session-probes', 'get'],
     reuse: [], // chained to p.delete below
-    'origin-cleanup': ['origin', 'session-probes', 'get', 'cleanup', 'delete', 'reuse', 'unmodelled'],
+    'origin-cleanup': [
+      'origin',
+      'tool-probes',
+      'session-probes',
+      'get',
+      'cleanup',
+      'delete',
+      'reuse',
+      'unmodelled',
+    ],
     // The anonymous and crafted-token 401 probes, and the PRM (the 401 names it): after the ladder.
     'auth-probes': ['ladder', 'resend'],
     'auth-prm': ['ladder', 'resend'],
@@ -72,7 +83,6 @@ function awaits(w: WhatIf): Record<Stage, readonly Stage[]> {
 }
 
 const SESSION_PROBES = new Set([
-  's.get',
   's.session.none',
   's.session.unknown',
   's.version.bad',
@@ -83,7 +93,8 @@ const SESSION_PROBES = new Set([
 
 function stageOf(x: HttpExchange, w: WhatIf): Stage {
   const p = x.probe;
-  if (p === 's.get' && w.earlyGet) return 'get';
+  if (p === 's.get') return w.sessionBarriers ? 'session-probes' : 'get';
+  if (p === 's.tool.unknown' || p === 's.cursor') return 'tool-probes';
   if (p === 'p.discover' || p.startsWith('p.init(')) return 'ladder';
   if (p === 'p.discover.resend') return 'resend';
   if (p.startsWith('s.origin.') || p === 's.preflight' || p === 's.host') return 'origin';
@@ -110,8 +121,6 @@ export interface GraphNode {
   readonly deps: readonly number[];
   /** A fixed wait after the deps (the reuse retry's 500 ms). */
   readonly delayMs: number;
-  /** Takes no limiter slot (what-if only). */
-  readonly unlimited: boolean;
   /** Send order: who wins a free limiter slot among nodes ready at the same time. */
   readonly rank: number;
   /** The request's origin: the client limits requests in flight per origin. */
@@ -156,13 +165,16 @@ export function buildGraph(
       // Page n+1 needs page n's cursor.
       deps = [...deps, ...lastOf(i, (y) => y.probe === x.probe)];
     }
+    if (whatIf.sessionBarriers && x.probe === 's.cursor')
+      deps = [...deps, ...lastOf(i, (y) => y.probe === 's.tool.unknown')];
     if (stage === 'reuse') {
       const previous = lastOf(i, (y) => y.probe === 's.session.reuse');
       deps = previous.length ? previous : lastOf(i, (y) => y.probe === 'p.delete');
       delayMs = previous.length ? 500 : 0;
     }
     return {
-      rank: whatIf.prmFirst && stage === 'auth-prm' ? -1 : rankOf(x),
+      // Priority requests take the first free slot: the PRM (with prmFirst) and the GET stream.
+      rank: (whatIf.prmFirst && stage === 'auth-prm') || stage === 'get' ? -1 : rankOf(x),
       origin: originOf(x.request.url),
       id: x.id,
       probe: x.probe,
@@ -170,7 +182,6 @@ export function buildGraph(
       costMs: x.durationMs,
       deps,
       delayMs,
-      unlimited: stage === 'get',
     };
   });
 }
@@ -241,15 +252,15 @@ export function simulate(graph: readonly GraphNode[], slots: number): number {
     const busy = new Map<string, number>();
     for (const i of running) {
       const n = graph[i]!;
-      if (!n.unlimited) busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
+      busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
     }
     for (const i of queue) {
       const n = graph[i]!;
-      if (!n.unlimited && (busy.get(n.origin) ?? 0) >= slots) continue;
+      if ((busy.get(n.origin) ?? 0) >= slots) continue;
       started[i] = true;
       finish[i] = now + n.costMs;
       running.push(i);
-      if (!n.unlimited) busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
+      busy.set(n.origin, (busy.get(n.origin) ?? 0) + 1);
     }
     if (started.every(Boolean)) return Math.max(0, ...finish.map((f) => f ?? 0));
     const events = [

@@ -98,6 +98,26 @@ export async function probeLegacySession(
     rpcId: null,
   });
 
+  // The GET stream is read while the rest of the session runs: it waits for what the server
+  // sends on its own, which nothing else here depends on. It ends before the DELETE.
+  const getStream = safe
+    ? sendRpc(ctx.client, {
+        method: 'GET',
+        url: ctx.url,
+        headers: {
+          ...SSE_HEADERS,
+          ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+          ...versionHeader(version),
+        },
+        probe: 's.get',
+        purpose: 'GET the endpoint for the standalone SSE stream (expects SSE or 405)',
+        source: 'user',
+        rpcId: null,
+        streamWindowMs: GET_WINDOW_MS,
+        settle: QUIET_STREAM,
+      })
+    : Promise.resolve(disabled);
+
   const [init2, baseline] = await Promise.all([
     initialize(
       ctx.client,
@@ -115,24 +135,7 @@ export async function probeLegacySession(
   delete withoutSession['mcp-session-id'];
   const noSession = sessionId === null ? skipped('no_session') : null;
 
-  const [get, sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await Promise.all([
-    safe
-      ? sendRpc(ctx.client, {
-          method: 'GET',
-          url: ctx.url,
-          headers: {
-            ...SSE_HEADERS,
-            ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-            ...versionHeader(version),
-          },
-          probe: 's.get',
-          purpose: 'GET the endpoint for the standalone SSE stream (expects SSE or 405)',
-          source: 'user',
-          rpcId: null,
-          streamWindowMs: GET_WINDOW_MS,
-          settle: QUIET_STREAM,
-        })
-      : disabled,
+  const [sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await Promise.all([
     !safe
       ? disabled
       : (noSession ??
@@ -166,13 +169,16 @@ export async function probeLegacySession(
       : disabled,
   ]);
 
+  const get = await getStream;
+
   // Every session the scanner opened besides the main one is closed again.
   const extra = new Set<string>();
   for (const p of [init2, initBogus, ...inits.filter((i) => i !== main.attempt).map((i) => i.probe)]) {
     const s = sessionOf(p);
     if (s !== null && s !== sessionId) extra.add(s);
   }
-  await Promise.all(
+  // Beside the main session's DELETE, not before it: the sessions are independent.
+  const cleanup = Promise.all(
     [...extra].map((s) =>
       deleteSession(ctx, s, 'p.delete.cleanup', 'DELETE an extra session the scanner opened', version),
     ),
@@ -214,6 +220,8 @@ export async function probeLegacySession(
       };
     }
   }
+
+  await cleanup;
 
   const samples: SessionSample[] = [];
   for (const p of [

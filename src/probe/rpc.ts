@@ -18,18 +18,38 @@ export interface RpcRequestSpec extends Omit<RequestSpec, 'onChunk' | 'streamWin
   readonly streamWindowMs?: number;
   /**
    * For a stream that may stay open and quiet (the GET stream, a listen): close it early once
-   * what the checks read has arrived — `graceMs` after the headers when no event came, or
-   * `afterFirstEventMs` after the first event. `streamWindowMs` stays the upper bound.
+   * what the checks read has arrived, its headers and the first event if one comes soon
+   * (see `StreamSettle`). `streamWindowMs` stays the upper bound.
    */
   readonly settle?: StreamSettle;
 }
 
-/** A stream that may stay open and quiet: its headers, and its first event if one comes soon. */
-export const QUIET_STREAM: StreamSettle = { graceMs: 500, afterFirstEventMs: 250 };
-
+/**
+ * How long a quiet stream is read past its headers. An event the server sends as the stream
+ * opens (a priming event, a listen acknowledgement) is written with the headers, so it arrives
+ * within about one more round trip: the wait is `roundTrips` times the exchange's own time to
+ * headers, at least `floorMs` (server-side jitter on a nearby server) and at most `graceMs`
+ * when no event came, or `afterFirstEventMs` after the first event (for what follows it). A
+ * stream that stays quiet costs a few round trips, not a fixed half second.
+ */
 export interface StreamSettle {
   readonly graceMs: number;
   readonly afterFirstEventMs: number;
+  readonly floorMs: number;
+  readonly roundTrips: number;
+}
+
+/** A stream that may stay open and quiet: its headers, and its first event if one comes soon. */
+export const QUIET_STREAM: StreamSettle = {
+  graceMs: 500,
+  afterFirstEventMs: 250,
+  floorMs: 100,
+  roundTrips: 4,
+};
+
+/** The settle wait for an exchange whose headers took `headersMs`, capped at `capMs`. */
+export function settleWait(settle: StreamSettle, headersMs: number, capMs: number): number {
+  return Math.min(capMs, Math.max(settle.floorMs, settle.roundTrips * headersMs));
 }
 
 /** The early close of a settling stream, as an abort signal the HTTP client honours. */
@@ -39,6 +59,7 @@ function settler(settle: StreamSettle | undefined, outer: AbortSignal | undefine
   const ctrl = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let evented = false;
+  let headersMs = 0;
   const closeIn = (ms: number) => {
     clearTimeout(timer);
     timer = setTimeout(() => ctrl.abort(), ms);
@@ -46,13 +67,14 @@ function settler(settle: StreamSettle | undefined, outer: AbortSignal | undefine
   outer?.addEventListener('abort', () => ctrl.abort(), { once: true });
   return {
     signal: ctrl.signal,
-    onHeaders: () => {
-      if (!evented) closeIn(settle.graceMs);
+    onHeaders: (elapsedMs: number) => {
+      headersMs = elapsedMs;
+      if (!evented) closeIn(settleWait(settle, headersMs, settle.graceMs));
     },
     onEvent: () => {
       if (evented) return;
       evented = true;
-      closeIn(settle.afterFirstEventMs);
+      closeIn(settleWait(settle, headersMs, settle.afterFirstEventMs));
     },
     done: () => clearTimeout(timer),
   };
@@ -96,6 +118,9 @@ export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise
   const early = settler(settle, signal);
   const result = await client.send({
     ...rest,
+    // A quiet stream spends its time waiting on the server: sent first, the wait overlaps the
+    // requests queued behind it instead of being added after them.
+    ...(settle ? { priority: true } : {}),
     streamWindowMs: streamWindowMs ?? SSE_REPLY_WINDOW_MS,
     ...(early.signal ? { signal: early.signal } : {}),
     ...(early.onHeaders ? { onHeaders: early.onHeaders } : {}),

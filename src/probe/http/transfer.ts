@@ -40,8 +40,11 @@ export interface TransferRequest {
   readonly keepBytes?: number;
   /** Aborting stops like `onChunk` returning `stop`; before any response it is an `aborted` error. */
   readonly signal?: AbortSignal;
-  /** Called once when the final response's status line and headers have arrived. */
-  readonly onHeaders?: () => void;
+  /**
+   * Called once when the final response's status line and headers have arrived, with the time
+   * since the request was dispatched (connect included): the exchange's own round trip.
+   */
+  readonly onHeaders?: (elapsedMs: number) => void;
 }
 
 export interface TransferResponse {
@@ -155,6 +158,7 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
     };
 
     // The request timeout bounds the whole exchange: connect, headers and body together.
+    const dispatchedAt = performance.now();
     const timeoutAt = Date.now() + req.timeoutMs;
     let timer: NodeJS.Timeout = setTimeout(
       () => stop({ code: req.timeoutCode, message: `no complete response within ${req.timeoutMs} ms` }),
@@ -183,7 +187,7 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
         if (settled || statusCode < 200) return; // 1xx interim responses are not the answer
         status = statusCode;
         headers = headerMap(ctrl.rawHeaders, parsed);
-        req.onHeaders?.();
+        req.onHeaders?.(performance.now() - dispatchedAt);
         const encoding = parseContentEncoding(headers['content-encoding']?.join(','));
         if (!encoding.ok) {
           stop({ code: 'decode', message: encoding.detail });

@@ -69,7 +69,8 @@ export interface RequestSpec {
   readonly purpose: string;
   /**
    * On the scan's critical path (the protected-resource metadata the authorization chain waits
-   * on): served before the ordinary requests queued for the same origin.
+   * on, a quiet stream read for a settle period): served before the ordinary requests queued
+   * for the same origin.
    */
   readonly priority?: boolean;
   /**
@@ -104,8 +105,11 @@ export interface RequestSpec {
   readonly holdsSession?: boolean;
   /** Aborting closes the connection like `onChunk` returning `stop` (truncated: true, no error). */
   readonly signal?: AbortSignal;
-  /** Called once when the final response's status line and headers have arrived. */
-  readonly onHeaders?: () => void;
+  /**
+   * Called once when the final response's status line and headers have arrived, with the time
+   * since the request was sent (connect included).
+   */
+  readonly onHeaders?: (elapsedMs: number) => void;
   /**
    * Secrets the server handed out (not the user's credentials), redacted from this exchange's
    * record like credentials: e.g. a `registration_access_token` sent back for an RFC 7592 request.

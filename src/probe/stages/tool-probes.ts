@@ -125,22 +125,24 @@ export async function runToolProbesStage(input: ToolProbesInput): Promise<ToolPr
   if (input.tools.kind === 'skipped')
     return not(skipped('dependency_failed', 'the tools listing was not sent'));
 
-  const toolUnknown =
+  // The two are independent: sent together, they cost the session one round trip, not two.
+  const [toolUnknown, page] = await Promise.all([
     input.sentUnknown?.probe ??
-    (await input.channel.call({
-      id: TOOL_PROBE_RPC_IDS.unknown,
-      method: 'tools/call',
-      params: { name: unknownTool, arguments: {} },
-      probe: TOOL_PROBE_IDS.unknown,
-      purpose: 'tools/call of a random nonexistent tool (expects a JSON-RPC error, e.g. -32602)',
-    }));
-  const page = await input.channel.call({
-    id: TOOL_PROBE_RPC_IDS.cursor,
-    method: 'tools/list',
-    params: { cursor },
-    probe: TOOL_PROBE_IDS.cursor,
-    purpose: 'tools/list with a cursor the server never issued (expects -32602)',
-  });
+      input.channel.call({
+        id: TOOL_PROBE_RPC_IDS.unknown,
+        method: 'tools/call',
+        params: { name: unknownTool, arguments: {} },
+        probe: TOOL_PROBE_IDS.unknown,
+        purpose: 'tools/call of a random nonexistent tool (expects a JSON-RPC error, e.g. -32602)',
+      }),
+    input.channel.call({
+      id: TOOL_PROBE_RPC_IDS.cursor,
+      method: 'tools/list',
+      params: { cursor },
+      probe: TOOL_PROBE_IDS.cursor,
+      purpose: 'tools/list with a cursor the server never issued (expects -32602)',
+    }),
+  ]);
   // A server that ignores the cursor sends a whole page again: its tools are not kept twice.
   const invalidCursor: Probe<RpcReply> =
     page.kind === 'ok' ? { ...page, value: withoutList(page.value, 'tools') } : page;
