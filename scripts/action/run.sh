@@ -7,7 +7,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cli="$root/dist/cli/bin.js"
+cli="$root/dist/bin/mcp-posture.js"
 
 url="${INPUT_URL:-}"
 targets="${INPUT_TARGETS:-}"

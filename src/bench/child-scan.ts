@@ -1,5 +1,5 @@
 /**
- * One CLI scan (`node dist/cli/bin.js scan URL …`) in a child process, as a user runs it: process
+ * One CLI scan (`node dist/bin/mcp-posture.js scan URL …`) in a child process, as a user runs it: process
  * start included. A preloaded hook writes the child's own peak RSS (./peak-rss.ts: VmHWM, not the
  * fork-inherited maxRSS) to a file on exit, so the figure is the scanner's alone (no bench, no
  * fixture server in that address space).
@@ -56,7 +56,8 @@ export function runNode(args: readonly string[], execPath = process.execPath): P
   });
 }
 
-const BIN = fileURLToPath(new URL('../cli/bin.js', import.meta.url));
+// The command as users run it: the bundle (rolldown.config.mjs), not tsc's module tree.
+const BIN = fileURLToPath(new URL('../bin/mcp-posture.js', import.meta.url));
 
 /** `mcp-posture scan URL …extra` with the report discarded (rendering still runs). */
 export function runCliScan(url: string, extra: readonly string[] = []): Promise<ChildRun> {

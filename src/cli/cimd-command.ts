@@ -10,15 +10,9 @@ import { join } from 'node:path';
 
 import type { Command } from 'commander';
 
-import { cimdVariants, normaliseBase } from '../cimd/variants.js';
-import { CIMD_LINT_CHECKS } from '../checks/cimd/index.js';
+import type { CimdVariantSet } from '../cimd/variants.js';
 import type { ClientMetadataSource } from '../evidence/cimd-types.js';
 import type { HttpExchange } from '../evidence/types.js';
-import { evaluateAll } from '../engine/run.js';
-import { fetchClientMetadata, readClientMetadata } from '../login/client-metadata.js';
-import { lintRunEvidence } from '../login/lint-evidence.js';
-import { createHttpClient } from '../probe/http/client.js';
-import { buildReport } from '../report/build-report.js';
 import { exitCodeFor } from './exit-code.js';
 import { anchorFor } from './manifest.js';
 import { parseFailOn, parseFormats, UsageError } from './options.js';
@@ -46,15 +40,25 @@ export function registerCimdCommands(program: Command, result: { code: number })
     .action(async (src: string, o: CimdLintCliOptions) => {
       const outputs = outputOptsOf(o);
       checkOutputOpts(outputs);
+      // What linting needs is loaded by this command only, not with every other command.
+      const [{ CIMD_LINT_CHECKS }, { evaluateAll }, metadata, { lintRunEvidence }, http, { buildReport }] =
+        await Promise.all([
+          import('../checks/cimd/index.js'),
+          import('../engine/run.js'),
+          import('../login/client-metadata.js'),
+          import('../login/lint-evidence.js'),
+          import('../probe/http/client.js'),
+          import('../report/build-report.js'),
+        ]);
       const started = new Date();
       let source: ClientMetadataSource;
       let exchanges: readonly HttpExchange[] = [];
       if (/^https?:\/\//i.test(src)) {
         if (!URL.canParse(src)) throw new UsageError(`not a URL: ${src}`);
         if (o.url) throw new UsageError('--url is for a file; a fetched document is judged at its own URL');
-        const client = createHttpClient({ target: new URL(src), allowPrivate: Boolean(o.allowPrivate) });
+        const client = http.createHttpClient({ target: new URL(src), allowPrivate: Boolean(o.allowPrivate) });
         try {
-          source = (await fetchClientMetadata(client, src)).source;
+          source = (await metadata.fetchClientMetadata(client, src)).source;
           exchanges = client.exchanges();
         } finally {
           await client.close();
@@ -64,7 +68,7 @@ export function registerCimdCommands(program: Command, result: { code: number })
         const url = o.url;
         if (url !== undefined && !URL.canParse(url))
           throw new UsageError(`--url must be an absolute URL: ${url}`);
-        source = readClientMetadata(src, url ?? null);
+        source = metadata.readClientMetadata(src, url ?? null);
       }
       const ev = lintRunEvidence(source, `file:${src}`, exchanges, started, Date.now() - started.getTime());
       const report = buildReport(ev, evaluateAll(ev, CIMD_LINT_CHECKS));
@@ -81,17 +85,17 @@ export function registerCimdCommands(program: Command, result: { code: number })
     )
     .requiredOption('--base <url>', 'the https URL the directory will be served at')
     .requiredOption('--out <dir>', 'the directory to write them to')
-    .action((o: { base: string; out: string }) => {
+    .action(async (o: { base: string; out: string }) => {
       if (!/^https:\/\//i.test(o.base)) throw new UsageError(`--base must be an https URL: ${o.base}`);
+      const { cimdVariants, normaliseBase } = await import('../cimd/variants.js');
       const b = normaliseBase(o.base);
       if ('error' in b) throw new UsageError(`--base: ${b.error}`);
-      process.stdout.write(writeVariants(b.base, o.out));
+      process.stdout.write(writeVariants(cimdVariants(b.base), o.out));
     });
 }
 
 /** Writes the variants and `manifest.json` (how each must be served) into `dir`; returns the summary. */
-export function writeVariants(base: string, dir: string): string {
-  const set = cimdVariants(base);
+function writeVariants(set: CimdVariantSet, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const lines: string[] = [];
   for (const d of set.documents) {

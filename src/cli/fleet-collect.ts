@@ -5,7 +5,7 @@
  * keeping its reports is what `scan --config` has always rendered.
  */
 import type { ScanOutput } from '../index.js';
-import { scan } from '../index.js';
+import { scan } from '../api.js';
 import { rateLimitOf } from '../fleet/rate-limit.js';
 import { recordOf } from '../fleet/record.js';
 import { resolveShard, ShardError } from '../fleet/shard.js';

@@ -18,9 +18,10 @@ import { collectTargets, TargetListError } from '../fleet/targets/collect.js';
 import { fileSource, listSource, TargetsFileError } from '../fleet/targets/file.js';
 import { RegistryError, registrySource } from '../fleet/targets/registry.js';
 import type { SkippedTarget, TargetSource } from '../fleet/targets/types.js';
-import { scan } from '../index.js';
+import { scan } from '../api.js';
 import { escapeTerminalLine } from '../report/escape.js';
-import { FORMATS } from '../report/formats.js';
+import { loadFormats } from '../report/format-loader.js';
+import { FORMAT_FILES } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';
 import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
 import type { FleetScanOptions } from './fleet-options.js';
@@ -60,7 +61,7 @@ function checkFleetFlags(input: FleetScanInput): void {
     throw new UsageError(
       'a fleet scan writes reports only into --output-dir DIR (stdout is the fleet summary)',
     );
-  const combined = o.outputDir ? o.formats.filter((f) => FORMATS[f].combined) : [];
+  const combined = o.outputDir ? o.formats.filter((f) => FORMAT_FILES[f].combined) : [];
   if (combined.length)
     throw new UsageError(
       `${combined.join(', ')} combine every target into one file: a fleet streams its reports; use \`mcp-posture fleet report\`, or scan a config file`,
@@ -184,6 +185,7 @@ export async function runFleetScan(input: FleetScanInput): Promise<number> {
   const outputs = input.outputs;
   if (outputs.outputDir) mkdirSync(outputs.outputDir, { recursive: true });
   const anchor = anchorFor('mcp-posture.targets.json', '');
+  const formats = await loadFormats(outputs.outputDir ? outputs.formats : []);
   const tally = new Tally();
   const db = input.fleet.db === false ? null : (input.fleet.db ?? DEFAULT_DB_FILE);
 
@@ -208,10 +210,10 @@ export async function runFleetScan(input: FleetScanInput): Promise<number> {
       const limit = rateLimitOf(out.evidence);
       // A rate-limited attempt is scanned again: only the last one is worth a report file.
       if (outputs.outputDir && (!limit.limited || actx.attempt >= input.fleet.maxAttempts))
-        for (const f of outputs.formats)
+        for (const [, spec] of formats)
           writeFileSync(
-            join(outputs.outputDir, fileName(out.report, FORMATS[f].ext)),
-            FORMATS[f].render([out.report], {
+            join(outputs.outputDir, fileName(out.report, spec.ext)),
+            spec.render([out.report], {
               anchor,
               color: false,
               ...(outputs.docsUrl ? { docsBaseUrl: outputs.docsUrl } : {}),

@@ -8,14 +8,8 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 
-import { targetHistory } from '../fleet/db/history-queries.js';
 import { DEFAULT_DB_FILE, HistoryError, isPostgresUrl, openHistory } from '../fleet/db/open.js';
 import type { History } from '../fleet/db/open.js';
-import { buildFleetReport, NoRunError } from '../fleet/db/report-queries.js';
-import { renderHistoryMarkdown, renderHistoryText } from '../fleet/report/render-history.js';
-import { renderFleetHtml } from '../fleet/report/render-html.js';
-import { renderFleetJson, renderHistoryJson } from '../fleet/report/render-json.js';
-import { renderFleetMarkdown } from '../fleet/report/render-markdown.js';
 import { canonicalTargetUrl } from '../fleet/targets/canonical.js';
 import { existsSync } from 'node:fs';
 import { EXIT } from './exit-code.js';
@@ -62,6 +56,13 @@ export function registerHistoryCommands(program: Command, result: { code: number
     .action(async (url: string, o: HistoryOptions) => {
       const c = canonicalTargetUrl(url);
       if ('error' in c) throw new UsageError(`${url}: ${c.error}`);
+      // The queries and renderers are loaded by these commands only.
+      const [{ targetHistory }, { renderHistoryJson }, { renderHistoryMarkdown, renderHistoryText }] =
+        await Promise.all([
+          import('../fleet/db/history-queries.js'),
+          import('../fleet/report/render-json.js'),
+          import('../fleet/report/render-history.js'),
+        ]);
       const history = await openForReading(o.db);
       try {
         const h = await targetHistory(history.db, c.url, o.limit);
@@ -98,6 +99,17 @@ export function registerHistoryCommands(program: Command, result: { code: number
     .option('--run <id>', 'report on this run (default: the latest)')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .action(async (o: FleetReportOptions) => {
+      const [
+        { buildFleetReport, NoRunError },
+        { renderFleetHtml },
+        { renderFleetJson },
+        { renderFleetMarkdown },
+      ] = await Promise.all([
+        import('../fleet/db/report-queries.js'),
+        import('../fleet/report/render-html.js'),
+        import('../fleet/report/render-json.js'),
+        import('../fleet/report/render-markdown.js'),
+      ]);
       const history = await openForReading(o.db);
       try {
         const report = await buildFleetReport(history.db, o.run);

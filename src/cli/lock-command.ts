@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 
 import { LockError, readLock, serializeLock } from '../lock/file.js';
-import { lockChanges, renderChangesText, renderLockText } from '../lock/lock-diff.js';
 import { EXIT } from './exit-code.js';
 import { UsageError } from './options.js';
 
@@ -22,7 +21,8 @@ export function registerLockCommands(program: Command, result: { code: number })
     .description('list the targets and credential contexts a lock records')
     .argument('<file>', 'the lock file')
     .option('--json', 'print the lock itself (sorted, validated)')
-    .action((file: string, o: { json?: boolean }) => {
+    .action(async (file: string, o: { json?: boolean }) => {
+      const { renderLockText } = await import('../lock/lock-diff.js');
       const l = read(file);
       process.stdout.write(o.json ? serializeLock(l) : renderLockText(l));
       result.code = EXIT.ok;
@@ -34,7 +34,8 @@ export function registerLockCommands(program: Command, result: { code: number })
     .argument('<new>', 'the later lock')
     .option('--json', 'print the changes as JSON')
     .option('--fail-on-change', 'exit 1 when there is any change')
-    .action((oldFile: string, newFile: string, o: { json?: boolean; failOnChange?: boolean }) => {
+    .action(async (oldFile: string, newFile: string, o: { json?: boolean; failOnChange?: boolean }) => {
+      const { lockChanges, renderChangesText } = await import('../lock/lock-diff.js');
       const changes = lockChanges(read(oldFile), read(newFile));
       process.stdout.write(o.json ? `${JSON.stringify(changes, null, 2)}\n` : renderChangesText(changes));
       result.code = o.failOnChange && changes.length > 0 ? EXIT.findings : EXIT.ok;

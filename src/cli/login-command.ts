@@ -9,11 +9,6 @@ import { readFileSync } from 'node:fs';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 
-import { login } from '../login/flow.js';
-import { deleteRegisteredClient, freshLogin } from '../login/session.js';
-import { renderLoginHtml } from '../login/render-html.js';
-import { renderLoginText } from '../login/render.js';
-import { findLogin, removeLogins, saveLogin } from '../login/store.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import { EXIT } from './exit-code.js';
 import { parsePositiveInt, UsageError } from './options.js';
@@ -90,6 +85,13 @@ export function registerLoginCommands(program: Command, result: { code: number }
       const secret = secretFromEnv(secretEnv);
       const ca = readCa(o.caFile);
       const browser = o.browser !== false;
+      // The OAuth client, the token store and the renderers are loaded by these commands only.
+      const [{ login }, { saveLogin }, { renderLoginHtml }, { renderLoginText }] = await Promise.all([
+        import('../login/flow.js'),
+        import('../login/store.js'),
+        import('../login/render-html.js'),
+        import('../login/render.js'),
+      ]);
       const out = await login({
         url,
         ...(o.oauthClientId ? { clientId: o.oauthClientId } : {}),
@@ -127,6 +129,10 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
     .action(async (url: string | undefined, o: LoginCliOptions) => {
       const ca = readCa(o.caFile);
+      const [{ removeLogins }, { deleteRegisteredClient }] = await Promise.all([
+        import('../login/store.js'),
+        import('../login/session.js'),
+      ]);
       const removed = removeLogins(url ?? null);
       for (const l of removed) {
         const deleted = l.registration ? await deleteRegisteredClient(l, { ...(ca ? { ca } : {}) }) : null;
@@ -142,6 +148,10 @@ export function registerLoginCommands(program: Command, result: { code: number }
 
 /** The stored token for `scan URL --login`, refreshed when it is about to expire. */
 export async function storedToken(url: string, caFile: string | undefined): Promise<string> {
+  const [{ findLogin, saveLogin }, { freshLogin }] = await Promise.all([
+    import('../login/store.js'),
+    import('../login/session.js'),
+  ]);
   const stored = findLogin(url);
   if (!stored) throw new UsageError(`no stored login for ${url}: run mcp-posture login ${url}`);
   const ca = readCa(caFile);

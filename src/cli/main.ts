@@ -16,8 +16,6 @@ import { ALL_CHECKS, findCheck } from '../checks/index.js';
 import { ConfigError } from '../config/errors.js';
 import { BundleError } from '../evidence/bundle-write.js';
 import { BaselineError } from '../report/baseline-compare.js';
-import { renderCheckDoc } from '../report/check-doc.js';
-import { diffReports, renderDiffText } from '../report/diff.js';
 import { TOOL_VERSION } from '../version.js';
 import { EXIT, exitCodeFor } from './exit-code.js';
 import {
@@ -199,7 +197,10 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     .option('--fail-on-new', 'exit 1 when the later report has a failure the earlier one did not')
     .action(async (oldFile: string, newFile: string, o: { failOnNew?: boolean }) => {
       // The report reader validates with ajv: loaded only for `diff`.
-      const { parseReport, ReportParseError } = await import('../report/parse-report.js');
+      const [{ parseReport, ReportParseError }, { diffReports, renderDiffText }] = await Promise.all([
+        import('../report/parse-report.js'),
+        import('../report/diff.js'),
+      ]);
       const read = (f: string) => {
         try {
           return parseReport(readFileSync(f, 'utf8'), f);
@@ -233,9 +234,10 @@ export function buildProgram(): { program: Command; result: { code: number } } {
     .command('show')
     .description('print the documentation page of one check')
     .argument('<id>', 'check ID, e.g. MCPP-LEG08 or leg08')
-    .action((id: string) => {
+    .action(async (id: string) => {
       const c = findCheck(id);
       if (!c) throw new UsageError(`unknown check ${id} (see: mcp-posture checks list)`);
+      const { renderCheckDoc } = await import('../report/check-doc.js');
       process.stdout.write(renderCheckDoc(c));
     });
   return { program, result };

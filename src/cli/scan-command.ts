@@ -17,9 +17,7 @@ import { BaselineError, serializeBaseline, writeBaseline } from '../report/basel
 import { escapeTerminalLine } from '../report/escape.js';
 import type { ScanReport } from '../report/model.js';
 import { combineExitCodes, EXIT, exitCodeFor } from './exit-code.js';
-import { scanCollected } from './fleet-collect.js';
 import { fleetOptionsOf, wantsHistory } from './fleet-options.js';
-import { runFleetScan } from './fleet-scan.js';
 import type { ScanContext } from './scan-target.js';
 import { prepareTarget } from './scan-target.js';
 import { lockFor, readLockOption, recordLocks } from './lock-options.js';
@@ -165,6 +163,8 @@ export async function runScan(
     const outputs = outputOptsOf(o);
     checkOutputOpts(outputs);
     const baseline = await readBaseline(o.baseline, false);
+    // The fleet machinery (runner, journal, history database) is loaded by fleet scans only.
+    const { runFleetScan } = await import('./fleet-scan.js');
     return runFleetScan({
       url,
       fleet,
@@ -257,6 +257,7 @@ export async function runScan(
     evidences.push(out.evidence);
     codes.push(exitCodeFor(out.report, p.gate));
   } else if (targets.length > 0) {
+    const { scanCollected } = await import('./fleet-collect.js');
     const collected = await scanCollected(
       targets,
       prepared,

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import { resolveTargetSettings } from '../config/load.js';
+import { resolveTargetSettings } from '../config/resolve.js';
 import type { CliOverrides } from '../config/resolve.js';
 import { findTarget } from '../config/resolve.js';
 import type { Config } from '../config/schema.js';

@@ -13,7 +13,6 @@ import type { Config } from './schema.js';
 import { ConfigSchema } from './schema.js';
 
 export { ConfigError } from './errors.js';
-export { resolveTargetSettings } from './resolve.js';
 
 /** `targets[1].headers["x y"]`: the path a user can find in their file. */
 export function formatPath(path: readonly PropertyKey[]): string {

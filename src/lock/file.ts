@@ -9,9 +9,10 @@
 import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv } from 'ajv';
+import type addFormats from 'ajv-formats';
 
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
 import { canonicalJson, prettyJson } from './canonical.js';
@@ -28,14 +29,18 @@ export class LockError extends Error {}
 
 export const emptyLock = (): LockFile => ({ schemaVersion: LOCK_SCHEMA_VERSION, targets: {} });
 
+// ajv is loaded when a lock is first validated, not with every scan (most scans have no lock).
+const load = createRequire(import.meta.url);
 let validator: ReturnType<Ajv['compile']> | null = null;
 function validate(): ReturnType<Ajv['compile']> {
   if (validator) return validator;
   const schema: unknown = JSON.parse(
     readFileSync(new URL('../../schema/lock.schema.json', import.meta.url), 'utf8'),
   );
-  const ajv = new Ajv({ allErrors: false, strict: false });
-  addFormats.default(ajv);
+  const { Ajv: AjvClass } = load('ajv') as { Ajv: typeof Ajv };
+  const formats = load('ajv-formats') as { default: typeof addFormats.default };
+  const ajv = new AjvClass({ allErrors: false, strict: false });
+  formats.default(ajv);
   validator = ajv.compile(schema as object);
   return validator;
 }

@@ -62,17 +62,29 @@ const each =
   (reports: readonly ScanReport[], ctx: RenderContext) =>
     reports.map((r) => render(r, ctx)).join('\n');
 
+/** How each format is written: its file extension, and whether one file covers every target. */
+export const FORMAT_FILES: {
+  readonly [N in FormatName]: Pick<FormatSpec, 'ext' | 'combined'>;
+} = {
+  text: { ext: 'txt', combined: false },
+  json: { ext: 'json', combined: false },
+  sarif: { ext: 'sarif', combined: true },
+  junit: { ext: 'junit.xml', combined: true },
+  markdown: { ext: 'md', combined: false },
+  html: { ext: 'html', combined: false },
+  compliance: { ext: 'compliance.md', combined: false },
+  migration: { ext: 'migration.md', combined: false },
+};
+
 /** Binds a format's renderer module to its spec. */
 export const BIND_FORMAT: { readonly [N in FormatName]: (m: RendererModules[N]) => FormatSpec } = {
   text: (m) => ({
-    ext: 'txt',
-    combined: false,
+    ...FORMAT_FILES.text,
     render: each((r, ctx) => m.renderText(r, { color: ctx.color, verbose: ctx.verbose === true })),
   }),
-  json: (m) => ({ ext: 'json', combined: false, render: each((r) => m.renderJson(r)) }),
+  json: (m) => ({ ...FORMAT_FILES.json, render: each((r) => m.renderJson(r)) }),
   sarif: (m) => ({
-    ext: 'sarif',
-    combined: true,
+    ...FORMAT_FILES.sarif,
     render: (reports, ctx) =>
       m.renderSarif(reports, {
         anchorFile: ctx.anchor.file,
@@ -81,21 +93,15 @@ export const BIND_FORMAT: { readonly [N in FormatName]: (m: RendererModules[N]) 
         ...(ctx.docsBaseUrl && /^https?:\/\//i.test(ctx.docsBaseUrl) ? { docsBaseUrl: ctx.docsBaseUrl } : {}),
       }),
   }),
-  junit: (m) => ({ ext: 'junit.xml', combined: true, render: (reports) => m.renderJunit(reports) }),
-  markdown: (m) => ({
-    ext: 'md',
-    combined: false,
-    render: each((r, ctx) => m.renderMarkdown(r, docs(ctx))),
-  }),
-  html: (m) => ({ ext: 'html', combined: false, render: each((r) => m.renderHtml(r)) }),
+  junit: (m) => ({ ...FORMAT_FILES.junit, render: (reports) => m.renderJunit(reports) }),
+  markdown: (m) => ({ ...FORMAT_FILES.markdown, render: each((r, ctx) => m.renderMarkdown(r, docs(ctx))) }),
+  html: (m) => ({ ...FORMAT_FILES.html, render: each((r) => m.renderHtml(r)) }),
   compliance: (m) => ({
-    ext: 'compliance.md',
-    combined: false,
+    ...FORMAT_FILES.compliance,
     render: each((r, ctx) => m.renderCompliance(r, docs(ctx))),
   }),
   migration: (m) => ({
-    ext: 'migration.md',
-    combined: false,
+    ...FORMAT_FILES.migration,
     render: each((r, ctx) => m.renderMigration(r, docs(ctx))),
   }),
 };

@@ -139,13 +139,14 @@ let authed: FixtureServer;
 let good: FixtureServer;
 
 beforeAll(async () => {
-  // The script runs the built CLI; build it from the current sources.
+  // The script runs the built command (the bundle); build it from the current sources.
   try {
     await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT });
   } catch (err) {
     // Type errors elsewhere still emit JavaScript; only a missing CLI stops these tests.
     if (!existsSync(join(ROOT, 'dist/cli/bin.js'))) throw err;
   }
+  await run('npx', ['rolldown', '-c', 'rolldown.config.mjs', '--logLevel', 'warn'], { cwd: ROOT });
   [weak, authed, good] = await Promise.all([
     startFixtureServer({ originNotValidated: true }),
     startFixtureServer({ requireAuth: FIXTURE_AUTH_TOKEN }),
