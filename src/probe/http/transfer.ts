@@ -44,7 +44,7 @@ export interface TransferRequest {
    * Called once when the final response's status line and headers have arrived, with the time
    * since the request was dispatched (connect included): the exchange's own round trip.
    */
-  readonly onHeaders?: (elapsedMs: number) => void;
+  readonly onHeaders?: (elapsedMs: number, headers: Readonly<Record<string, readonly string[]>>) => void;
 }
 
 export interface TransferResponse {
@@ -187,7 +187,7 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
         if (settled || statusCode < 200) return; // 1xx interim responses are not the answer
         status = statusCode;
         headers = headerMap(ctrl.rawHeaders, parsed);
-        req.onHeaders?.(performance.now() - dispatchedAt);
+        req.onHeaders?.(performance.now() - dispatchedAt, headers);
         const encoding = parseContentEncoding(headers['content-encoding']?.join(','));
         if (!encoding.ok) {
           stop({ code: 'decode', message: encoding.detail });

@@ -107,9 +107,9 @@ export interface RequestSpec {
   readonly signal?: AbortSignal;
   /**
    * Called once when the final response's status line and headers have arrived, with the time
-   * since the request was sent (connect included).
+   * since the request was sent (connect included) and the headers (lower-case names).
    */
-  readonly onHeaders?: (elapsedMs: number) => void;
+  readonly onHeaders?: (elapsedMs: number, headers: Readonly<Record<string, readonly string[]>>) => void;
   /**
    * Secrets the server handed out (not the user's credentials), redacted from this exchange's
    * record like credentials: e.g. a `registration_access_token` sent back for an RFC 7592 request.
