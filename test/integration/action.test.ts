@@ -146,7 +146,7 @@ beforeAll(async () => {
     // Type errors elsewhere still emit JavaScript; only a missing CLI stops these tests.
     if (!existsSync(join(ROOT, 'dist/cli/bin.js'))) throw err;
   }
-  await run('npx', ['rolldown', '-c', 'rolldown.config.mjs', '--logLevel', 'warn'], { cwd: ROOT });
+  await run('node', ['scripts/bundle.mjs'], { cwd: ROOT });
   [weak, authed, good] = await Promise.all([
     startFixtureServer({ originNotValidated: true }),
     startFixtureServer({ requireAuth: FIXTURE_AUTH_TOKEN }),
