@@ -173,8 +173,9 @@ export async function conformanceBench(runs = 3): Promise<BenchSection> {
     ],
     rows,
     interpretation: [
-      'conformance: the scan time is mostly fixed read windows (the GET stream, subscriptions/listen, SSE replies) ' +
-        "and dependent stages; ending windows once their evidence is in is the scheduler's work (issue 16 §3).",
+      'conformance: a scan is about a third each Node plus the command load (one bundle, dist/bin), the ' +
+        'requests (quiet streams closed a few round trips after their headers) and judging plus rendering; ' +
+        'the cold-start row shows the first part (docs/performance.md).',
     ],
   };
 }
