@@ -5,9 +5,8 @@ interface Waiter {
 
 /**
  * Per-key (origin) concurrency limit with a FIFO queue, so one origin is never flooded. A
- * priority waiter (a request the rest of the scan waits on, or a stream read for a fixed wait)
- * goes ahead of the ordinary ones,
- * first come first served among its kind.
+ * priority waiter (a request the rest of the scan waits on, or a quiet stream read for its
+ * settle wait) goes ahead of the ordinary ones, first come first served among its kind.
  */
 export class KeyedLimiter {
   readonly #limit: number;
