@@ -1,29 +1,14 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../src/probe/http/client.js';
+import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../src/probe/http/types.js';
-import { baseOptions, get, httpServer, rawServer, sleep } from './servers.js';
-import type { TestServer } from './servers.js';
+import { baseOptions, closedAfterEach, get, httpServer, rawServer, sleep } from './servers.js';
 
 const MiB = 1024 * 1024;
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
+const { serve, openClient } = closedAfterEach();
 
-async function serve(server: Promise<TestServer>): Promise<TestServer> {
-  const s = await server;
-  cleanup.push(() => s.close());
-  return s;
-}
-
-function client(target: string, extra: Parameters<typeof baseOptions>[1] = {}): HttpClient {
-  const c = createHttpClient(baseOptions(target, extra));
-  cleanup.push(() => c.close());
-  return c;
-}
+const client = (target: string, extra: Parameters<typeof baseOptions>[1] = {}): HttpClient =>
+  openClient(baseOptions(target, extra));
 
 describe('HTTP client: responses and redirects', () => {
   it('returns a 3xx as a response and does not follow it', async () => {

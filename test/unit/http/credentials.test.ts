@@ -1,44 +1,36 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../src/probe/http/client.js';
+import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../src/probe/http/types.js';
-import { get, httpServer } from './servers.js';
+import { closedAfterEach, get, httpServer } from './servers.js';
 import type { TestServer } from './servers.js';
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
 const API_KEY = 'key-0a1b2c3d4e5f';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
+const { serve, openClient } = closedAfterEach();
 
 /** Echoes every credential it receives back in headers and body — as a hostile server might. */
-async function echoServer(): Promise<TestServer> {
-  const s = await httpServer((req, res) => {
-    const auth = req.headers['authorization'] ?? '';
-    const key = String(req.headers['x-api-key'] ?? '');
-    res.setHeader('x-echo-auth', auth);
-    res.setHeader(
-      'www-authenticate',
-      `Bearer error="invalid_token", token="${auth.replace(/^Bearer /, '')}"`,
-    );
-    res.setHeader('set-cookie', `session=${key}`);
-    res.end(JSON.stringify({ auth, key, url: req.url }));
-  });
-  cleanup.push(() => s.close());
-  return s;
+function echoServer(): Promise<TestServer> {
+  return serve(
+    httpServer((req, res) => {
+      const auth = req.headers['authorization'] ?? '';
+      const key = String(req.headers['x-api-key'] ?? '');
+      res.setHeader('x-echo-auth', auth);
+      res.setHeader(
+        'www-authenticate',
+        `Bearer error="invalid_token", token="${auth.replace(/^Bearer /, '')}"`,
+      );
+      res.setHeader('set-cookie', `session=${key}`);
+      res.end(JSON.stringify({ auth, key, url: req.url }));
+    }),
+  );
 }
 
-function client(origin: string): HttpClient {
-  const c = createHttpClient({
+const client = (origin: string): HttpClient =>
+  openClient({
     target: new URL(`${origin}/mcp`),
     allowPrivate: false,
     credentials: { origin, headers: { Authorization: `Bearer ${TOKEN}`, 'X-Api-Key': API_KEY } },
   });
-  cleanup.push(() => c.close());
-  return c;
-}
 
 describe('credentials', () => {
   it('are attached to the exact origin only', async () => {
@@ -108,8 +100,7 @@ describe('credentials', () => {
   });
 
   it('a secret cut in half by the size cap is scrubbed too', async () => {
-    const s = await httpServer((_req, res) => res.end(`xxxx${TOKEN}`));
-    cleanup.push(() => s.close());
+    const s = await serve(httpServer((_req, res) => res.end(`xxxx${TOKEN}`)));
     const c = client(s.origin);
     const r = await c.send(get(`${s.origin}/`, { maxBodyBytes: 4 + TOKEN.length - 3 }));
     expect(r.error?.code).toBe('too-large');

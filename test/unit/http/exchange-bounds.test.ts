@@ -5,34 +5,19 @@
  * one byte per second, a JSON body dripped after prompt headers, an unsolicited 100 Continue.
  */
 import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createHttpClient } from '../../../src/probe/http/client.js';
 import type { HttpClient } from '../../../src/probe/http/types.js';
-import { baseOptions, get, httpServer, rawServer } from './servers.js';
-import type { TestServer } from './servers.js';
+import { baseOptions, closedAfterEach, get, httpServer, rawServer } from './servers.js';
 
 const TIMEOUT_MS = 1_500;
 /** Timers on a loaded 2-core machine; far below the several seconds an unbounded wait takes. */
 const SLACK_MS = 1_000;
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
+const { serve, openClient } = closedAfterEach();
 
-async function serve(server: Promise<TestServer>): Promise<TestServer> {
-  const s = await server;
-  cleanup.push(() => s.close());
-  return s;
-}
-
-function client(target: string): HttpClient {
-  const c = createHttpClient(baseOptions(target, { requestTimeoutMs: TIMEOUT_MS }));
-  cleanup.push(() => c.close());
-  return c;
-}
+const client = (target: string): HttpClient =>
+  openClient(baseOptions(target, { requestTimeoutMs: TIMEOUT_MS }));
 
 /** Writes `bytes` to the socket one byte every `everyMs`, until done or the socket closes. */
 function drip(socket: Socket, bytes: Buffer, everyMs: number): void {

@@ -1,26 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../src/probe/http/client.js';
+import { describe, expect, it } from 'vitest';
 import type { ClientOptions, HttpClient } from '../../../src/probe/http/types.js';
-import { get, httpServer } from './servers.js';
+import { closedAfterEach, get, httpServer } from './servers.js';
 import type { TestServer } from './servers.js';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
+const { serve, openClient } = closedAfterEach();
 
-async function okServer(): Promise<TestServer> {
-  const s = await httpServer((_req, res) => res.end('ok'));
-  cleanup.push(() => s.close());
-  return s;
-}
+const okServer = (): Promise<TestServer> => serve(httpServer((_req, res) => res.end('ok')));
 
-function client(opts: ClientOptions): HttpClient {
-  const c = createHttpClient(opts);
-  cleanup.push(() => c.close());
-  return c;
-}
+const client = openClient;
 
 /** A public-looking target (TEST-NET-3) via the lookup override; local names map to loopback. */
 function publicTarget(extra: Partial<ClientOptions> = {}): HttpClient {

@@ -2,31 +2,15 @@
  * A quiet stream (the GET stream, a listen) is read for a settle period scaled to its own round
  * trip: a few times the time its headers took, at least a floor, at most the old fixed grace.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createHttpClient } from '../../../src/probe/http/client.js';
 import type { HttpClient } from '../../../src/probe/http/types.js';
 import { QUIET_STREAM, sendRpc, settleWait } from '../../../src/probe/rpc.js';
-import { baseOptions, httpServer } from './servers.js';
-import type { TestServer } from './servers.js';
+import { baseOptions, closedAfterEach, httpServer } from './servers.js';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanup.map((f) => f()));
-  cleanup = [];
-});
+const { serve, openClient } = closedAfterEach();
 
-async function serve(server: Promise<TestServer>): Promise<TestServer> {
-  const s = await server;
-  cleanup.push(() => s.close());
-  return s;
-}
-
-function client(target: string): HttpClient {
-  const c = createHttpClient(baseOptions(target, { requestTimeoutMs: 5_000 }));
-  cleanup.push(() => c.close());
-  return c;
-}
+const client = (target: string): HttpClient => openClient(baseOptions(target, { requestTimeoutMs: 5_000 }));
 
 /** An SSE answer whose headers come after `headersAfterMs`, then one event after `eventAfterMs`. */
 function sseServer(headersAfterMs: number, eventAfterMs: number | null) {

@@ -4,7 +4,10 @@ import { createServer as createTlsServer } from 'node:https';
 import { createServer as createNetServer } from 'node:net';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Server, Socket } from 'node:net';
-import type { ClientOptions, RequestSpec } from '../../../src/probe/http/types.js';
+import { afterEach } from 'vitest';
+
+import { createHttpClient } from '../../../src/probe/http/client.js';
+import type { ClientOptions, HttpClient, RequestSpec } from '../../../src/probe/http/types.js';
 
 export interface Seen {
   readonly method: string;
@@ -93,3 +96,29 @@ export const get = (url: string, extra: Partial<RequestSpec> = {}): RequestSpec 
 });
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * What a test opens and must close: servers and clients registered here are closed after each
+ * test. Call once per file, at the top level (it registers the `afterEach`).
+ */
+export function closedAfterEach() {
+  let open: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(open.map((f) => f()));
+    open = [];
+  });
+  return {
+    /** Awaits a server and closes it after the test. */
+    serve: async (server: Promise<TestServer>): Promise<TestServer> => {
+      const s = await server;
+      open.push(() => s.close());
+      return s;
+    },
+    /** A client closed after the test. */
+    openClient: (opts: ClientOptions): HttpClient => {
+      const c = createHttpClient(opts);
+      open.push(() => c.close());
+      return c;
+    },
+  };
+}
