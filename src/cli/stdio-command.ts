@@ -14,9 +14,9 @@ import type { CliOverrides } from '../config/resolve.js';
 import { resolveTargetSettings } from '../config/resolve.js';
 import type { Config, TargetConfig } from '../config/schema.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
-import { stdioTargetUrl } from '../probe/stdio/collect.js';
 import { buildStdioPlan } from '../probe/stdio/plan.js';
-import type { StdioCommand } from '../probe/stdio/runner.js';
+import type { StdioCommand } from '../targets/target.js';
+import { stdioCommandLine } from '../targets/target.js';
 import type { Mode } from '../evidence/types.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import type { ScanReport } from '../report/model.js';
@@ -79,7 +79,7 @@ export async function scanOneStdio(
 }> {
   const s = resolveTargetSettings(
     ctx.config,
-    ctx.target ?? { url: stdioTargetUrl(command) },
+    ctx.target ?? { url: stdioCommandLine(command) },
     process.env,
     ctx.cli,
   );
@@ -132,7 +132,7 @@ export async function runStdioScan(
     cwd: o.cwd ?? null,
   };
   if (o.plan) {
-    const s = resolveTargetSettings(ctx.config, { url: stdioTargetUrl(command) }, process.env, ctx.cli);
+    const s = resolveTargetSettings(ctx.config, { url: stdioCommandLine(command) }, process.env, ctx.cli);
     printStdioPlan(command, s.mode, Boolean(o.sandbox));
     return EXIT.ok;
   }

@@ -6,6 +6,9 @@
  * Errors are data: a probe that could not complete is a `Probe` of kind `failed` (with the
  * exchange that shows why), never an exception.
  */
+/** What stands in the evidence where a secret was: credentials never survive into a bundle. */
+export const REDACTED = '[REDACTED]';
+
 export type ExchangeId = `x${number}`;
 
 /** Why a request produced no usable HTTP response. */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { collectStdioEvidence, stdioTargetUrl } from '../../src/probe/stdio/collect.js';
+import { collectStdioEvidence } from '../../src/probe/stdio/collect.js';
+import { stdioCommandLine } from '../../src/targets/target.js';
 import { FIXTURE, scanCommand } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stdio-safety-'));
@@ -61,7 +62,7 @@ describe('stdio safety', () => {
   });
 
   it('secrets in the command line are redacted in the evidence', () => {
-    const url = stdioTargetUrl({
+    const url = stdioCommandLine({
       command: 'server',
       args: ['--api-key', 'hunter2-long-value', '--token=abcdefgh', 'ghp_abcdefghijklmnopqrstuvwxyz012345'],
       env: {},

@@ -3,7 +3,7 @@
  * survive in them — not even when a hostile server echoes it back in a header or body.
  */
 
-export const REDACTED = '[REDACTED]';
+import { REDACTED } from '../../evidence/primitives.js';
 
 /** Headers whose whole value is a secret. */
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'x-api-key', 'api-key']);

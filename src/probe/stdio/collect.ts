@@ -31,9 +31,10 @@ import { LADDER_PROBES } from '../detect.js';
 import { LISTS, listAll } from '../inventory.js';
 import { initializeParams, RpcIds } from '../mcp-messages.js';
 import { capabilitiesOf, runToolProbesStage } from '../stages/tool-probes.js';
-import { redactArgs, stdioRedactor } from './redact.js';
-import type { RedactText } from './redact.js';
-import type { StdioCommand, StdioLimits } from './runner.js';
+import { redactArgs, stdioRedactor } from '../../targets/redact-command.js';
+import type { StdioLimits } from './runner.js';
+import type { StdioCommand } from '../../targets/target.js';
+import { stdioCommandLine } from '../../targets/target.js';
 import { decideSandbox, DEFAULT_LIMITS, StdioProcess } from './runner.js';
 
 /** The spec's stdio rule: a client falls back to `initialize` after this much silence. */
@@ -63,14 +64,6 @@ export interface StdioScanOptions {
 }
 
 const NOT_LISTED: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
-
-/** The command line as shown in reports: `stdio:` and the command with its arguments, secrets redacted. */
-export function stdioTargetUrl(
-  command: StdioCommand,
-  redact: RedactText = stdioRedactor(command.env),
-): string {
-  return `stdio:${[redact(command.command), ...redactArgs(command.args, redact)].join(' ')}`;
-}
 
 export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evidence> {
   const started = Date.now();
@@ -102,7 +95,7 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
   let dualEra = false;
   let toolProbes: ToolProbes | null = null;
   try {
-    progress(`launching ${stdioTargetUrl(opts.command, redact)}`);
+    progress(`launching ${stdioCommandLine(opts.command)}`);
     const first = await launch(STDIO_PROBES.launch);
     if (first.failedToSpawn === null) {
       // The era probe: server/discover first, 5 s at most.
@@ -231,7 +224,7 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    target: { kind: 'stdio', url: stdioTargetUrl(opts.command, redact), scope: 'loopback' },
+    target: { kind: 'stdio', url: stdioCommandLine(opts.command), scope: 'loopback' },
     settings: { mode, pinnedRevision: opts.spec ?? null, allowPrivate: false, tokenSupplied: false },
     // Locks are keyed by endpoint URL and compared over HTTP only so far (docs/pinning.md).
     pin: null,

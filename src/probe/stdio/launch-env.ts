@@ -5,15 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 
-export interface StdioCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-  /** Variables the config (or the user) declares for the server; nothing else is passed but PATH. */
-  readonly env: Readonly<Record<string, string>>;
-  /** A working directory the config declares; null runs in the throwaway one. */
-  readonly cwd: string | null;
-}
-
 export interface StdioLimits {
   /** One stdout line (one message) at most this many bytes; longer lines are cut and not parsed. */
   readonly maxMessageBytes: number;

@@ -3,14 +3,15 @@
  * get, and every message a stdio scan may send (docs/stdio.md#plan). Nothing is run.
  */
 import type { Mode } from '../../evidence/types.js';
+import { REDACTED } from '../../evidence/primitives.js';
 import { LADDER_PROBES } from '../detect.js';
 import { LISTS } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
-import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES, stdioTargetUrl } from './collect.js';
-import { stdioRedactor } from './redact.js';
-import type { StdioCommand } from './runner.js';
+import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
+import type { StdioCommand } from '../../targets/target.js';
+import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
 
 export interface StdioPlan {
@@ -25,7 +26,6 @@ export interface StdioPlan {
 const AT = '<stdin>';
 
 export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boolean): StdioPlan {
-  const redact = stdioRedactor(command.env);
   const lists = LISTS.map((l) =>
     planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
   );
@@ -101,9 +101,9 @@ export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boole
   const declared = Object.keys(command.env)
     .filter((k) => k !== 'HOME')
     .sort()
-    .map((k) => `${k}=[REDACTED] (declared)`);
+    .map((k) => `${k}=${REDACTED} (declared)`);
   return {
-    commandLine: stdioTargetUrl(command, redact).slice('stdio:'.length),
+    commandLine: stdioCommandLine(command).slice('stdio:'.length),
     env: [
       `PATH=${process.env['PATH'] ?? '/usr/bin:/bin'}`,
       'HOME=<a throwaway directory, removed afterwards>',

@@ -26,12 +26,13 @@ import type { MutableLine } from './transcript.js';
 import { Transcript } from './transcript.js';
 import type { Answer } from './pending.js';
 import { PendingCalls } from './pending.js';
-import type { SandboxDecision, StdioCommand, StdioLimits } from './launch-env.js';
+import type { SandboxDecision, StdioLimits } from './launch-env.js';
+import type { StdioCommand } from '../../targets/target.js';
 import { childEnv, SHUTDOWN_WAIT } from './launch-env.js';
 import { StderrReader, StdoutReader } from './streams.js';
-import type { RedactText } from './redact.js';
+import type { RedactText } from '../../targets/redact-command.js';
 
-export type { SandboxDecision, StdioCommand, StdioLimits } from './launch-env.js';
+export type { SandboxDecision, StdioLimits } from './launch-env.js';
 export { decideSandbox, DEFAULT_LIMITS, SHUTDOWN_WAIT } from './launch-env.js';
 
 export interface CallOutcome {

@@ -5,7 +5,7 @@
  */
 import type { StdioFraming, StdioLaunch } from '../../evidence/stdio-types.js';
 import { excerptOf } from '../../evidence/parse/long-strings.js';
-import type { RedactText } from './redact.js';
+import type { RedactText } from '../../targets/redact-command.js';
 
 export interface MutableLine {
   seq: number;

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { createRedactor, REDACTED } from '../../../src/probe/http/redact.js';
+import { REDACTED } from '../../../src/evidence/primitives.js';
+import { createRedactor } from '../../../src/probe/http/redact.js';
 import { hostileText } from './arbitraries.js';
 
 /** Realistic opaque tokens and JWT-ish strings. */

@@ -5,7 +5,7 @@
  * (well-known token prefixes, JWTs, `Bearer …`, `token=…`, the argument after `--api-key`) are
  * scrubbed by shape.
  */
-import { REDACTED } from '../http/redact.js';
+import { REDACTED } from '../evidence/primitives.js';
 
 const MIN_LITERAL = 4;
 
