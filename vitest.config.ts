@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    globalSetup: ['./test/setup/prerequisites.ts'],
     setupFiles: ['./test/setup/fast-check.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,5 +1,6 @@
 /**
- * The precision corpus: real MCP server packages pinned as devDependencies, started over stdio
+ * The precision corpus: real MCP server packages pinned in test/real/package.json (installed by
+ * the test setup, test/setup/prerequisites.ts, with install scripts off), started over stdio
  * with the SDK 1.x client in a throwaway HOME and working directory, dummy credentials and no
  * network beyond loopback. Their surfaces are fetched at test time and never written to the
  * repository (the descriptions are third-party text).
@@ -46,12 +47,13 @@ export const CORPUS: readonly CorpusServer[] = [
   { pkg: '@sentry/mcp-server', env: { SENTRY_ACCESS_TOKEN: DUMMY }, args: () => [`--access-token=${DUMMY}`] },
 ];
 
-const ROOT = join(import.meta.dirname, '..', '..');
+/** Where the test setup installs the real servers (test/real/package.json). */
+const REAL = join(import.meta.dirname, '..', 'real');
 
 /** The bin script of a package, resolved from its package.json. */
 export function binOf(s: CorpusServer): { path: string; version: string } {
   // Read from node_modules directly: some packages do not export their package.json.
-  const manifest = join(ROOT, 'node_modules', s.pkg, 'package.json');
+  const manifest = join(REAL, 'node_modules', s.pkg, 'package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as {
     version: string;
     bin: string | Record<string, string>;

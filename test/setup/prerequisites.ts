@@ -1,0 +1,92 @@
+/**
+ * What `npm test` needs besides node_modules, made ready before any test file runs, so the
+ * README's test command works alone on a fresh clone:
+ *
+ *  - the real MCP server packages (test/real/package.json), installed with install scripts off
+ *    when missing or when their lockfile changed: they are test data, not part of a user install;
+ *  - a private PostgreSQL cluster on 127.0.0.1 (scripts/pg-test.sh), unless MCP_POSTURE_TEST_PG
+ *    names one already; stopped at the end when this setup started it;
+ *  - Debian's Chromium, which a test cannot install: its absence stops the run at once with the
+ *    command that installs it.
+ *
+ * Anything missing that cannot be provided here stops the run before the first test, with the
+ * exact command that would provide it: a run that silently skipped PostgreSQL or the browser
+ * would claim coverage it did not have.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const REAL = join(ROOT, 'test', 'real');
+const REAL_STAMP = join(REAL, 'node_modules', '.mcp-posture-lock-sha256');
+const PG_ENV = 'MCP_POSTURE_TEST_PG';
+const CHROMIUM = '/usr/bin/chromium';
+
+class MissingPrerequisite extends Error {
+  constructor(what: string, command: string) {
+    super(`${what}\n  run: ${command}\n  then: npm test`);
+    this.name = 'MissingPrerequisite';
+  }
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+function ensureRealServers(): void {
+  const lock = join(REAL, 'package-lock.json');
+  const want = sha256(lock);
+  if (existsSync(REAL_STAMP) && readFileSync(REAL_STAMP, 'utf8') === want) return;
+  process.stderr.write('test setup: installing the real MCP servers of test/real (install scripts off)…\n');
+  try {
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: REAL,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } catch {
+    throw new MissingPrerequisite(
+      'the real MCP server packages of test/real could not be installed',
+      'npm ci --prefix test/real --ignore-scripts',
+    );
+  }
+  writeFileSync(REAL_STAMP, want);
+}
+
+/** Starts (or reuses) the private cluster; returns a stop function when this call started it. */
+function ensurePostgres(): (() => void) | null {
+  if (process.env[PG_ENV]) return null;
+  const script = join(ROOT, 'scripts', 'pg-test.sh');
+  let out: string;
+  try {
+    out = execFileSync(script, ['start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const detail = (err as { stderr?: string }).stderr?.trim() ?? String(err);
+    throw new MissingPrerequisite(
+      `the test PostgreSQL could not be started: ${detail.split('\n')[0]}`,
+      'apt-get install -y postgresql   (or set MCP_POSTURE_TEST_PG to a server URL)',
+    );
+  }
+  const url = /MCP_POSTURE_TEST_PG=(\S+)/.exec(out)?.[1];
+  if (!url) throw new Error(`scripts/pg-test.sh start printed no URL: ${out}`);
+  process.env[PG_ENV] = url;
+  return () => {
+    execFileSync(script, ['stop'], { stdio: 'ignore' });
+  };
+}
+
+function ensureChromium(): void {
+  if (!existsSync(CHROMIUM))
+    throw new MissingPrerequisite(
+      `${CHROMIUM} is missing (the HTML reports are tested in it)`,
+      'apt-get install -y chromium',
+    );
+}
+
+export default function setup(): () => void {
+  ensureChromium();
+  ensureRealServers();
+  const stopPostgres = ensurePostgres();
+  return () => stopPostgres?.();
+}
