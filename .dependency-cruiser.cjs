@@ -14,7 +14,19 @@ const layer = (name, forbidden) => ({
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'import cycles', from: {}, to: { circular: true } },
-    layer('targets', ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo', 'fleet', 'lock', 'login', 'surface']),
+    layer('targets', [
+      'probe',
+      'checks',
+      'engine',
+      'report',
+      'cli',
+      'config',
+      'demo',
+      'fleet',
+      'lock',
+      'login',
+      'surface',
+    ]),
     layer('escape', ['evidence', 'spec', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
     layer('spec', ['evidence', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
     layer('evidence', ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),

@@ -46,7 +46,9 @@ start() {
       exit 1
     }
   fi
+  local started=reused
   if ! as_owner "$bin/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+    started=started
     as_owner "$bin/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
       -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null || {
       cat "$DIR/server.log" >&2
@@ -61,6 +63,8 @@ start() {
     "${psql[@]}" -c "create database $DB owner $ROLE" >/dev/null
   fi
   echo "export MCP_POSTURE_TEST_PG=$URL"
+  # Whether this call started the server: a caller stops only what it started.
+  echo "# $started"
 }
 
 stop() {

@@ -71,6 +71,8 @@ function ensurePostgres(): (() => void) | null {
   const url = /MCP_POSTURE_TEST_PG=(\S+)/.exec(out)?.[1];
   if (!url) throw new Error(`scripts/pg-test.sh start printed no URL: ${out}`);
   process.env[PG_ENV] = url;
+  // A cluster someone else started (another checkout's run) is left running.
+  if (!out.includes('# started')) return null;
   return () => {
     execFileSync(script, ['stop'], { stdio: 'ignore' });
   };
