@@ -93,12 +93,16 @@ export function clientView(ev: Evidence): ClientView {
     prmFetchFailed: candidates.length > 0 && candidates.every((c) => failedOrServerError(c.fetch)),
     as: asOf(oauth, 'prm'),
     originAs: asOf(oauth, 'origin-2025-03-26'),
-    asTried: (oauth?.authorizationServers ?? []).flatMap((a) => a.attempts.flatMap((t) => exchangesOf(t.fetch))),
+    asTried: (oauth?.authorizationServers ?? []).flatMap((a) =>
+      a.attempts.flatMap((t) => exchangesOf(t.fetch)),
+    ),
     originMetadata: legacy ? foundDoc(legacy.metadata) : null,
     originDefaults: defaults
       .filter((d) => d.probe.kind === 'ok' && d.probe.value.status !== 404)
       .map((d) => ({ path: d.path, exchanges: exchangesOf(d.probe) })),
-    originTried: legacy ? [...exchangesOf(legacy.metadata), ...defaults.flatMap((d) => exchangesOf(d.probe))] : [],
+    originTried: legacy
+      ? [...exchangesOf(legacy.metadata), ...defaults.flatMap((d) => exchangesOf(d.probe))]
+      : [],
   };
 }
 
@@ -109,7 +113,9 @@ export function stringList(doc: Json, member: string): readonly string[] | null 
 }
 
 /** The listed tools that carry a string name (the rest are another check's business). */
-export function listedTools(ev: Evidence): { names: readonly string[]; exchanges: readonly ExchangeId[] } | null {
+export function listedTools(
+  ev: Evidence,
+): { names: readonly string[]; exchanges: readonly ExchangeId[] } | null {
   const tools = ev.inventory?.tools;
   if (!tools || tools.kind !== 'ok') return null;
   const names = tools.value.items.flatMap((t) =>

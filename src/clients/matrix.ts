@@ -36,7 +36,11 @@ function unreachableReason(ev: Evidence): string | null {
   return `The scan did not reach an MCP server (target class: ${cls}), so no client can be judged.`;
 }
 
-function judgeRules(profile: ClientProfile, view: ClientView, shapes: readonly RedirectShapeObservation[]): RuleResult[] {
+function judgeRules(
+  profile: ClientProfile,
+  view: ClientView,
+  shapes: readonly RedirectShapeObservation[],
+): RuleResult[] {
   return profile.rules.map((rule) => {
     const o = judgeRequirement(rule.requirement, { view, shapes });
     return {
@@ -58,8 +62,9 @@ function decide(results: readonly RuleResult[]): { status: CellStatus; deciding:
   const blocking = failing('blocks');
   if (blocking.length > 0) return { status: 'blocked', deciding: blocking };
   const undecided = results.filter((r) => r.verdict === 'blocks' && r.status === 'unknown');
-  if (undecided.length > 0) return { status: 'unknown', deciding: undecided };
   const degrading = failing('degrades');
+  // An undecided blocker hides no known limit: the degrading failures are listed after it.
+  if (undecided.length > 0) return { status: 'unknown', deciding: [...undecided, ...degrading] };
   if (degrading.length > 0) return { status: 'degraded', deciding: degrading };
   return { status: 'connects', deciding: [] };
 }
@@ -78,7 +83,11 @@ function reasonOf(status: CellStatus, deciding: readonly RuleResult[]): string {
   }
 }
 
-function cellOf(profile: ClientProfile, view: ClientView, shapes: readonly RedirectShapeObservation[]): ClientCell {
+function cellOf(
+  profile: ClientProfile,
+  view: ClientView,
+  shapes: readonly RedirectShapeObservation[],
+): ClientCell {
   const rules = judgeRules(profile, view, shapes);
   const { status, deciding } = decide(rules);
   return {
@@ -88,13 +97,22 @@ function cellOf(profile: ClientProfile, view: ClientView, shapes: readonly Redir
     reason: reasonOf(status, deciding),
     deciding: deciding.map((r) => r.rule),
     evidence: unique(deciding.flatMap((r) => r.evidence)) as ExchangeId[],
-    fixes: status === 'unknown' ? [] : unique(deciding.map((r) => r.fix)),
+    fixes: unique(deciding.filter((r) => r.status === 'unmet').map((r) => r.fix)),
     rules,
   };
 }
 
 function unreachableCell(profile: ClientProfile, reason: string): ClientCell {
-  return { client: profile.id, name: profile.name, status: 'unknown', reason, deciding: [], evidence: [], fixes: [], rules: [] };
+  return {
+    client: profile.id,
+    name: profile.name,
+    status: 'unknown',
+    reason,
+    deciding: [],
+    evidence: [],
+    fixes: [],
+    rules: [],
+  };
 }
 
 export function clientMatrix(evidence: Evidence, options: MatrixOptions = {}): ClientMatrix {

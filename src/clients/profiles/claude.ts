@@ -57,7 +57,11 @@ export const CLAUDE: ClientProfile = {
       id: 'claude.redirect',
       kind: 'redirect',
       does: 'Uses the fixed callback https://claude.ai/api/mcp/auth_callback (https://claude.com/api/mcp/auth_callback announced).',
-      requirement: { kind: 'redirect-accepted', shape: 'https-fixed', example: 'https://claude.ai/api/mcp/auth_callback' },
+      requirement: {
+        kind: 'redirect-accepted',
+        shape: 'https-fixed',
+        example: 'https://claude.ai/api/mcp/auth_callback',
+      },
       verdict: 'blocks',
       fix: 'Allow both https://claude.ai/api/mcp/auth_callback and https://claude.com/api/mcp/auth_callback as redirect URIs.',
       source: HELP,

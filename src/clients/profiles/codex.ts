@@ -39,8 +39,7 @@ export const CODEX: ClientProfile = {
     {
       id: 'codex.discovery',
       kind: 'discovery',
-      does:
-        'Looks for authorization-server metadata at the MCP origin first (path-inserted, path-appended, root), then through PRM; builds no default endpoints.',
+      does: 'Looks for authorization-server metadata at the MCP origin first (path-inserted, path-appended, root), then through PRM; builds no default endpoints.',
       requirement: { kind: 'as-metadata', fallback: 'origin-metadata' },
       verdict: 'blocks',
       fix: 'Publish PRM naming the authorization server and RFC 8414 metadata there (or metadata at the MCP origin).',
@@ -67,8 +66,7 @@ export const CODEX: ClientProfile = {
     {
       id: 'codex.redirect',
       kind: 'redirect',
-      does:
-        'Uses http://127.0.0.1:<random port>/callback/<id>, where <id> is derived from the server URL (a port or URL can be configured).',
+      does: 'Uses http://127.0.0.1:<random port>/callback/<id>, where <id> is derived from the server URL (a port or URL can be configured).',
       requirement: {
         kind: 'redirect-accepted',
         shape: 'loopback-per-server-path',

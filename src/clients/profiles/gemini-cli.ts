@@ -36,8 +36,7 @@ export const GEMINI_CLI: ClientProfile = {
     {
       id: 'gemini-cli.discovery',
       kind: 'discovery',
-      does:
-        'Sends HEAD and reads `WWW-Authenticate` on 401; reads PRM (path-inserted, then root); without it, looks for authorization-server metadata at the server URL itself.',
+      does: 'Sends HEAD and reads `WWW-Authenticate` on 401; reads PRM (path-inserted, then root); without it, looks for authorization-server metadata at the server URL itself.',
       requirement: { kind: 'as-metadata', fallback: 'origin-metadata' },
       verdict: 'blocks',
       fix: 'Publish PRM naming the authorization server, and RFC 8414 or OpenID metadata at that server.',

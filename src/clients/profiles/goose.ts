@@ -24,8 +24,8 @@ export const GOOSE_PROFILE: ClientProfile = {
     {
       id: 'goose.discovery',
       kind: 'discovery',
-      does: 'Discovers PRM and the authorization server through rmcp.',
-      requirement: { kind: 'as-metadata', fallback: 'origin-metadata' },
+      does: 'Discovers through rmcp: PRM first, then metadata at the MCP origin, then default /authorize, /token, /register there.',
+      requirement: { kind: 'as-metadata', fallback: 'origin-defaults' },
       verdict: 'blocks',
       fix: 'Publish PRM naming the authorization server, and RFC 8414 metadata at that server.',
       source: RMCP,

@@ -45,8 +45,7 @@ export const VSCODE: ClientProfile = {
     {
       id: 'vscode.discovery',
       kind: 'discovery',
-      does:
-        "Starts login on 401 or 403; reads PRM from the challenge or the well-known URIs, then the PRM's authorization server; falls back to metadata at the MCP origin and finally to default /authorize, /token, /register there.",
+      does: "Starts login on 401 or 403; reads PRM from the challenge or the well-known URIs, then the PRM's authorization server; falls back to metadata at the MCP origin and finally to default /authorize, /token, /register there.",
       requirement: { kind: 'as-metadata', fallback: 'origin-defaults' },
       verdict: 'blocks',
       fix: 'Publish PRM naming the authorization server, and RFC 8414 metadata at that server.',
@@ -64,8 +63,7 @@ export const VSCODE: ClientProfile = {
     {
       id: 'vscode.redirect-loopback',
       kind: 'redirect',
-      does:
-        'Registers https://vscode.dev/redirect, http://127.0.0.1/ (no port) and http://127.0.0.1:33418/ and uses a loopback port at login.',
+      does: 'Registers https://vscode.dev/redirect, http://127.0.0.1/ (no port) and http://127.0.0.1:33418/ and uses a loopback port at login.',
       requirement: { kind: 'redirect-accepted', shape: 'loopback-random-port', example: 'http://127.0.0.1/' },
       verdict: 'blocks',
       fix: 'Accept loopback redirect URIs on any port (RFC 8252 §7.3), including a registered URI without a port.',
