@@ -109,7 +109,7 @@ export function clientView(ev: Evidence): ClientView {
 /** A string-array member of a metadata document, or null when absent or not an array of strings. */
 export function stringList(doc: Json, member: string): readonly string[] | null {
   const v = doc[member];
-  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : null;
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null;
 }
 
 /** The listed tools that carry a string name (the rest are another check's business). */

@@ -96,7 +96,7 @@ function cellOf(
     status,
     reason: reasonOf(status, deciding),
     deciding: deciding.map((r) => r.rule),
-    evidence: unique(deciding.flatMap((r) => r.evidence)) as ExchangeId[],
+    evidence: unique<ExchangeId>(deciding.flatMap((r) => r.evidence)),
     fixes: unique(deciding.filter((r) => r.status === 'unmet').map((r) => r.fix)),
     rules,
   };

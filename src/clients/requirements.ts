@@ -498,5 +498,5 @@ const PREDICATES: { readonly [K in RequirementKind]: Predicate<K> } = {
 
 export function judgeRequirement(req: Requirement, input: PredicateInput): Outcome {
   const predicate = PREDICATES[req.kind] as Predicate<typeof req.kind>;
-  return predicate(req as never, input);
+  return predicate(req, input);
 }
