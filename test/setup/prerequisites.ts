@@ -79,12 +79,21 @@ function ensurePythonVenv(): void {
   try {
     rmSync(VENV, { recursive: true, force: true });
     execFileSync('python3', ['-m', 'venv', VENV], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // pip's warnings about an unreachable index are noise when another index serves: shown on failure only.
     execFileSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '-r', REQUIREMENTS], {
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, PIP_RETRIES: '1', PIP_TIMEOUT: '10', PIP_DISABLE_PIP_VERSION_CHECK: '1' },
     });
-  } catch {
-    throw new MissingPrerequisite('the Python virtualenv of test/real could not be created', command);
+  } catch (err) {
+    const detail = String((err as { stderr?: Buffer }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join('\n');
+    throw new MissingPrerequisite(
+      `the Python virtualenv of test/real could not be created\n${detail}`,
+      command,
+    );
   }
   writeFileSync(VENV_STAMP, want);
 }
