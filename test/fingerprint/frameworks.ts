@@ -4,8 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -75,8 +77,16 @@ export async function startFramework(
   const port = await freePort();
   const command = script.endsWith('.py') ? VENV_PYTHON : process.execPath;
   const child = spawn(command, [script], {
-    cwd: DIR,
-    env: { PATH: process.env['PATH'] ?? '', PORT: String(port), NODE_ENV: 'production', VARIANT: variant },
+    // A scratch working directory: some frameworks write state files where they run.
+    cwd: mkdtempSync(join(tmpdir(), 'mcp-posture-framework-')),
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      VARIANT: variant,
+      // mcp-use reports usage to a telemetry endpoint by default: off (there is no network here anyway).
+      MCP_USE_ANONYMIZED_TELEMETRY: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
