@@ -8,7 +8,7 @@ import type { Evidence, ExchangeId } from '../evidence/types.js';
 import { clientView } from './evidence-view.js';
 import type { ClientView } from './evidence-view.js';
 import { CLIENT_PROFILES } from './profiles/index.js';
-import { judgeRequirement } from './requirements.js';
+import { judgeRequirement } from './requirements/index.js';
 import type {
   CellStatus,
   ClientCell,
