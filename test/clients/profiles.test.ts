@@ -3,6 +3,7 @@
  * which version for source files. The validator itself is tested on broken profiles, so the gate
  * cannot pass vacuously.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import { CLIENT_PROFILES } from '../../src/clients/profiles/index.js';
@@ -40,6 +41,24 @@ describe('client profiles', () => {
       expect(fromCode.length, id).toBeGreaterThan(0);
       for (const r of fromCode)
         expect(r.source.url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[^/]+\//);
+    }
+  });
+
+  it('docs/clients.md lists every rule with its verdict, source and the day it was read', () => {
+    const doc = readFileSync('docs/clients.md', 'utf8');
+    for (const p of CLIENT_PROFILES) {
+      for (const r of p.rules) {
+        // Prettier pads table cells: compare cells, not raw text.
+        const cells = doc
+          .split('\n')
+          .map((line) => line.split('|').map((c) => c.trim()))
+          .find((c) => c[1] === `\`${r.id}\``);
+        expect(cells, r.id).toBeDefined();
+        expect(cells).toContain(r.verdict);
+        expect(cells?.join('|')).toContain(`](${r.source.url})`);
+        expect(cells?.join('|')).toContain(r.source.checked);
+      }
+      for (const u of p.unverified) expect(doc, p.id).toContain(u);
     }
   });
 
