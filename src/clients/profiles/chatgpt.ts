@@ -1,22 +1,10 @@
 /** ChatGPT (apps and connectors), from OpenAI's authentication guide and a public pull request. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { doc, issue } from './sources.js';
 
-const AUTH: RuleSource = {
-  url: 'https://developers.openai.com/plugins/build/auth',
-  kind: 'doc',
-  checked: CHECKED,
-};
-const AUTH_APPS_SDK: RuleSource = {
-  url: 'https://developers.openai.com/apps-sdk/build/auth',
-  kind: 'doc',
-  checked: CHECKED,
-};
-const REDIRECTS: RuleSource = {
-  url: 'https://github.com/makeplane/plane-mcp-server/pull/165',
-  kind: 'issue',
-  checked: CHECKED,
-};
+const AUTH = doc('https://developers.openai.com/plugins/build/auth');
+const AUTH_APPS_SDK = doc('https://developers.openai.com/apps-sdk/build/auth');
+const REDIRECTS = issue('https://github.com/makeplane/plane-mcp-server/pull/165');
 
 export const CHATGPT: ClientProfile = {
   id: 'chatgpt',

@@ -2,25 +2,12 @@
  * Claude Code. Its documentation page (code.claude.com/docs/en/mcp) could not be read directly here;
  * the rules come from public pages that quote it, marked `secondary` (docs/clients.md).
  */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { issue, secondary } from './sources.js';
 
-const WIKI: RuleSource = {
-  url: 'https://github.com/xsyetopz/claudetto/wiki/Claude-Code-MCP-Auth',
-  kind: 'secondary',
-  checked: CHECKED,
-};
-const ISSUE_3273: RuleSource = {
-  url: 'https://github.com/anthropics/claude-code/issues/3273',
-  kind: 'issue',
-  checked: CHECKED,
-  version: '1.0.41',
-};
-const PORT_NOTE: RuleSource = {
-  url: 'https://hjarni.com/mcp-fix/claude-code-mcp-oauth-loop',
-  kind: 'secondary',
-  checked: CHECKED,
-};
+const WIKI = secondary('https://github.com/xsyetopz/claudetto/wiki/Claude-Code-MCP-Auth');
+const ISSUE_3273 = issue('https://github.com/anthropics/claude-code/issues/3273', '1.0.41');
+const PORT_NOTE = secondary('https://hjarni.com/mcp-fix/claude-code-mcp-oauth-loop');
 
 export const CLAUDE_CODE: ClientProfile = {
   id: 'claude-code',

@@ -1,12 +1,10 @@
 /** Claude (claude.ai, Claude Desktop connectors, Claude mobile), from Anthropic's help centre. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { doc } from './sources.js';
 
-const HELP: RuleSource = {
-  url: 'https://support.claude.com/en/articles/11503834-building-custom-connectors-via-remote-mcp-servers',
-  kind: 'doc',
-  checked: CHECKED,
-};
+const HELP = doc(
+  'https://support.claude.com/en/articles/11503834-building-custom-connectors-via-remote-mcp-servers',
+);
 
 export const CLAUDE: ClientProfile = {
   id: 'claude',

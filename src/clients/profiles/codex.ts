@@ -2,21 +2,17 @@
  * Codex CLI: its login code at a commit, and the rmcp crate (the official Rust SDK) at the version
  * Codex's workspace pinned when read.
  */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { code } from './sources.js';
 
-const LOGIN: RuleSource = {
-  url: 'https://github.com/openai/codex/blob/18b3cfcb60746d54e5d90bb105d363d7ace1d254/codex-rs/rmcp-client/src/perform_oauth_login.rs',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'commit 18b3cfcb',
-};
-const RMCP: RuleSource = {
-  url: 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v0.12.0/crates/rmcp/src/transport/auth.rs',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'rmcp 0.12.0 (pinned in codex-rs/Cargo.toml at commit 001cb8e2)',
-};
+const LOGIN = code(
+  'https://github.com/openai/codex/blob/18b3cfcb60746d54e5d90bb105d363d7ace1d254/codex-rs/rmcp-client/src/perform_oauth_login.rs',
+  'commit 18b3cfcb',
+);
+const RMCP = code(
+  'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v0.12.0/crates/rmcp/src/transport/auth.rs',
+  'rmcp 0.12.0 (pinned in codex-rs/Cargo.toml at commit 001cb8e2)',
+);
 
 export const CODEX: ClientProfile = {
   id: 'codex',

@@ -2,24 +2,12 @@
  * Cursor. Closed source; cursor.com/docs/mcp could not be read directly here, so the rules come from
  * vendor documentation of servers that connect Cursor (marked `secondary`) and a public issue.
  */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { issue, secondary } from './sources.js';
 
-const MITTWALD: RuleSource = {
-  url: 'https://developer.mittwald.de/docs/v2/mcp/getting-connected/cursor',
-  kind: 'secondary',
-  checked: CHECKED,
-};
-const PIPESHUB: RuleSource = {
-  url: 'https://docs.pipeshub.com/mcp/cursor',
-  kind: 'secondary',
-  checked: CHECKED,
-};
-const TOOL_LIMIT: RuleSource = {
-  url: 'https://gitlab.com/fforster/gitlab-mcp/-/issues/36',
-  kind: 'issue',
-  checked: CHECKED,
-};
+const MITTWALD = secondary('https://developer.mittwald.de/docs/v2/mcp/getting-connected/cursor');
+const PIPESHUB = secondary('https://docs.pipeshub.com/mcp/cursor');
+const TOOL_LIMIT = issue('https://gitlab.com/fforster/gitlab-mcp/-/issues/36');
 
 export const CURSOR: ClientProfile = {
   id: 'cursor',

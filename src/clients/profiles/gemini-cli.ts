@@ -1,13 +1,9 @@
 /** Gemini CLI, read from its source at tag v0.56.0. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { code } from './sources.js';
 
-const at = (path: string): RuleSource => ({
-  url: `https://github.com/google-gemini/gemini-cli/blob/v0.56.0/${path}`,
-  kind: 'source',
-  checked: CHECKED,
-  version: 'v0.56.0',
-});
+const at = (path: string) =>
+  code(`https://github.com/google-gemini/gemini-cli/blob/v0.56.0/${path}`, 'v0.56.0');
 
 export const GEMINI_CLI: ClientProfile = {
   id: 'gemini-cli',

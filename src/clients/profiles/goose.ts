@@ -1,19 +1,15 @@
 /** Goose: its OAuth module at a commit, which drives the rmcp 3.x authorization API. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { code } from './sources.js';
 
-const GOOSE: RuleSource = {
-  url: 'https://github.com/block/goose/blob/06423fd5f56dd53e51ef0c3550fd932cc15e50dd/crates/goose/src/oauth/mod.rs',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'commit 06423fd5',
-};
-const RMCP: RuleSource = {
-  url: 'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.1.4/crates/rmcp/src/transport/auth.rs',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'rmcp 3.1.4 (Goose uses the `AuthorizationRequest` API, introduced in rmcp 3.0)',
-};
+const GOOSE = code(
+  'https://github.com/block/goose/blob/06423fd5f56dd53e51ef0c3550fd932cc15e50dd/crates/goose/src/oauth/mod.rs',
+  'commit 06423fd5',
+);
+const RMCP = code(
+  'https://github.com/modelcontextprotocol/rust-sdk/blob/rmcp-v3.1.4/crates/rmcp/src/transport/auth.rs',
+  'rmcp 3.1.4 (Goose uses the `AuthorizationRequest` API, introduced in rmcp 3.0)',
+);
 
 export const GOOSE_PROFILE: ClientProfile = {
   id: 'goose',

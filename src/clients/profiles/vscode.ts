@@ -1,19 +1,15 @@
 /** VS Code (the built-in MCP support of the workbench), read from its source at two commits. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { code } from './sources.js';
 
-const HTTP_HANDLE: RuleSource = {
-  url: 'https://github.com/microsoft/vscode/blob/000d38288339b1052517569a7f1a8af39ad10bba/src/vs/workbench/api/common/extHostMcp.ts',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'commit 000d3828',
-};
-const OAUTH: RuleSource = {
-  url: 'https://github.com/microsoft/vscode/blob/05f882b02c51633f2e1e8252722f8c3b626d74a9/src/vs/base/common/oauth.ts',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'commit 05f882b0',
-};
+const HTTP_HANDLE = code(
+  'https://github.com/microsoft/vscode/blob/000d38288339b1052517569a7f1a8af39ad10bba/src/vs/workbench/api/common/extHostMcp.ts',
+  'commit 000d3828',
+);
+const OAUTH = code(
+  'https://github.com/microsoft/vscode/blob/05f882b02c51633f2e1e8252722f8c3b626d74a9/src/vs/base/common/oauth.ts',
+  'commit 05f882b0',
+);
 
 export const VSCODE: ClientProfile = {
   id: 'vscode',

@@ -1,12 +1,8 @@
 /** Windsurf (Cascade), from its MCP documentation. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { doc } from './sources.js';
 
-const DOCS: RuleSource = {
-  url: 'https://docs.windsurf.com/windsurf/cascade/mcp',
-  kind: 'doc',
-  checked: CHECKED,
-};
+const DOCS = doc('https://docs.windsurf.com/windsurf/cascade/mcp');
 
 export const WINDSURF: ClientProfile = {
   id: 'windsurf',

@@ -1,18 +1,12 @@
 /** Zed: its context-server OAuth module at a commit, and its MCP documentation. */
-import type { ClientProfile, RuleSource } from '../types.js';
-import { CHECKED } from './sources.js';
+import type { ClientProfile } from '../types.js';
+import { code, doc } from './sources.js';
 
-const OAUTH: RuleSource = {
-  url: 'https://github.com/zed-industries/zed/blob/04afc35b962e43e4e7b087a6c7a260e9f6f8f1de/crates/context_server/src/oauth.rs',
-  kind: 'source',
-  checked: CHECKED,
-  version: 'commit 04afc35b',
-};
-const DOCS: RuleSource = {
-  url: 'https://github.com/zed-industries/zed/blob/main/docs/src/ai/mcp.md',
-  kind: 'doc',
-  checked: CHECKED,
-};
+const OAUTH = code(
+  'https://github.com/zed-industries/zed/blob/04afc35b962e43e4e7b087a6c7a260e9f6f8f1de/crates/context_server/src/oauth.rs',
+  'commit 04afc35b',
+);
+const DOCS = doc('https://github.com/zed-industries/zed/blob/main/docs/src/ai/mcp.md');
 
 export const ZED: ClientProfile = {
   id: 'zed',
