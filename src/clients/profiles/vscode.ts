@@ -18,6 +18,7 @@ export const VSCODE: ClientProfile = {
   unverified: [
     'Client ID Metadata Document support: not found in the two source files read; only DCR is modelled.',
     'The per-request tool limit (reported as 128 by third parties) was not read in the source.',
+    'The prompt for a client ID when an authorization server offers no DCR was not read in the source; the registration rule assumes it (`degrades`).',
   ],
   rules: [
     {
