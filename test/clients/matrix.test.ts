@@ -195,8 +195,20 @@ describe('client matrix: oidc-provider, registration and CIMD switched', () => {
   });
 
   it('without a token the transport behind the 401 is unknown, and says so', async () => {
-    const { matrix } = await oauthMatrix({}, {}, false);
+    const { evidence, matrix } = await oauthMatrix({}, {}, false);
     expect(deciding(matrix, 'vscode')).toEqual(['vscode.transport', 'vscode.redirect-loopback']);
     expect(matrix.cells.find((c) => c.client === 'vscode')?.reason).toMatch(/no token was given/);
+    // Authorization in use but no OAuth chain recorded (an older bundle): the OAuth rules are unknown.
+    const noChain = clientMatrix({ ...evidence, oauth: null });
+    const zed = noChain.cells.find((c) => c.client === 'zed');
+    expect(zed?.status).toBe('unknown');
+    expect(zed?.rules.find((r) => r.rule === 'zed.prm')?.detail).toMatch(/chain was not recorded/);
+    // A target that was not reached as an MCP server: nothing is judged.
+    const unreachable = clientMatrix({
+      ...evidence,
+      detection: { ...evidence.detection, targetClass: 'unreachable' },
+    });
+    expect(new Set(unreachable.cells.map((c) => c.status))).toEqual(new Set(['unknown']));
+    expect(unreachable.cells[0]?.reason).toMatch(/did not reach an MCP server/);
   });
 });
