@@ -20,7 +20,9 @@ import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/o
 import type { OidcToggles } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
 import type { ResourceServerFlaws } from '../fixtures/servers/resource-server.js';
+import { startSdk1 } from '../fixtures/servers/sdk1.js';
 import { startSdk2 } from '../fixtures/servers/sdk2.js';
+import { FIXTURE, scanCommand } from '../stdio/helpers.js';
 import { citedExchangesExist, deciding, scanMatrix, statuses } from './matrix-helpers.js';
 
 const LOOPBACK_HTTP = { claude: 'blocked', chatgpt: 'blocked' } as const;
@@ -82,6 +84,29 @@ describe('client matrix: the demo fixture', () => {
     expect(deciding(m, 'vscode')).toEqual(['vscode.discovery']);
     // Windsurf's only rule is its transport, which a 401 without a token hides.
     expect(m.cells.find((c) => c.client === 'windsurf')?.reason).toMatch(/401\/403 and no token/);
+  });
+});
+
+describe('client matrix: the official SDK 1.x, and a local stdio server', () => {
+  it('SDK 1.x with sessions and SSE answers: every local client connects', async () => {
+    const server = await startSdk1({ responseMode: 'sse', hostValidation: true });
+    try {
+      const { evidence, matrix } = await scanMatrix(server.url);
+      expect(statuses(matrix)).toEqual({ ...allConnect, ...LOOPBACK_HTTP });
+      expect(citedExchangesExist(evidence, matrix)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a stdio server: the remote-only clients are blocked, the local ones connect', async () => {
+    const { evidence } = await scanCommand([FIXTURE]);
+    const m = clientMatrix(evidence);
+    // Claude's connectors and ChatGPT reach only remote servers; the OAuth rules do not apply to stdio.
+    expect(statuses(m)).toEqual({ ...allConnect, ...LOOPBACK_HTTP });
+    expect(m.cells.find((c) => c.client === 'claude')?.reason).toMatch(/only to remote servers/);
+    const zed = m.cells.find((c) => c.client === 'zed');
+    expect(zed?.rules.find((r) => r.rule === 'zed.prm')?.status).toBe('not_applicable');
   });
 });
 
