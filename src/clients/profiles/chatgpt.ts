@@ -18,7 +18,7 @@ export const CHATGPT: ClientProfile = {
     {
       id: 'chatgpt.https',
       kind: 'network',
-      does: 'Needs an https MCP server with https metadata.',
+      does: 'Expects the protected-resource metadata, and so the server, at an https URL.',
       requirement: { kind: 'https-endpoint' },
       verdict: 'blocks',
       fix: 'Serve the MCP endpoint and its metadata over https with a publicly trusted certificate.',

@@ -3,10 +3,9 @@
  * the rules come from public pages that quote it, marked `secondary` (docs/clients.md).
  */
 import type { ClientProfile } from '../types.js';
-import { issue, secondary } from './sources.js';
+import { secondary } from './sources.js';
 
 const WIKI = secondary('https://github.com/xsyetopz/claudetto/wiki/Claude-Code-MCP-Auth');
-const ISSUE_3273 = issue('https://github.com/anthropics/claude-code/issues/3273', '1.0.41');
 const PORT_NOTE = secondary('https://hjarni.com/mcp-fix/claude-code-mcp-oauth-loop');
 
 export const CLAUDE_CODE: ClientProfile = {
@@ -39,11 +38,11 @@ export const CLAUDE_CODE: ClientProfile = {
     {
       id: 'claude-code.registration',
       kind: 'registration',
-      does: 'Uses its Client ID Metadata Document or DCR; older versions failed on servers without DCR; a pre-configured client ID (`oauth.clientId`) works around it.',
+      does: 'Finds a Client ID Metadata Document or registers by DCR; for servers with neither, a pre-configured client ID (`oauth.clientId`) is the manual alternative.',
       requirement: { kind: 'registration', mechanisms: ['cimd', 'dcr'] },
       verdict: 'degrades',
       fix: 'Offer CIMD or dynamic client registration, or document a client ID for `--client-id`.',
-      source: ISSUE_3273,
+      source: WIKI,
     },
     {
       id: 'claude-code.redirect',
