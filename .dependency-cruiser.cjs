@@ -11,6 +11,9 @@ const layer = (name, forbidden) => ({
   to: { path: `^src/(${forbidden.join('|')})/` },
 });
 
+/** What a pure judge of evidence (client profiles, framework fingerprints) may not import. */
+const JUDGE = ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo', 'fleet', 'lock', 'login'];
+
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'import cycles', from: {}, to: { circular: true } },
@@ -35,6 +38,9 @@ module.exports = {
     layer('engine', ['probe', 'report', 'cli', 'config', 'demo']),
     layer('report', ['probe', 'cli', 'demo']),
     layer('config', ['probe', 'report', 'cli', 'demo']),
+    // Client profiles and framework fingerprints are pure judges of evidence (docs/clients.md).
+    layer('clients', [...JUDGE, 'fingerprint']),
+    layer('fingerprint', [...JUDGE, 'clients']),
   ],
   options: {
     tsPreCompilationDeps: true,

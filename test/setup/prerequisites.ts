@@ -4,6 +4,9 @@
  *
  *  - the real MCP server packages (test/real/package.json), installed with install scripts off
  *    when missing or when their lockfile changed: they are test data, not part of a user install;
+ *    the framework fixtures (test/fixtures/frameworks) reach them through a `node_modules` link;
+ *  - a Python virtualenv (test/real/.venv) with the Python MCP frameworks of
+ *    test/real/requirements.txt, created when missing or when the requirements changed;
  *  - a private PostgreSQL cluster on 127.0.0.1 (scripts/pg-test.sh), unless MCP_POSTURE_TEST_PG
  *    names one already; stopped at the end when this setup started it;
  *  - Debian's Chromium, which a test cannot install: its absence stops the run at once with the
@@ -15,12 +18,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REAL = join(ROOT, 'test', 'real');
 const REAL_STAMP = join(REAL, 'node_modules', '.mcp-posture-lock-sha256');
+const FRAMEWORKS_LINK = join(ROOT, 'test', 'fixtures', 'frameworks', 'node_modules');
+const REQUIREMENTS = join(REAL, 'requirements.txt');
+const VENV = join(REAL, '.venv');
+const VENV_STAMP = join(VENV, '.mcp-posture-requirements-sha256');
 const PG_ENV = 'MCP_POSTURE_TEST_PG';
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -52,6 +59,43 @@ function ensureRealServers(): void {
     );
   }
   writeFileSync(REAL_STAMP, want);
+}
+
+/** The framework fixtures import their packages from test/real/node_modules through this link. */
+function ensureFrameworkLink(): void {
+  if (existsSync(FRAMEWORKS_LINK)) return;
+  symlinkSync(join('..', '..', 'real', 'node_modules'), FRAMEWORKS_LINK, 'dir');
+}
+
+/**
+ * The Python frameworks, in their own virtualenv. pip retries once and quickly: an index that cannot
+ * be reached should not stall the run for minutes when another one (a local mirror) can serve.
+ */
+function ensurePythonVenv(): void {
+  const want = sha256(REQUIREMENTS);
+  if (existsSync(VENV_STAMP) && readFileSync(VENV_STAMP, 'utf8') === want) return;
+  const command = `python3 -m venv ${VENV} && ${VENV}/bin/pip install -r ${REQUIREMENTS}`;
+  process.stderr.write('test setup: creating the Python virtualenv of test/real (requirements.txt)…\n');
+  try {
+    rmSync(VENV, { recursive: true, force: true });
+    execFileSync('python3', ['-m', 'venv', VENV], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // pip's warnings about an unreachable index are noise when another index serves: shown on failure only.
+    execFileSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '-r', REQUIREMENTS], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, PIP_RETRIES: '1', PIP_TIMEOUT: '10', PIP_DISABLE_PIP_VERSION_CHECK: '1' },
+    });
+  } catch (err) {
+    const detail = String((err as { stderr?: Buffer }).stderr ?? '')
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join('\n');
+    throw new MissingPrerequisite(
+      `the Python virtualenv of test/real could not be created\n${detail}`,
+      command,
+    );
+  }
+  writeFileSync(VENV_STAMP, want);
 }
 
 /** Starts (or reuses) the private cluster; returns a stop function when this call started it. */
@@ -89,6 +133,8 @@ function ensureChromium(): void {
 export default function setup(): () => void {
   ensureChromium();
   ensureRealServers();
+  ensureFrameworkLink();
+  ensurePythonVenv();
   const stopPostgres = ensurePostgres();
   return () => stopPostgres?.();
 }
