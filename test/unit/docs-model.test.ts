@@ -133,11 +133,13 @@ const HAND_WRITTEN_DOCS = [
 ];
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .map((f) => join(dir, f))
-    // Installed packages (test/real/node_modules) are not this project's text.
-    .filter((f) => !f.split(/[\\/]/).includes('node_modules'))
-    .filter((f) => /\.(ts|md)$/.test(f) && statSync(join(ROOT, f)).isFile());
+  return (
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .map((f) => join(dir, f))
+      // Installed packages (test/real/node_modules) are not this project's text.
+      .filter((f) => !f.split(/[\\/]/).includes('node_modules'))
+      .filter((f) => /\.(ts|md)$/.test(f) && statSync(join(ROOT, f)).isFile())
+  );
 }
 
 describe('reason codes and outcomes', () => {
