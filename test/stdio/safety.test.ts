@@ -47,12 +47,12 @@ describe('stdio safety', () => {
         secret: string | null;
       };
       expect(seen.secret).toBeNull();
-      expect(seen.env).toEqual(['DECLARED_KEY', 'HOME', 'PATH']);
+      expect(seen.env).toEqual(['DECLARED_KEY', 'HOME', 'MCP_POSTURE_LAUNCH', 'PATH']);
       expect(seen.home).not.toBe(process.env['HOME']);
       expect(seen.home.startsWith(tmpdir())).toBe(true);
       expect(existsSync(seen.home)).toBe(false);
       expect(existsSync(seen.cwd)).toBe(false);
-      expect(s.evidence.stdio!.envNames).toEqual(['DECLARED_KEY', 'HOME', 'PATH']);
+      expect(s.evidence.stdio!.envNames).toEqual(['DECLARED_KEY', 'HOME', 'MCP_POSTURE_LAUNCH', 'PATH']);
       expect(s.evidence.stdio!.throwawayCwd).toBe(true);
       // The declared value never reaches the evidence.
       expect(JSON.stringify(s.evidence)).not.toContain('sk-abcdefghijklmnop1234');
