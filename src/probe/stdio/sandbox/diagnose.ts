@@ -28,7 +28,11 @@ const USERNS_SWITCHES: readonly { file: string; off: string; fix: string; what: 
 ];
 
 /** What to do about it, most specific first; always ends with the way to scan without the sandbox. */
-export function enableHints(asRoot: boolean, missingTools: readonly string[]): string[] {
+export function enableHints(
+  asRoot: boolean,
+  missingTools: readonly string[],
+  read: (file: string) => string | null = readSwitch,
+): string[] {
   const hints: string[] = [];
   if (process.platform !== 'linux')
     hints.push(
@@ -37,7 +41,7 @@ export function enableHints(asRoot: boolean, missingTools: readonly string[]): s
   if (missingTools.length > 0)
     hints.push(`install ${missingTools.join(', ')} (util-linux), or bubblewrap (apt install bubblewrap)`);
   if (!asRoot)
-    for (const s of USERNS_SWITCHES) if (readSwitch(s.file) === s.off) hints.push(`${s.what}: ${s.fix}`);
+    for (const s of USERNS_SWITCHES) if (read(s.file) === s.off) hints.push(`${s.what}: ${s.fix}`);
   if (existsSync('/.dockerenv') || existsSync('/run/.containerenv'))
     hints.push(
       "inside a container, the runtime's seccomp profile usually refuses namespaces and mounts: scan on the host, or run the container with --security-opt seccomp=unconfined --cap-add SYS_ADMIN",
