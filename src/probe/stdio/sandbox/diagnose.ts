@@ -40,8 +40,7 @@ export function enableHints(
     );
   if (missingTools.length > 0)
     hints.push(`install ${missingTools.join(', ')} (util-linux), or bubblewrap (apt install bubblewrap)`);
-  if (!asRoot)
-    for (const s of USERNS_SWITCHES) if (read(s.file) === s.off) hints.push(`${s.what}: ${s.fix}`);
+  if (!asRoot) for (const s of USERNS_SWITCHES) if (read(s.file) === s.off) hints.push(`${s.what}: ${s.fix}`);
   if (existsSync('/.dockerenv') || existsSync('/run/.containerenv'))
     hints.push(
       "inside a container, the runtime's seccomp profile usually refuses namespaces and mounts: scan on the host, or run the container with --security-opt seccomp=unconfined --cap-add SYS_ADMIN",

@@ -56,6 +56,8 @@ export async function preflight(open: ProbeOpener, layout: SandboxLayout): Promi
       ...layout.mapped.filter((m) => m.dir).map((m) => m.target),
     ];
     const child = open(spec, { probe: { hidden: layout.hidden, readOnly, home, port } });
+    let ended = '';
+    child.onExit((e) => (ended = e.signal ? `signal ${e.signal}` : `exit code ${String(e.code)}`));
     const stderr = head(child.stderr, 2_000);
     child.stdout?.resume();
     if (!(await child.waitSandboxExit(PREFLIGHT_MS))) {
@@ -65,7 +67,7 @@ export async function preflight(open: ProbeOpener, layout: SandboxLayout): Promi
     const report = child.probeReport;
     if (report === null) {
       const said = stderr().trim().replace(/\s+/g, ' ');
-      return `the sandbox did not start${said ? `: ${said}` : ''}`;
+      return `the sandbox did not start${ended ? ` (${ended})` : ''}${said ? `: ${said}` : ''}`;
     }
     return verify(report, layout, spec);
   } catch (err) {

@@ -14,6 +14,8 @@
  *
  * Then the script becomes the supervisor, PID 1 of the namespace (./supervisor-source.ts).
  */
+import { readlinkSync } from 'node:fs';
+
 import type { SandboxLayout } from './layout.js';
 import type { UtilLinuxTool } from './tools.js';
 
@@ -79,6 +81,11 @@ function mountScript(
   ];
   const lines = [
     'set -eu',
+    // Nothing is mounted unless this really is a new PID and mount namespace (an `unshare` that
+    // ignored its options would otherwise rearrange the host's mounts).
+    `refuse() { echo "mcp-posture sandbox: $1" >&2; exit 97; }`,
+    `[ "$$" = 1 ] || refuse 'not the first process of a new PID namespace'`,
+    `[ "$(readlink /proc/self/ns/mnt)" != ${q(hostMountNamespace())} ] || refuse 'not in a new mount namespace'`,
     `R=${q(paths.root)}`,
     `${mount} --rbind / "$R"`,
     `${mount} -o remount,bind,ro "$R"`,
@@ -104,6 +111,15 @@ function mountScript(
     `exec ${exec.map(q).join(' ')}`,
   ];
   return lines.join('\n');
+}
+
+/** The scanner's mount namespace (`mnt:[4026531841]`), which the script must not be in. */
+function hostMountNamespace(): string {
+  try {
+    return readlinkSync('/proc/self/ns/mnt');
+  } catch {
+    return 'unknown';
+  }
 }
 
 function dirOf(path: string): string {
