@@ -151,3 +151,53 @@ describe.runIf(BWRAP !== null)(
     }, 60_000);
   },
 );
+
+describe('on a host whose /tmp and /run are tmpfs mounts of their own', () => {
+  it("they are hidden all the same (a copied tmpfs is not taken for the sandbox's own)", async () => {
+    const saved = join(built.dir, 'tmpfs-host.json');
+    const cli = join(built.dir, 'dist', 'cli', 'bin.js');
+    // A private mount namespace stands for such a host: fresh tmpfs on /tmp and /run, a canary in /tmp.
+    const inner = [
+      'set -e',
+      'mount -t tmpfs tmpfs /tmp',
+      'mount -t tmpfs tmpfs /run',
+      'echo canary > /tmp/canary',
+      `exec "$@"`,
+    ].join('; ');
+    const args = [
+      ...(asRoot ? [] : ['--map-root-user']),
+      '--mount',
+      '--propagation',
+      'private',
+      '--',
+      '/bin/sh',
+      '-c',
+      inner,
+      'sh',
+      process.execPath,
+      cli,
+      'scan',
+      '--sandbox',
+      '--format',
+      'json',
+      '--save-evidence',
+      saved,
+      '--stdio',
+      '--',
+      process.execPath,
+      ESCAPE,
+      '--read',
+      '/tmp/canary',
+    ];
+    const child = spawn('unshare', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    await new Promise((done) => child.on('close', done));
+    expect(stderr).not.toContain('cannot be applied');
+    const ev = JSON.parse(readFileSync(saved, 'utf8')) as Evidence;
+    expect(ev.stdio!.sandbox.applied).toBe(true);
+    expect(escapeReport(ev.stdio!.launches[0]!).reads).toEqual([
+      { file: '/tmp/canary', ok: false, code: 'ENOENT' },
+    ]);
+  }, 60_000);
+});

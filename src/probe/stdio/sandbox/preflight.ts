@@ -2,7 +2,7 @@
  * The sandbox is tried before anything is launched (docs/stdio.md#sandbox): built exactly as a
  * launch would be, with the supervisor reporting what a server inside would see instead of
  * starting one. Each promise is then checked against that report — first process of a new PID
- * namespace, no network interface but loopback and the host's loopback listener out of reach, the
+ * namespace with a /proc of its own, no network interface but loopback and the host's loopback listener out of reach, the
  * hidden directories empty but for the mapped paths, nothing writable but HOME — so a sandbox tool
  * that silently did less (an old version, a wrapper that ignores its options) is refused too.
  */
@@ -80,6 +80,7 @@ export async function preflight(open: ProbeOpener, layout: SandboxLayout): Promi
 
 function verify(report: Record<string, unknown>, layout: SandboxLayout, spec: LaunchSpec): string | null {
   if (report['pid'] !== 1) return 'the server would not be the first process of a new PID namespace';
+  if (report['proc'] !== '1') return "/proc shows another PID namespace's processes";
   const ifaces = Array.isArray(report['ifaces']) ? report['ifaces'].map(String) : ['?'];
   const foreign = ifaces.filter((i) => i !== 'lo');
   if (foreign.length > 0) return `the network namespace still has interfaces: ${foreign.join(', ')}`;

@@ -136,7 +136,9 @@ function probe(p) {
     if (reported) return;
     reported = true;
     sock.destroy();
-    send({ t: 'probe', pid: process.pid, ifaces: Object.keys(os.networkInterfaces()), entries, writable, connected });
+    let proc = null;
+    try { proc = fs.readlinkSync('/proc/self'); } catch {}
+    send({ t: 'probe', pid: process.pid, proc, ifaces: Object.keys(os.networkInterfaces()), entries, writable, connected });
     quit(0);
   };
   sock.once('connect', () => { connected = true; report(); });

@@ -64,7 +64,11 @@ function dropPrivileges(tools: Readonly<Record<UtilLinuxTool, string>>, asRoot: 
   ];
 }
 
-/** The script run inside the new namespaces; every path is quoted, `set -eu` stops at the first failure. */
+/**
+ * The script run inside the new namespaces; every path is quoted, `set -eu` stops at the first
+ * failure. The mounts go in two batches (`mount -a` over a table written beside the new root), one
+ * process each instead of one per mount: forty `mount` processes cost more than everything else.
+ */
 function mountScript(
   tools: Readonly<Record<UtilLinuxTool, string>>,
   layout: SandboxLayout,
@@ -73,12 +77,28 @@ function mountScript(
 ): string {
   const q = shellQuote;
   const mount = q(tools.mount);
-  const R = (p: string) => q(`${paths.root}${p}`);
-  const bind = (source: string, target: string, ro: boolean, file: boolean) => [
-    file ? `mkdir -p ${q(dirOf(`${paths.root}${target}`))}; : > ${R(target)}` : `mkdir -p ${R(target)}`,
-    `${mount} --bind ${q(source)} ${R(target)}`,
-    ...(ro ? [`${mount} -o remount,bind,ro ${R(target)}`] : []),
+  /** A path below the new root, as a mount table field. */
+  const R = (p: string) => fstabField(`${paths.root}${p}`);
+  const fileTargets = layout.mapped.filter((m) => !m.dir).map((m) => `${paths.root}${m.target}`);
+  // Sources of our own: `mount -a` skips an entry whose target already holds the same source and
+  // type, and the host's own tmpfs or proc copied below the new root would then stay visible.
+  const first = [
+    `mcp-posture-dev ${R('/dev')} tmpfs mode=0755,size=1m,nosuid 0 0`,
+    ...layout.hidden.map((h) => `mcp-posture-hidden ${R(h)} tmpfs mode=0755,size=1m,nosuid,nodev 0 0`),
   ];
+  const second = [
+    ...DEVICES.map((d) => `/dev/${d} ${R(`/dev/${d}`)} none bind 0 0`),
+    ...layout.mapped.map(
+      (m) => `${fstabField(m.source)} ${R(m.target)} none bind,ro${m.dir ? ',X-mount.mkdir' : ''} 0 0`,
+    ),
+    `${fstabField(paths.home)} ${R(paths.home)} none bind,X-mount.mkdir 0 0`,
+    `${fstabField(paths.cwd)} ${R(paths.cwd)} none bind${paths.cwdWritable ? '' : ',ro'},X-mount.mkdir 0 0`,
+    ...layout.hidden.map((h) => `none ${R(h)} none remount,bind,ro,nosuid,nodev 0 0`),
+    `none ${R('/dev')} none remount,bind,ro,nosuid 0 0`,
+    `mcp-posture-proc ${R('/proc')} proc nosuid,nodev,noexec 0 0`,
+  ];
+  // Mounts the new root's own /proc, /dev and hidden directories cover need not be made read-only.
+  const covered = ['/proc', '/dev', ...layout.hidden].map((d) => `${q(R(d))}|${q(R(d))}/*`).join('|');
   const lines = [
     'set -eu',
     // Nothing is mounted unless this really is a new PID and mount namespace (an `unshare` that
@@ -86,24 +106,22 @@ function mountScript(
     `refuse() { echo "mcp-posture sandbox: $1" >&2; exit 97; }`,
     `[ "$$" = 1 ] || refuse 'not the first process of a new PID namespace'`,
     `[ "$(readlink /proc/self/ns/mnt)" != ${q(hostMountNamespace())} ] || refuse 'not in a new mount namespace'`,
-    `R=${q(paths.root)}`,
+    `R=${q(paths.root)}; RM=${q(fstabField(paths.root))}; T1="$R.mounts-1"; T2="$R.mounts-2"`,
     `${mount} --rbind / "$R"`,
     `${mount} -o remount,bind,ro "$R"`,
-    // Every mount below the new root read-only too (mountinfo escapes spaces as \040).
-    'while read -r _ _ _ _ mp _; do',
-    `  case "$mp" in *\\\\*) mp=$(printf '%b' "$mp") ;; esac`,
-    `  case "$mp" in "$R"/*) ${mount} -o remount,bind,ro "$mp" ;; esac`,
+    `printf '%s\n' ${first.map(q).join(' ')} > "$T1"`,
+    // Every other mount below the new root read-only too (mountinfo escapes as a mount table does).
+    // A remount sets every flag anew: the mount's own nosuid, nodev and noexec are kept.
+    'while read -r _ _ _ _ mp opts _; do',
+    '  f=ro; for o in nosuid nodev noexec; do case ",$opts," in *,$o,*) f="$f,$o" ;; esac; done',
+    `  case "$mp" in ${covered}) ;; "$RM"/*) echo "none $mp none remount,bind,$f 0 0" >> "$T1" ;; esac`,
     'done < /proc/self/mountinfo',
-    `${mount} -t tmpfs -o mode=0755,size=1m,nosuid tmpfs "$R/dev"`,
-    ...DEVICES.map((d) => `: > "$R/dev/${d}"; ${mount} --bind /dev/${d} "$R/dev/${d}"`),
-    'ln -s /proc/self/fd "$R/dev/fd"; ln -s fd/0 "$R/dev/stdin"; ln -s fd/1 "$R/dev/stdout"; ln -s fd/2 "$R/dev/stderr"',
-    ...layout.hidden.map((h) => `${mount} -t tmpfs -o mode=0755,size=1m,nosuid,nodev tmpfs ${R(h)}`),
-    ...layout.mapped.flatMap((m) => bind(m.source, m.target, true, !m.dir)),
-    ...bind(paths.home, paths.home, false, false),
-    ...bind(paths.cwd, paths.cwd, !paths.cwdWritable, false),
-    ...layout.hidden.map((h) => `${mount} -o remount,bind,ro ${R(h)}`),
-    `${mount} -o remount,bind,ro "$R/dev"`,
-    `${mount} -t proc -o nosuid,nodev,noexec proc "$R/proc"`,
+    `${mount} -a -T "$T1"`,
+    ...DEVICES.map((d) => `: > "$R/dev/${d}"`),
+    ...fileTargets.map((f) => `mkdir -p ${q(dirOf(f))}; : > ${q(f)}`),
+    'for l in fd:/proc/self/fd stdin:fd/0 stdout:fd/1 stderr:fd/2; do ln -s "${l#*:}" "$R/dev/${l%%:*}"; done',
+    `printf '%s\n' ${second.map(q).join(' ')} > "$T2"`,
+    `${mount} -a -T "$T2"`,
     `cd "$R"`,
     `${q(tools.pivot_root)} . .`,
     `${q(tools.umount)} -l .`,
@@ -111,6 +129,11 @@ function mountScript(
     `exec ${exec.map(q).join(' ')}`,
   ];
   return lines.join('\n');
+}
+
+/** A path as a mount table (and mountinfo) writes it: space, tab, newline and backslash as octal. */
+function fstabField(path: string): string {
+  return path.replace(/[\\ \t\n]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
 }
 
 /** The scanner's mount namespace (`mnt:[4026531841]`), which the script must not be in. */
