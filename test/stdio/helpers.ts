@@ -27,7 +27,7 @@ export function escapeReport(launch: StdioLaunch): {
 } {
   const line = launch.stderr.excerpt.split('\n').find((l) => l.startsWith('escape '));
   if (line === undefined) throw new Error(`no escape report on stderr: ${launch.stderr.excerpt}`);
-  return JSON.parse(line.slice('escape '.length));
+  return JSON.parse(line.slice('escape '.length)) as ReturnType<typeof escapeReport>;
 }
 
 /** Live processes whose environment carries the launch marker `marker` (read from /proc). */

@@ -189,7 +189,9 @@ describe('on a host whose /tmp and /run are tmpfs mounts of their own', () => {
       '--read',
       '/tmp/canary',
     ];
-    const child = spawn('unshare', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const unshare = findOnPath('unshare', process.env['PATH']);
+    if (unshare === null) throw new Error('util-linux unshare is needed to stand for such a host');
+    const child = spawn(unshare, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     await new Promise((done) => child.on('close', done));
