@@ -48,6 +48,17 @@ afterAll(() => {
   listener?.close();
 });
 
+/** `node <built CLI> scan --sandbox … --stdio -- node <escape server>`, evidence saved to `saved`; its flags follow. */
+function sandboxedScan(saved: string): string[] {
+  const cli = join(built.dir, 'dist', 'cli', 'bin.js');
+  return [process.execPath, cli, 'scan', '--sandbox', '--format', 'json', '--save-evidence', saved].concat([
+    '--stdio',
+    '--',
+    process.execPath,
+    ESCAPE,
+  ]);
+}
+
 /** Runs `scan --sandbox` of the escape server as the unprivileged user, with `pathPrefix` first on PATH. */
 async function scanAsUser(
   pathPrefix: string | null,
@@ -58,21 +69,9 @@ async function scanAsUser(
   const canary = join(home, 'canary');
   writeFileSync(canary, 'canary-in-the-home');
   const saved = join(dir, `${tag}.json`);
-  const cli = join(built.dir, 'dist', 'cli', 'bin.js');
   const args = [
     ...AS_USER,
-    process.execPath,
-    cli,
-    'scan',
-    '--sandbox',
-    '--format',
-    'json',
-    '--save-evidence',
-    saved,
-    '--stdio',
-    '--',
-    process.execPath,
-    ESCAPE,
+    ...sandboxedScan(saved),
     '--read',
     canary,
     '--write',
@@ -155,7 +154,6 @@ describe.runIf(BWRAP !== null)(
 describe('on a host whose /tmp and /run are tmpfs mounts of their own', () => {
   it("they are hidden all the same (a copied tmpfs is not taken for the sandbox's own)", async () => {
     const saved = join(built.dir, 'tmpfs-host.json');
-    const cli = join(built.dir, 'dist', 'cli', 'bin.js');
     // A private mount namespace stands for such a host: fresh tmpfs on /tmp and /run, a canary in /tmp.
     const inner = [
       'set -e',
@@ -174,18 +172,7 @@ describe('on a host whose /tmp and /run are tmpfs mounts of their own', () => {
       '-c',
       inner,
       'sh',
-      process.execPath,
-      cli,
-      'scan',
-      '--sandbox',
-      '--format',
-      'json',
-      '--save-evidence',
-      saved,
-      '--stdio',
-      '--',
-      process.execPath,
-      ESCAPE,
+      ...sandboxedScan(saved),
       '--read',
       '/tmp/canary',
     ];

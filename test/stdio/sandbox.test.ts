@@ -36,21 +36,18 @@ afterEach(() => {
   process.env['PATH'] = originalPath;
 });
 
+/** Scans the fixture (which writes `report` when it starts) with a PATH whose unshare and bwrap exit 1. */
+async function scanWhereRefused(flag: string) {
+  const { bin, log } = failingTools(['unshare', 'bwrap']);
+  const report = join(bin, 'launched.json');
+  process.env['PATH'] = `${bin}:${originalPath}`;
+  const r = await runCli(['scan', flag, '--stdio', '--', process.execPath, FIXTURE, '--report', report]);
+  return { r, log, report };
+}
+
 describe('where namespaces are refused', () => {
   it('--sandbox exits 2 before launching anything, with the reason and how to enable it', async () => {
-    const { bin, log } = failingTools(['unshare', 'bwrap']);
-    const report = join(dir, 'launched.json');
-    process.env['PATH'] = `${bin}:${originalPath}`;
-    const r = await runCli([
-      'scan',
-      '--sandbox',
-      '--stdio',
-      '--',
-      process.execPath,
-      FIXTURE,
-      '--report',
-      report,
-    ]);
+    const { r, log, report } = await scanWhereRefused('--sandbox');
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n');
@@ -64,19 +61,7 @@ describe('where namespaces are refused', () => {
   }, 30_000);
 
   it('--sandbox=best-effort runs anyway, the warning its first line of output and of the report', async () => {
-    const { bin } = failingTools(['unshare', 'bwrap']);
-    const report = join(dir, 'best-effort.json');
-    process.env['PATH'] = `${bin}:${originalPath}`;
-    const r = await runCli([
-      'scan',
-      '--sandbox=best-effort',
-      '--stdio',
-      '--',
-      process.execPath,
-      FIXTURE,
-      '--report',
-      report,
-    ]);
+    const { r, report } = await scanWhereRefused('--sandbox=best-effort');
     expect(r.code).toBe(0);
     expect(r.stderr.split('\n')[0]).toMatch(
       /^mcp-posture: warning: --sandbox=best-effort: the sandbox could not be applied, so the server runs with the network and your files in reach \(unshare: the sandbox did not start/,
