@@ -29,6 +29,7 @@ export interface SandboxCommand {
 }
 
 const MAX_CONTROL_BYTES = 1 << 20;
+const START_LIMIT_MS = 30_000;
 
 export class SupervisedChild extends ExitNotifier implements ServerChild {
   private readonly child: ChildProcess;
@@ -53,6 +54,13 @@ export class SupervisedChild extends ExitNotifier implements ServerChild {
   ) {
     super();
     this.start = new Promise((resolve) => (this.settleStart = resolve));
+    // A sandbox that never gets as far as the server (a mount that hangs) is given up on.
+    const giveUp = setTimeout(() => {
+      this.settleStart(`the sandbox did not start the server within ${START_LIMIT_MS / 1000} s`);
+      this.killAll();
+    }, START_LIMIT_MS);
+    giveUp.unref();
+    void this.start.then(() => clearTimeout(giveUp));
     this.child = spawn(command.file, [...command.args], {
       cwd: spec.workDir,
       env: { ...env },
