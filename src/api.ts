@@ -26,8 +26,9 @@ export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {})
 
 /**
  * Launches a local stdio server and scans it (docs/stdio.md): the command runs with a scrubbed
- * environment and a throwaway HOME, and its process group is killed at the end. Loaded lazily,
- * so an HTTP scan does not load the stdio runner.
+ * environment and a throwaway HOME, and everything it started is ended at the end. With
+ * `sandbox: true` it runs in the sandbox or not at all (`SandboxUnavailable` is thrown before
+ * anything is launched). Loaded lazily, so an HTTP scan does not load the stdio runner.
  */
 export async function scanStdio(opts: StdioScanOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
   const { collectStdioEvidence } = await import('./probe/stdio/collect.js');

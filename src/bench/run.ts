@@ -3,7 +3,7 @@
  * memory and conformance-suite measurements, printed as ratios where absolute times on shared
  * machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance ...]   (default: all)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
 import { conformanceBench } from './conformance.js';
@@ -14,6 +14,7 @@ import { latencyBench } from './latency.js';
 import { manyBench } from './many.js';
 import { memoryBench } from './memory.js';
 import { parserBench } from './parsers.js';
+import { sandboxBench } from './stdio-sandbox.js';
 
 const SECTIONS = {
   latency: () => latencyBench(100, 5),
@@ -23,6 +24,7 @@ const SECTIONS = {
   fleet: () => fleetBench(200, 100, [32, 8, 64]),
   memory: () => memoryBench(),
   conformance: () => conformanceBench(3),
+  sandbox: () => sandboxBench(10),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

@@ -30,7 +30,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly stdio?: boolean;
   readonly env?: Record<string, string>;
   readonly cwd?: string;
-  readonly sandbox?: boolean;
+  /** `--sandbox` (true) or `--sandbox=best-effort`. */
+  readonly sandbox?: boolean | string;
   readonly discovered?: boolean;
   readonly allowExec?: boolean;
   readonly home?: string;

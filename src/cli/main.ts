@@ -61,7 +61,10 @@ export function buildProgram(): { program: Command; result: { code: number } } {
         collectEnv,
       )
       .option('--cwd <dir>', 'with --stdio: the working directory (default: a throwaway directory)')
-      .option('--sandbox', 'with --stdio: run the server without network (unshare -n, Linux) where possible')
+      .option(
+        '--sandbox [best-effort]',
+        'with --stdio: run the server with no network, none of your files and nothing left running (Linux namespaces), or not at all (exit 2); =best-effort runs without it, with a warning, where it cannot be had',
+      )
       .option(
         '--discovered',
         'scan every server the MCP clients of this user are configured with (see discover)',

@@ -222,7 +222,7 @@ export async function runScan(
       const { printStdioPlan, stdioCommandOf } = await import('./stdio-command.js');
       for (const t of stdioTargets) {
         const settings = resolveTargetSettings(config, t, process.env, cli);
-        printStdioPlan(stdioCommandOf(t), settings.mode, Boolean(o.sandbox));
+        printStdioPlan(stdioCommandOf(t), settings.mode, o.sandbox);
       }
     }
     return EXIT.ok;

@@ -15,6 +15,8 @@ import { resolveTargetSettings } from '../config/resolve.js';
 import type { Config, TargetConfig } from '../config/schema.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
 import { buildStdioPlan } from '../probe/stdio/plan.js';
+import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
+import { SandboxUnavailable } from '../probe/stdio/sandbox/prepare.js';
 import type { StdioCommand } from '../targets/target.js';
 import { stdioCommandLine } from '../targets/target.js';
 import type { Mode } from '../evidence/types.js';
@@ -43,12 +45,26 @@ export function stdioCommandOf(t: TargetConfig): StdioCommand {
   return { command: t.command!, args: t.args ?? [], env, cwd: t.cwd ?? null };
 }
 
-export function printStdioPlan(command: StdioCommand, mode: Mode, sandbox: boolean): void {
+/** `--sandbox` is `strict`, `--sandbox=best-effort` warns and runs anyway (docs/stdio.md#sandbox). */
+export function sandboxModeOf(option: boolean | string | undefined): SandboxMode {
+  if (option === undefined || option === false) return 'off';
+  if (option === true || option === 'strict') return 'strict';
+  if (option === 'best-effort') return 'best-effort';
+  throw new UsageError(`--sandbox takes no value, or =best-effort (got ${JSON.stringify(option)})`);
+}
+
+export function printStdioPlan(
+  command: StdioCommand,
+  mode: Mode,
+  sandboxOption: boolean | string | undefined,
+): void {
+  const sandbox = sandboxModeOf(sandboxOption);
   const plan = buildStdioPlan(command, mode, sandbox);
   const out: string[] = [
     `command  ${escapeTerminalLine(plan.commandLine)}`,
     `cwd      ${escapeTerminalLine(plan.cwd)}`,
-    `sandbox  ${sandbox ? 'requested (unshare -n, where available)' : 'no'}`,
+    `sandbox  ${sandbox === 'off' ? 'no' : sandbox}`,
+    ...plan.sandboxSteps.map((l) => `  ${escapeTerminalLine(l)}`),
     'env',
     ...plan.env.map((e) => `  ${escapeTerminalLine(e)}`),
     '',
@@ -90,14 +106,17 @@ export async function scanOneStdio(
       spec: s.spec,
       requestTimeoutMs: s.timeoutMs,
       scanTimeoutMs: s.scanTimeoutMs,
-      sandbox: Boolean(o.sandbox),
+      sandbox: sandboxModeOf(o.sandbox),
+      // Printed before anything is launched: the first line of output.
+      onWarning: (m) => process.stderr.write(`mcp-posture: warning: ${escapeTerminalLine(m)}\n`),
       onProgress: ctx.progress,
     },
     { suppressions: ctx.config?.suppressions ?? [], targetName: ctx.target?.name ?? null },
-  );
-  const sb = out.evidence.stdio?.sandbox;
-  if (sb?.requested && !sb.applied)
-    process.stderr.write(`mcp-posture: --sandbox not applied: ${sb.detail}\n`);
+  ).catch((err: unknown) => {
+    // Nothing was launched: a usage error (exit 2) with the reason and how to enable the sandbox.
+    if (err instanceof SandboxUnavailable) throw new UsageError(err.message);
+    throw err;
+  });
   return {
     report: out.report,
     evidence: out.evidence,
@@ -133,7 +152,7 @@ export async function runStdioScan(
   };
   if (o.plan) {
     const s = resolveTargetSettings(ctx.config, { url: stdioCommandLine(command) }, process.env, ctx.cli);
-    printStdioPlan(command, s.mode, Boolean(o.sandbox));
+    printStdioPlan(command, s.mode, o.sandbox);
     return EXIT.ok;
   }
   const outputs = outputOptsOf(o);

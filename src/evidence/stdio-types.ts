@@ -21,7 +21,9 @@ export type StdioFraming =
   /** Two or more messages on one line. */
   | 'concatenated'
   /** A line longer than the per-message cap: cut, not parsed. */
-  | 'too-long';
+  | 'too-long'
+  /** JSON nested deeper than the scanner parses: refused, not parsed (see `StdioLaunch.refused`). */
+  | 'too-deep';
 
 export interface StdioLine {
   /** Order of the line among every line of the launch, both directions. */
@@ -75,6 +77,42 @@ export interface StdioShutdown {
   readonly exitAfterCloseMs: number | null;
   /** Processes of the group still alive after the leader exited, killed by the scanner. */
   readonly groupSurvivors: boolean;
+  /** Every process still running after the server exited, ended by the scanner; absent in older evidence. */
+  readonly leftBehind?: StdioLeftBehind;
+}
+
+/**
+ * Processes a launch left running after the server itself exited (docs/stdio.md#every-process-ends):
+ * found in the sandbox's PID namespace, or by the per-launch marker in their environment and the
+ * server's process group; each ended with SIGTERM, then SIGKILL after a grace period.
+ */
+export interface StdioLeftBehind {
+  /**
+   * How they were found. `pid-namespace`: every process of the sandbox (complete);
+   * `marker-sweep`: the process group and every process carrying the launch's marker in /proc
+   * (a process that cleared its environment escapes it); `process-group`: the group only (macOS,
+   * Windows: a process that left the group is not seen, and `count` is 1 for "some").
+   */
+  readonly method: 'pid-namespace' | 'marker-sweep' | 'process-group';
+  readonly count: number;
+  /** Their command lines, redacted, cut to 200 characters, at most 20. */
+  readonly commands: readonly string[];
+  /** How the last of them ended: SIGTERM sufficed, SIGKILL was needed, or the PID namespace ended them. */
+  readonly ended: 'sigterm' | 'sigkill' | 'namespace' | null;
+}
+
+/** A limit a line of stdout crossed: the line was not parsed, and the request it answered failed at once. */
+export type StdioLimit = 'depth' | 'message-bytes' | 'pending-lines' | 'pending-bytes' | 'stdout-bytes';
+
+/** A reply the scanner refused to parse (docs/stdio.md#bounds). */
+export interface StdioRefusal {
+  /** `seq` of the stdout line (for a multi-line message, its first line). */
+  readonly seq: number;
+  readonly limit: StdioLimit;
+  /** What was crossed, in words: `nested deeper than 64 levels`. */
+  readonly detail: string;
+  /** The JSON-RPC `id` read from the top level of the refused text, when it could be. */
+  readonly id: string | number | null;
 }
 
 export interface StdioStderr {
@@ -123,6 +161,28 @@ export interface StdioLaunch {
   readonly exit: StdioExit | null;
   readonly shutdown: StdioShutdown;
   readonly durationMs: number;
+  /** Replies over a limit (at most 20), in order; absent in older evidence. */
+  readonly refused?: readonly StdioRefusal[];
+}
+
+/** What `--sandbox` did (docs/stdio.md#sandbox); the optional members are absent in older evidence. */
+export interface StdioSandbox {
+  readonly requested: boolean;
+  /** Everything `--sandbox` promises was applied (false in best-effort mode when it could not be). */
+  readonly applied: boolean;
+  readonly detail: string;
+  /** `strict` (`--sandbox`: refuse to run without it), `best-effort` (`--sandbox=best-effort`), `off`. */
+  readonly mode?: 'strict' | 'best-effort' | 'off';
+  /** The tool that built it: `bwrap`, `unshare`, or `unshare-net` (the network only, best effort). */
+  readonly method?: 'bwrap' | 'unshare' | 'unshare-net' | null;
+  /** Directories the server saw as empty and read-only. */
+  readonly hidden?: readonly string[];
+  /** Paths inside hidden directories mapped back read-only (the runtime, the package). */
+  readonly mapped?: readonly string[];
+  /** The only writable places: the throwaway HOME and working directory (per launch, so named generically). */
+  readonly writable?: readonly string[];
+  /** The user the server ran as, when not the scanner's (root scans run it as `nobody`). */
+  readonly user?: string | null;
 }
 
 export interface StdioEvidence {
@@ -133,7 +193,7 @@ export interface StdioEvidence {
   readonly envNames: readonly string[];
   /** The working directory was the throwaway one (true) or one the config declared (false). */
   readonly throwawayCwd: boolean;
-  readonly sandbox: { readonly requested: boolean; readonly applied: boolean; readonly detail: string };
+  readonly sandbox: StdioSandbox;
   /** The first launch is the era probe; a second one runs the handshake era when the first did not. */
   readonly launches: readonly StdioLaunch[];
   /** The server answered both the modern wire and `initialize` (on separate launches). */

@@ -88,6 +88,7 @@ export function buildReport(
       authWall: ev.detection.authWall,
       authInUse: ev.auth.inUse,
       ...(ev.notSent?.length ? { notSent: { count: ev.notSent.length, detail: ev.notSent[0]!.detail } } : {}),
+      ...refusedReplyOf(ev),
       revision: {
         value: r.value,
         source: r.source,
@@ -134,4 +135,25 @@ function finalize(base: Unrated, opts: ReportOptions): ScanReport {
       unverifiable: cmp.unverifiable,
     },
   };
+}
+
+/** The first stdio reply refused at a limit, with the probe whose wait it ended (docs/stdio.md#bounds). */
+function refusedReplyOf(
+  ev: Evidence,
+): { refusedReply: NonNullable<ScanReport['target']['refusedReply']> } | object {
+  for (const launch of ev.stdio?.launches ?? []) {
+    const first = launch.refused?.[0];
+    if (!first) continue;
+    const answered = launch.exchanges.find((x) => x.answer === first.seq);
+    return {
+      refusedReply: {
+        launch: launch.probe,
+        line: first.seq,
+        probe: answered?.probe ?? null,
+        limit: first.limit,
+        detail: first.detail,
+      },
+    };
+  }
+  return {};
 }

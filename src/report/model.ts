@@ -7,7 +7,14 @@ import type { CheckResult, Severity, Status } from '../checks/define-check.js';
 import type { Suppression } from '../config/schema.js';
 import type { Baseline, BaselineEntry } from './baseline-types.js';
 import type { Rating } from './rating-types.js';
-import type { HttpExchange, Mode, RevisionSource, TargetClass, Transport } from '../evidence/types.js';
+import type {
+  HttpExchange,
+  Mode,
+  RevisionSource,
+  StdioSandbox,
+  TargetClass,
+  Transport,
+} from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
@@ -85,6 +92,14 @@ export interface ScanReport {
     readonly authInUse: boolean;
     /** Planned probes not sent because detection ended the scan (unreachable, not MCP); absent when none. */
     readonly notSent?: { readonly count: number; readonly detail: string };
+    /** stdio: the first reply refused at a limit, and the request it answered (docs/stdio.md#bounds); absent when none. */
+    readonly refusedReply?: {
+      readonly launch: string;
+      readonly line: number;
+      readonly probe: string | null;
+      readonly limit: string;
+      readonly detail: string;
+    };
     readonly revision: {
       readonly value: Revision | null;
       readonly source: RevisionSource;
@@ -104,8 +119,8 @@ export interface ScanReport {
   readonly settings: {
     readonly tokenSupplied: boolean;
     readonly allowPrivate: boolean;
-    /** stdio targets: whether the network sandbox (--sandbox) was requested and applied (docs/stdio.md). */
-    readonly sandbox?: { readonly requested: boolean; readonly applied: boolean; readonly detail: string };
+    /** stdio targets: whether --sandbox was requested and applied, what it hid and mapped (docs/stdio.md#sandbox). */
+    readonly sandbox?: StdioSandbox;
   };
   readonly rating: Rating;
   readonly suppressions: SuppressionSummary;

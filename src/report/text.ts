@@ -35,15 +35,17 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   const out: string[] = [];
   const t = report.target;
   const rev = t.revision;
+  // What the reader must see before anything else: a refused reply, a sandbox that was not applied.
+  for (const line of alertLines(report)) out.push(paint(['bold', 'yellow'], e(line)));
   out.push(paint('bold', `${report.tool.name} ${report.tool.version}`) + ` — ${e(t.url)}`);
   out.push(
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
   const sandbox = report.settings.sandbox;
-  if (sandbox)
+  if (sandbox?.applied)
     out.push(
-      `  sandbox ${sandbox.applied ? `applied (${e(sandbox.detail)})` : `not applied (${e(sandbox.detail)})`}: ${sandbox.applied ? 'the server ran without network' : 'the server ran with the network and the rights of this user'}`,
+      `  sandbox applied (${e(sandbox.detail)}): no network; hidden: ${e(sandbox.hidden?.join(', ') ?? '?')}; mapped read-only: ${e(sandbox.mapped?.join(', ') || 'nothing')}; writable: ${e(sandbox.writable?.join(', ') ?? '?')}`,
     );
   if (rev.source !== 'negotiated' && rev.source !== 'pinned')
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
@@ -131,4 +133,19 @@ function resultLines(r: ReportResult, paint: (s: Style, t: string) => string, ma
   if (r.condition) lines.push(`      condition: ${e(r.condition)}`);
   if (r.evidence.length) lines.push(`      evidence: ${r.evidence.join(' ')}`);
   return lines;
+}
+
+function alertLines(report: ScanReport): string[] {
+  const out: string[] = [];
+  const r = report.target.refusedReply;
+  if (r)
+    out.push(
+      `! ${r.probe ? `the reply to ${r.probe}` : 'a line'} (${r.launch}, line ${r.line}) was refused at the ${r.limit} limit: ${r.detail}`,
+    );
+  const sb = report.settings.sandbox;
+  if (sb?.requested && !sb.applied)
+    out.push(
+      `! --sandbox not applied (${sb.detail}): the server ran with ${sb.method === 'unshare-net' ? 'no network, but' : 'the network and'} the files and rights of this user`,
+    );
+  return out;
 }

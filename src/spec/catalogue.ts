@@ -645,6 +645,11 @@ export const CATALOGUE: Readonly<
     revisions: 'all \u00b7 stdio',
     mode: 'passive',
   },
+  'MCPP-STDIO07': {
+    title: 'Leaves no process running after it exits',
+    revisions: 'all \u00b7 stdio',
+    mode: 'passive',
+  },
   'MCPP-TOOL01': {
     title: 'No instruction-like text in metadata',
     revisions: 'any \u00b7 http, sse, stdio',

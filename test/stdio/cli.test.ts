@@ -53,6 +53,8 @@ describe('scan --stdio', () => {
       requested: false,
       applied: false,
       detail: 'not requested',
+      mode: 'off',
+      method: null,
     });
   }, 30_000);
 

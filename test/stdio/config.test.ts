@@ -60,6 +60,7 @@ describe('config stdio targets', () => {
       expect((JSON.parse(readFileSync(report, 'utf8')) as { env: string[] }).env).toEqual([
         'FROM_ENV',
         'HOME',
+        'MCP_POSTURE_LAUNCH',
         'PATH',
       ]);
       expect(r.code).toBe(0); // info-severity failures do not fail the default gate

@@ -1,14 +1,51 @@
 /** Runs a stdio scan of a test server and evaluates it, for the stdio integration tests. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { CheckResult } from '../../src/checks/define-check.js';
 import { summaryStatus } from '../../src/engine/evaluate-check.js';
 import { evaluateAll } from '../../src/engine/run.js';
-import type { Evidence } from '../../src/evidence/types.js';
+import type { Evidence, StdioLaunch } from '../../src/evidence/types.js';
 import type { StdioScanOptions } from '../../src/probe/stdio/collect.js';
 import { collectStdioEvidence } from '../../src/probe/stdio/collect.js';
 
 export const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'stdio', 'flawed-server.mjs');
+/** A server that tries to get out of its launch (test/fixtures/stdio/escape-server.mjs). */
+export const ESCAPE = join(import.meta.dirname, '..', 'fixtures', 'stdio', 'escape-server.mjs');
+
+type Outcome = { file: string; ok: true; value: string | null } | { file: string; ok: false; code: string };
+
+/** What the escape server saw, from its `escape {json}` stderr line. */
+export function escapeReport(launch: StdioLaunch): {
+  marker: string;
+  pid: number;
+  home: string;
+  daemon?: boolean;
+  reads: Outcome[];
+  writes: Outcome[];
+  connect?: { ok: boolean; code?: string };
+} {
+  const line = launch.stderr.excerpt.split('\n').find((l) => l.startsWith('escape '));
+  if (line === undefined) throw new Error(`no escape report on stderr: ${launch.stderr.excerpt}`);
+  return JSON.parse(line.slice('escape '.length)) as ReturnType<typeof escapeReport>;
+}
+
+/** Live processes whose environment carries the launch marker `marker` (read from /proc). */
+export function markedProcesses(marker: string): number[] {
+  const needle = `\0MCP_POSTURE_LAUNCH=${marker}\0`;
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) return false;
+        return `\0${readFileSync(`/proc/${p}/environ`, 'latin1')}`.includes(needle);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 export interface Scanned {
   readonly evidence: Evidence;

@@ -8,7 +8,7 @@ import { FIXTURE, scanCommand } from './helpers.js';
 
 it('every recorded stdio probe (and launch) is in the plan', async () => {
   const plan = new Set(
-    buildStdioPlan({ command: 'node', args: [], env: {}, cwd: null }, 'safe', false).entries.map(
+    buildStdioPlan({ command: 'node', args: [], env: {}, cwd: null }, 'safe', 'off').entries.map(
       (e) => e.probe,
     ),
   );

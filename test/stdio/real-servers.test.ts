@@ -26,22 +26,30 @@ interface Report {
   results: { checkId: string; status: string; severity: string | null; key?: string }[];
 }
 
+/** `scan --format json --stdio [--sandbox] -- node <the package's bin> <its arguments>`. */
+function scanReal(pkg: string, opts: { sandbox?: boolean; dataDir?: string } = {}) {
+  const server = CORPUS.find((s) => s.pkg === pkg)!;
+  const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
+  const flags = opts.sandbox ? ['--sandbox'] : [];
+  const args = server.args?.(opts.dataDir ?? dir) ?? [];
+  return runCli([
+    'scan',
+    '--format',
+    'json',
+    '--stdio',
+    ...flags,
+    ...env,
+    '--',
+    process.execPath,
+    binOf(server).path,
+    ...args,
+  ]);
+}
+
 describe('scan --stdio on real servers', () => {
   for (const pkg of SERVERS) {
     it(`${pkg}: detected and graded, no stdio-transport finding, nothing above info but TOOL18`, async () => {
-      const server = CORPUS.find((s) => s.pkg === pkg)!;
-      const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-      const r = await runCli([
-        'scan',
-        '--format',
-        'json',
-        '--stdio',
-        ...env,
-        '--',
-        process.execPath,
-        binOf(server).path,
-        ...(server.args?.(dir) ?? []),
-      ]);
+      const r = await scanReal(pkg);
       expect(r.code, r.stderr).toBe(0);
       const report = JSON.parse(r.stdout) as Report;
       expect(report.outcome).toBe('graded');
@@ -56,4 +64,19 @@ describe('scan --stdio on real servers', () => {
       expect(report.results.filter((x) => x.status === 'error')).toEqual([]);
     }, 60_000);
   }
+
+  it('inside --sandbox, server-memory and server-filesystem judge exactly as outside it', async () => {
+    // A directory the sandbox leaves visible (read-only), so that both runs serve the same one.
+    const dataDir = join(import.meta.dirname, '..', 'fixtures', 'stdio');
+    const verdicts = (stdout: string) =>
+      (JSON.parse(stdout) as Report).results.map((x) => `${x.checkId}:${x.status}:${x.key ?? ''}`).sort();
+    for (const pkg of ['@modelcontextprotocol/server-memory', '@modelcontextprotocol/server-filesystem']) {
+      const plain = await scanReal(pkg, { dataDir });
+      const boxed = await scanReal(pkg, { dataDir, sandbox: true });
+      expect(boxed.code, boxed.stderr).toBe(plain.code);
+      const settings = (JSON.parse(boxed.stdout) as { settings: { sandbox: { applied: boolean } } }).settings;
+      expect(settings.sandbox.applied).toBe(true);
+      expect(verdicts(boxed.stdout)).toEqual(verdicts(plain.stdout));
+    }
+  }, 120_000);
 });

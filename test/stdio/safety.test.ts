@@ -47,12 +47,12 @@ describe('stdio safety', () => {
         secret: string | null;
       };
       expect(seen.secret).toBeNull();
-      expect(seen.env).toEqual(['DECLARED_KEY', 'HOME', 'PATH']);
+      expect(seen.env).toEqual(['DECLARED_KEY', 'HOME', 'MCP_POSTURE_LAUNCH', 'PATH']);
       expect(seen.home).not.toBe(process.env['HOME']);
       expect(seen.home.startsWith(tmpdir())).toBe(true);
       expect(existsSync(seen.home)).toBe(false);
       expect(existsSync(seen.cwd)).toBe(false);
-      expect(s.evidence.stdio!.envNames).toEqual(['DECLARED_KEY', 'HOME', 'PATH']);
+      expect(s.evidence.stdio!.envNames).toEqual(['DECLARED_KEY', 'HOME', 'MCP_POSTURE_LAUNCH', 'PATH']);
       expect(s.evidence.stdio!.throwawayCwd).toBe(true);
       // The declared value never reaches the evidence.
       expect(JSON.stringify(s.evidence)).not.toContain('sk-abcdefghijklmnop1234');
@@ -120,13 +120,14 @@ describe('stdio safety', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
   }, 30_000);
 
-  it('--sandbox: applied under unshare -n where available, and the report says so', async () => {
+  it('--sandbox: the well-behaved fixture scans the same inside the sandbox', async () => {
     const s = await scanCommand([FIXTURE], { sandbox: true });
     const sb = s.evidence.stdio!.sandbox;
-    expect(sb.requested).toBe(true);
-    if (sb.applied) {
-      expect(sb.detail).toMatch(/^unshare/);
-      expect(s.evidence.detection.targetClass).toBe('reachable');
-    } else expect(sb.detail).toMatch(/not available|cannot/);
+    expect(sb).toMatchObject({ requested: true, applied: true, mode: 'strict' });
+    expect(sb.detail).toMatch(/^(unshare|bwrap): /);
+    expect(s.evidence.detection.targetClass).toBe('reachable');
+    const plain = await scanCommand([FIXTURE]);
+    const statuses = (x: typeof s) => x.results.map((r) => `${r.checkId}:${r.status}:${r.key ?? ''}`).sort();
+    expect(statuses(s)).toEqual(statuses(plain));
   }, 30_000);
 });

@@ -59,4 +59,16 @@ describe('official SDK stdio servers', () => {
     expect(s.status('MCPP-TRN16')).toBe('pass');
     expect(toolNames(s.evidence.inventory!.tools)).toEqual(['echo']);
   }, 30_000);
+
+  it('inside --sandbox both SDK servers judge exactly as outside it, and leave nothing running', async () => {
+    const verdicts = (x: Awaited<ReturnType<typeof scanCommand>>) =>
+      x.results.map((r) => `${r.checkId}:${r.era ?? ''}:${r.status}:${r.key ?? ''}`).sort();
+    for (const f of ['sdk1-server.mjs', 'sdk2-server.mjs']) {
+      const plain = await scanCommand([fixture(f)]);
+      const boxed = await scanCommand([fixture(f)], { sandbox: 'strict' });
+      expect(boxed.evidence.stdio!.sandbox.applied).toBe(true);
+      expect(verdicts(boxed)).toEqual(verdicts(plain));
+      expect(boxed.status('MCPP-STDIO07')).toBe('pass');
+    }
+  }, 60_000);
 });

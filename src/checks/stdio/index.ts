@@ -5,5 +5,6 @@ import STDIO03 from './MCPP-STDIO03.js';
 import STDIO04 from './MCPP-STDIO04.js';
 import STDIO05 from './MCPP-STDIO05.js';
 import STDIO06 from './MCPP-STDIO06.js';
+import STDIO07 from './MCPP-STDIO07.js';
 
-export const STDIO_CHECKS: readonly Check[] = [STDIO01, STDIO02, STDIO03, STDIO04, STDIO05, STDIO06];
+export const STDIO_CHECKS: readonly Check[] = [STDIO01, STDIO02, STDIO03, STDIO04, STDIO05, STDIO06, STDIO07];

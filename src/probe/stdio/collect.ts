@@ -35,7 +35,10 @@ import { redactArgs, stdioRedactor } from '../../targets/redact-command.js';
 import type { StdioLimits } from './runner.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
-import { decideSandbox, DEFAULT_LIMITS, StdioProcess } from './runner.js';
+import { childEnvNames } from './launch-env.js';
+import { DEFAULT_LIMITS, SHUTDOWN_WAIT, StdioProcess } from './runner.js';
+import type { SandboxMode } from './sandbox/prepare.js';
+import { prepareSandbox } from './sandbox/prepare.js';
 
 /** The spec's stdio rule: a client falls back to `initialize` after this much silence. */
 export const ERA_PROBE_MS = 5_000;
@@ -55,8 +58,13 @@ export interface StdioScanOptions {
   readonly requestTimeoutMs?: number;
   /** Overall budget in ms (default 120 000); the shutdown of a launch may add up to 9 s. */
   readonly scanTimeoutMs?: number;
-  /** Run the command without network (`unshare -n`) where the OS allows it. */
-  readonly sandbox?: boolean;
+  /**
+   * `--sandbox` (docs/stdio.md#sandbox): `strict` (or true) refuses to launch anything when it
+   * cannot be applied (throws `SandboxUnavailable`); `best-effort` warns and runs anyway.
+   */
+  readonly sandbox?: boolean | SandboxMode;
+  /** Told before anything is launched when `best-effort` could not have the sandbox. */
+  readonly onWarning?: (message: string) => void;
   readonly limits?: Partial<StdioLimits>;
   readonly onProgress?: (message: string) => void;
   /** Test seam: each process once it has started. */
@@ -71,7 +79,12 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
   const requestTimeoutMs = opts.requestTimeoutMs ?? 10_000;
   const deadline = started + (opts.scanTimeoutMs ?? 120_000);
   const limits: StdioLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const sandbox = decideSandbox(opts.sandbox ?? false);
+  const sandbox = await prepareSandbox({
+    mode: opts.sandbox === true ? 'strict' : opts.sandbox || 'off',
+    command: opts.command,
+    graceMs: SHUTDOWN_WAIT.leftBehindMs,
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+  });
   const redact = stdioRedactor(opts.command.env);
   const progress = opts.onProgress ?? (() => undefined);
   let exchangeCount = 0;
@@ -201,9 +214,9 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
   const stdio: StdioEvidence = {
     command: redact(opts.command.command),
     args: redactArgs(opts.command.args, redact),
-    envNames: [...new Set(['PATH', 'HOME', ...Object.keys(opts.command.env)])].sort(),
+    envNames: childEnvNames(opts.command.env),
     throwawayCwd: opts.command.cwd === null,
-    sandbox: { requested: sandbox.requested, applied: sandbox.prefix !== null, detail: sandbox.detail },
+    sandbox: sandbox.evidence,
     launches: launchEvidence,
     dualEra,
   };

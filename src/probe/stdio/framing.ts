@@ -4,15 +4,18 @@
  * spread over several lines, several messages on one line, or a line over the size cap. The
  * messages found are delivered whatever the framing, so one framing flaw does not turn into
  * timeouts elsewhere. Bounded: a pending multi-line message holds at most `MAX_PENDING_LINES`
- * lines and `MAX_PENDING_CHARS` characters, and is re-parsed at most `MAX_ATTEMPTS` times.
+ * lines and `MAX_PENDING_CHARS` characters, and is re-parsed at most `MAX_ATTEMPTS` times; JSON
+ * nested deeper than `MAX_DEPTH` is not parsed. What crosses a limit is refused by name
+ * (`FramingSink.refuse`), so the request it answers fails at once instead of timing out.
  */
 import { jsonDepthExceeds } from '../../evidence/parse/json-rpc.js';
-import type { StdioFraming } from '../../evidence/stdio-types.js';
+import type { StdioFraming, StdioLimit } from '../../evidence/stdio-types.js';
 
 const MAX_PENDING_LINES = 1_000;
 const MAX_PENDING_CHARS = 1_000_000;
 const MAX_ATTEMPTS = 64;
 const MAX_DEPTH = 64;
+const TOO_DEEP = `nested deeper than ${MAX_DEPTH} levels`;
 const MAX_PARTS = 64;
 
 const RPC_MEMBERS = ['jsonrpc', 'method', 'id', 'result', 'error'];
@@ -71,11 +74,15 @@ export function splitConcatenated(text: string): string[] | null {
   return depth === 0 && parts.length >= 2 ? parts : null;
 }
 
-/** Receives each line's framing once it is known, and each message found. */
+/** Receives each line's framing once it is known, each message found, and each refusal. */
 export interface FramingSink<L> {
   classify(line: L, framing: StdioFraming): void;
   deliver(message: unknown, line: L): void;
+  /** `line` (the first of a multi-line message) crossed `limit`; `text` is what was read of it. */
+  refuse(line: L, limit: StdioLimit, detail: string, text: string): void;
 }
+
+const looksLikeJson = (text: string) => text.startsWith('{') || text.startsWith('[');
 
 /** Classifies stdout lines in order; call `end()` when stdout ends. */
 export class LineFramer<L> {
@@ -99,6 +106,12 @@ export class LineFramer<L> {
       this.sink.classify(line, 'empty');
       return;
     }
+    if (looksLikeJson(text) && jsonDepthExceeds(text, MAX_DEPTH)) {
+      this.flush();
+      this.sink.classify(line, 'too-deep');
+      this.sink.refuse(line, 'depth', TOO_DEEP, text);
+      return;
+    }
     const one = parseJson(text);
     if (one && rpcLike(one.value)) {
       this.flush();
@@ -118,7 +131,7 @@ export class LineFramer<L> {
         for (const v of values) this.deliverAll(v!.value, line);
         return;
       }
-      if (text.startsWith('{') || text.startsWith('[')) {
+      if (looksLikeJson(text)) {
         this.pending = [line];
         this.pendingRaw = [raw];
         this.pendingChars = raw.length;
@@ -136,15 +149,29 @@ export class LineFramer<L> {
     this.pending.push(line);
     this.pendingRaw.push(raw);
     this.pendingChars += raw.length;
-    if (this.pending.length > MAX_PENDING_LINES || this.pendingChars > MAX_PENDING_CHARS) {
+    const over =
+      this.pending.length > MAX_PENDING_LINES
+        ? (['pending-lines', `a message over ${MAX_PENDING_LINES} lines`] as const)
+        : this.pendingChars > MAX_PENDING_CHARS
+          ? (['pending-bytes', `a multi-line message over ${MAX_PENDING_CHARS} characters`] as const)
+          : null;
+    if (over) {
+      this.sink.refuse(this.pending[0]!, over[0], over[1], this.pendingRaw.slice(0, 8).join('\n'));
       this.flush();
       return;
     }
     if (!/[}\]]\s*$/.test(raw) || this.attempts >= MAX_ATTEMPTS) return;
     this.attempts++;
+    const text = this.pendingRaw.join('\n');
+    if (jsonDepthExceeds(text, MAX_DEPTH)) {
+      for (const l of this.pending) this.sink.classify(l, 'too-deep');
+      this.sink.refuse(this.pending[0]!, 'depth', TOO_DEEP, text.slice(0, 64 * 1024));
+      this.reset();
+      return;
+    }
     // Pretty-printed JSON has its newlines between tokens; a raw newline inside a string is
     // invalid JSON, so the escaped join is tried too.
-    const joined = parseJson(this.pendingRaw.join('\n')) ?? parseJson(this.pendingRaw.join('\\n'));
+    const joined = parseJson(text) ?? parseJson(this.pendingRaw.join('\\n'));
     if (!joined || !rpcLike(joined.value)) return;
     for (const l of this.pending) this.sink.classify(l, 'multiline');
     this.deliverAll(joined.value, line);

@@ -1,9 +1,9 @@
 /**
  * What one launch of a stdio server is given (docs/stdio.md#safety-launching-a-server-runs-its-code):
- * the command, the scrubbed environment, the caps and waits, and whether the network sandbox can
- * be applied here.
+ * the scrubbed environment with the launch's marker, the caps and the waits. Whether it runs in
+ * the sandbox is ./sandbox/prepare.ts's to decide.
  */
-import { spawnSync } from 'node:child_process';
+import { MARKER_NAME } from './sweep.js';
 
 export interface StdioLimits {
   /** One stdout line (one message) at most this many bytes; longer lines are cut and not parsed. */
@@ -26,39 +26,34 @@ export const DEFAULT_LIMITS: StdioLimits = {
   excerptChars: 2_000,
 };
 
-/** How long the scanner waits for an exit after closing stdin, and after each signal. */
-export const SHUTDOWN_WAIT = { stdinCloseMs: 5_000, sigtermMs: 2_000, sigkillMs: 2_000 } as const;
-
-/** util-linux `unshare`, an optional system tool (not a package dependency): its absence is reported, not an error. */
-const UNSHARE = ['un', 'share'].join('');
-
-export interface SandboxDecision {
-  readonly requested: boolean;
-  /** The prefix the command runs under (`unshare -n --`), or null. */
-  readonly prefix: readonly string[] | null;
-  readonly detail: string;
-}
+/**
+ * How long the scanner waits for an exit after closing stdin, and after each signal; and how long
+ * what the server left running gets between SIGTERM and SIGKILL.
+ */
+export const SHUTDOWN_WAIT = {
+  stdinCloseMs: 5_000,
+  sigtermMs: 2_000,
+  sigkillMs: 2_000,
+  leftBehindMs: 1_000,
+} as const;
 
 /**
- * Whether `--sandbox` can be applied here: Linux with an `unshare` that can create a network
- * namespace (directly, or in a user namespace for unprivileged users). Tested by running it.
+ * The environment the child gets: PATH, the throwaway HOME, the declared variables, and the
+ * launch's marker (every process the server starts inherits it unless it clears its environment).
  */
-export function decideSandbox(requested: boolean): SandboxDecision {
-  if (!requested) return { requested, prefix: null, detail: 'not requested' };
-  if (process.platform !== 'linux')
-    return { requested, prefix: null, detail: `not available on ${process.platform}` };
-  for (const flags of [['-n'], ['-r', '-n']]) {
-    const r = spawnSync(UNSHARE, [...flags, '--', 'true'], { stdio: 'ignore', timeout: 5_000 });
-    if (r.status === 0)
-      return { requested, prefix: [UNSHARE, ...flags, '--'], detail: `unshare ${flags.join(' ')}` };
-  }
-  return { requested, prefix: null, detail: 'unshare cannot create a network namespace here' };
+export function childEnv(
+  declared: Readonly<Record<string, string>>,
+  home: string,
+  marker: string,
+): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+  for (const [k, v] of Object.entries(declared)) if (k !== 'HOME' && k !== MARKER_NAME) env[k] = v;
+  env['HOME'] = home;
+  env[MARKER_NAME] = marker;
+  return env;
 }
 
-/** The environment the child gets: PATH, the throwaway HOME, and the declared variables. */
-export function childEnv(declared: Readonly<Record<string, string>>, home: string): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
-  for (const [k, v] of Object.entries(declared)) if (k !== 'HOME') env[k] = v;
-  env['HOME'] = home;
-  return env;
+/** The names of the variables the child gets, sorted (the evidence's `envNames`). */
+export function childEnvNames(declared: Readonly<Record<string, string>>): string[] {
+  return [...new Set(['PATH', 'HOME', MARKER_NAME, ...Object.keys(declared)])].sort();
 }

@@ -4,8 +4,10 @@
  */
 import type { JsonRpcId, NetError } from '../../evidence/types.js';
 
+/** A response, or why none will come; `seq` is the stdout line that answered (or was refused). */
 export type Answer =
-  { readonly message: Record<string, unknown>; readonly seq: number } | { readonly error: NetError };
+  | { readonly message: Record<string, unknown>; readonly seq: number }
+  | { readonly error: NetError; readonly seq?: number };
 
 const idKey = (id: unknown): string => `${typeof id}:${String(id)}`;
 
@@ -36,8 +38,15 @@ export class PendingCalls {
     this.waiters.get(idKey(message['id']))?.({ message, seq });
   }
 
-  failAll(error: NetError): void {
-    for (const w of [...this.waiters.values()]) w({ error });
+  /** The call waiting for `id` fails (a refused reply, line `seq`); false when none waits for it. */
+  fail(id: string | number, error: NetError, seq: number): boolean {
+    const waiter = this.waiters.get(idKey(id));
+    waiter?.({ error, seq });
+    return waiter !== undefined;
+  }
+
+  failAll(error: NetError, seq?: number): void {
+    for (const w of [...this.waiters.values()]) w(seq === undefined ? { error } : { error, seq });
     this.waiters.clear();
   }
 }

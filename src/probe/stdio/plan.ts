@@ -13,19 +13,24 @@ import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
+import { describeSandbox } from './sandbox/describe.js';
+import type { SandboxMode } from './sandbox/prepare.js';
+import { MARKER_NAME } from './sweep.js';
 
 export interface StdioPlan {
   readonly commandLine: string;
   /** NAME=value lines: PATH as the child would get it, HOME a throwaway directory, declared values redacted. */
   readonly env: readonly string[];
   readonly cwd: string;
-  readonly sandbox: boolean;
+  readonly sandbox: SandboxMode;
+  /** What the sandbox (or its absence) does, one line per promise (./sandbox/describe.ts). */
+  readonly sandboxSteps: readonly string[];
   readonly entries: readonly PlanEntry[];
 }
 
 const AT = '<stdin>';
 
-export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boolean): StdioPlan {
+export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: SandboxMode): StdioPlan {
   const lists = LISTS.map((l) =>
     planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
   );
@@ -97,7 +102,26 @@ export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boole
       'when the process or its group is still alive',
       'process',
     ),
+    planEntry(
+      'x.sweep',
+      'passive',
+      'kill',
+      `SIGTERM to every process the server left running, then SIGKILL after ${SHUTDOWN_WAIT.leftBehindMs / 1000} s (judged by STDIO07)`,
+      `after the server exited: its group and every process carrying ${MARKER_NAME}, or the sandbox's PID namespace`,
+      'process',
+    ),
   ];
+  if (sandbox !== 'off')
+    entries.unshift(
+      planEntry(
+        'x.sandbox.try',
+        'passive',
+        'spawn',
+        'build the sandbox once with nothing in it and check each promise',
+        'before anything is launched',
+        'process',
+      ),
+    );
   const declared = Object.keys(command.env)
     .filter((k) => k !== 'HOME')
     .sort()
@@ -107,10 +131,12 @@ export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: boole
     env: [
       `PATH=${process.env['PATH'] ?? '/usr/bin:/bin'}`,
       'HOME=<a throwaway directory, removed afterwards>',
+      `${MARKER_NAME}=<an id for each launch: every process carrying it is ended afterwards>`,
       ...declared,
     ],
     cwd: command.cwd ?? '<a throwaway directory, removed afterwards>',
     sandbox,
+    sandboxSteps: describeSandbox(sandbox, command),
     entries,
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Runs one local stdio server process, untrusted code (docs/stdio.md#safety-launching-a-server-runs-its-code):
- * a scrubbed environment, a throwaway HOME and working directory removed afterwards, its own
- * process group signalled at the end (SIGTERM, then SIGKILL), capped output, bounded waits, and
- * optionally no network (`unshare -n`). Every line both ways is recorded (./transcript.ts) with
- * stderr, the exit code and signal. Nothing here throws for what the child does.
+ * a scrubbed environment carrying the launch's marker, a throwaway HOME and working directory
+ * removed afterwards, started directly in its own process group or inside the sandbox
+ * (./sandbox/prepare.ts chooses the launcher), capped output, bounded waits. At the end stdin is
+ * closed, the server's group signalled (SIGTERM, then SIGKILL), and whatever it left running is
+ * ended and recorded. Every line both ways is recorded (./output.ts) with stderr, the exit code
+ * and signal. Nothing here throws for what the child does.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,24 +17,26 @@ import type {
   StdioExchange,
   StdioExit,
   StdioLaunch,
+  StdioLeftBehind,
   StdioOpening,
+  StdioRefusal,
   StdioShutdown,
 } from '../../evidence/stdio-types.js';
-import { excerptOf } from '../../evidence/parse/long-strings.js';
-import { LineFramer } from './framing.js';
-import { groupAlive, signalGroup, sleep, trackLive, untrackLive } from './group.js';
-import type { MutableLine } from './transcript.js';
-import { Transcript } from './transcript.js';
+import { trackLive, untrackLive } from './group.js';
+import type { StdioLimits } from './launch-env.js';
+import { childEnv, SHUTDOWN_WAIT } from './launch-env.js';
+import { ServerOutput } from './output.js';
 import type { Answer } from './pending.js';
 import { PendingCalls } from './pending.js';
-import type { SandboxDecision, StdioLimits } from './launch-env.js';
+import type { Launcher, LeftBehindReport, ServerChild } from './server-child.js';
+import { StderrReader } from './streams.js';
+import type { TopLevel } from './top-level.js';
+import type { MutableLine } from './transcript.js';
 import type { StdioCommand } from '../../targets/target.js';
-import { childEnv, SHUTDOWN_WAIT } from './launch-env.js';
-import { StderrReader, StdoutReader } from './streams.js';
 import type { RedactText } from '../../targets/redact-command.js';
 
-export type { SandboxDecision, StdioLimits } from './launch-env.js';
-export { decideSandbox, DEFAULT_LIMITS, SHUTDOWN_WAIT } from './launch-env.js';
+export type { StdioLimits } from './launch-env.js';
+export { DEFAULT_LIMITS, SHUTDOWN_WAIT } from './launch-env.js';
 
 export interface CallOutcome {
   readonly message: Record<string, unknown> | null;
@@ -43,13 +46,12 @@ export interface CallOutcome {
 
 /** One launch of the server: spawn, talk, shut down, then `evidence()`. */
 export class StdioProcess {
-  private child: ChildProcess | null = null;
+  private server: ServerChild | null = null;
   private spawnError: string | null = null;
   private readonly started = Date.now();
-  private readonly transcript: Transcript;
+  private readonly output: ServerOutput;
   private readonly exchanges: StdioExchange[] = [];
   private readonly pending = new PendingCalls();
-  private readonly stdout: StdoutReader;
   private readonly stderr: StderrReader;
   private exitInfo: StdioExit | null = null;
   private exitWaiters: (() => void)[] = [];
@@ -62,21 +64,20 @@ export class StdioProcess {
     groupSurvivors: false,
   };
   private opening: StdioOpening = { method: '', outcome: 'not-sent', ms: 0 };
-  private readonly framer: LineFramer<MutableLine>;
   private readonly workDir: string;
   private readonly home: string;
   private readonly cwd: string;
+  /** Every process of this launch carries it in its environment (./sweep.ts). */
+  private readonly marker = randomUUID();
   private removed = false;
   private shutdownStarted: Promise<void> | null = null;
-  /** The era of what is sent from now on; the collector switches it before the fallback `initialize`. */
-  phase: 'modern' | 'legacy' = 'modern';
 
   constructor(
     private readonly cmd: StdioCommand,
     private readonly opts: {
       readonly probe: string;
       readonly limits: StdioLimits;
-      readonly sandbox: SandboxDecision;
+      readonly sandbox: { readonly launcher: Launcher };
       readonly redact: RedactText;
       readonly nextExchangeId: () => `x${number}`;
     },
@@ -86,22 +87,19 @@ export class StdioProcess {
     mkdirSync(this.home);
     this.cwd = cmd.cwd ?? join(this.workDir, 'cwd');
     if (cmd.cwd === null) mkdirSync(this.cwd);
-    this.transcript = new Transcript(opts.redact, opts.limits.maxRecordedLines, opts.limits.excerptChars);
-    this.framer = new LineFramer<MutableLine>({
-      classify: (line, framing) => this.transcript.classify(line, framing),
-      deliver: (message, line) => this.onMessage(message, line),
-    });
-    this.stdout = new StdoutReader(opts.limits, {
-      line: (text, bytes, o) => {
-        const line = this.record('out', text, bytes);
-        if (o.crlf) line.crlf = true;
-        if (o.tooLong) {
-          line.truncated = true;
-          this.framer.tooLong(line);
-        } else this.framer.line(line, text);
-      },
+    this.output = new ServerOutput(opts.limits, opts.redact, {
+      message: (value, line) => this.onMessage(value, line),
+      refused: (refusal, top) => this.onRefused(refusal, top),
     });
     this.stderr = new StderrReader(opts.limits.maxStderrBytes);
+  }
+
+  /** The era of what is sent from now on; the collector switches it before the fallback `initialize`. */
+  get phase(): 'modern' | 'legacy' {
+    return this.output.phase;
+  }
+  set phase(p: 'modern' | 'legacy') {
+    this.output.phase = p;
   }
 
   get exited(): boolean {
@@ -114,38 +112,28 @@ export class StdioProcess {
 
   /** Starts the process; resolves once it is running or failed to start. */
   async start(): Promise<void> {
-    const prefix = this.opts.sandbox.prefix ?? [];
-    const [file, ...args] = [...prefix, this.cmd.command, ...this.cmd.args];
-    let child: ChildProcess;
-    try {
-      child = spawn(file!, args, {
-        cwd: this.cwd,
-        env: childEnv(this.cmd.env, this.home),
-        stdio: ['pipe', 'pipe', 'pipe'],
-        detached: true,
-        windowsHide: true,
-      });
-    } catch (err) {
-      this.spawnError = err instanceof Error ? err.message : String(err);
-      return;
-    }
-    this.child = child;
-    trackLive(this);
-    child.stdin!.on('error', () => undefined);
-    child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
-    child.stdout!.on('end', () => this.onStdoutEnd());
-    child.stdout!.on('close', () => this.onStdoutEnd());
-    child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
-    child.on('exit', (code, signal) => this.onExit(code, signal));
-    await new Promise<void>((resolve) => {
-      child.once('spawn', () => resolve());
-      child.once('error', (err) => {
-        this.spawnError = err.message;
-        this.pending.failAll({ code: 'connect', message: `could not start the command: ${err.message}` });
-        this.exitWaiters.splice(0).forEach((w) => w());
-        resolve();
-      });
+    const server = this.opts.sandbox.launcher.open({
+      command: this.cmd.command,
+      args: this.cmd.args,
+      env: childEnv(this.cmd.env, this.home, this.marker),
+      cwd: this.cwd,
+      throwawayCwd: this.cmd.cwd === null,
+      home: this.home,
+      workDir: this.workDir,
+      marker: this.marker,
     });
+    this.server = server;
+    trackLive(this);
+    server.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    server.stdout?.on('end', () => this.onStdoutEnd());
+    server.stdout?.on('close', () => this.onStdoutEnd());
+    server.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    server.onExit((e) => this.onExit(e.code, e.signal));
+    const error = await server.started();
+    if (error === null) return;
+    this.spawnError = error;
+    this.pending.failAll({ code: 'connect', message: `could not start the command: ${error}` });
+    this.exitWaiters.splice(0).forEach((w) => w());
   }
 
   /** Writes one message to stdin and waits for the response with its id. */
@@ -166,7 +154,7 @@ export class StdioProcess {
       probe,
       purpose,
       sent: sent ?? -1,
-      answer: 'seq' in answer ? answer.seq : null,
+      answer: answer.seq ?? null,
       ...(error ? { error } : {}),
       durationMs: Date.now() - t0,
     };
@@ -185,7 +173,7 @@ export class StdioProcess {
 
   /** Non-JSON stdout lines read after `seq` (the era probe's window). */
   nonJsonAfter(seq: number): number {
-    return this.transcript.nonJsonAfter(seq);
+    return this.output.nonJsonAfter(seq);
   }
 
   /** Waits up to `ms` for the process to exit; true when it has. */
@@ -202,8 +190,8 @@ export class StdioProcess {
 
   /**
    * Ends the launch the way a client should: close stdin, wait; then SIGTERM the process group,
-   * wait; then SIGKILL. Survivors of the group (children of a wrapper) are killed too. Then the
-   * throwaway directory is removed.
+   * wait; then SIGKILL. Then whatever the server left running — in its group, or anywhere with
+   * the launch's marker, or in the sandbox — is ended and recorded, and the throwaway directory removed.
    */
   async shutdown(): Promise<void> {
     if (this.shutdownStarted) return this.shutdownStarted;
@@ -212,53 +200,64 @@ export class StdioProcess {
   }
 
   private async doShutdown(): Promise<void> {
-    const child = this.child;
-    if (!child || this.spawnError !== null) {
+    const server = this.server;
+    if (!server || this.spawnError !== null) {
+      server?.killAll();
       this.cleanup();
       return;
     }
-    if (this.exitInfo !== null) {
-      this.shutdownInfo = { ...this.shutdownInfo, exitedBeforeClose: true };
-    } else {
-      const closedAt = Date.now();
-      child.stdin!.end();
-      let needed: StdioShutdown['needed'] = 'none';
-      if (!(await this.waitExit(SHUTDOWN_WAIT.stdinCloseMs))) {
-        needed = 'sigterm';
-        signalGroup(this.child, 'SIGTERM');
-        if (!(await this.waitExit(SHUTDOWN_WAIT.sigtermMs))) {
-          needed = 'sigkill';
-          signalGroup(this.child, 'SIGKILL');
-          await this.waitExit(SHUTDOWN_WAIT.sigkillMs);
-        }
-      }
+    if (this.exitInfo !== null) this.shutdownInfo = { ...this.shutdownInfo, exitedBeforeClose: true };
+    else this.shutdownInfo = await this.closeAndSignal(server);
+    const left = await server.endRest(SHUTDOWN_WAIT.leftBehindMs);
+    if (left !== null)
       this.shutdownInfo = {
-        exitedBeforeClose: false,
-        needed,
-        exitAfterCloseMs: this.exitAt() === null ? null : this.exitAt()! - (closedAt - this.started),
-        groupSurvivors: false,
+        ...this.shutdownInfo,
+        groupSurvivors: left.inGroup > 0,
+        leftBehind: this.leftBehindEvidence(left),
       };
-    }
-    // Anything left in the group (a wrapper's children) goes too.
-    if (groupAlive(this.child)) {
-      this.shutdownInfo = { ...this.shutdownInfo, groupSurvivors: true };
-      signalGroup(this.child, 'SIGTERM');
-      for (let i = 0; i < 10 && groupAlive(this.child); i++) await sleep(100);
-      if (groupAlive(this.child)) signalGroup(this.child, 'SIGKILL');
-      for (let i = 0; i < 20 && groupAlive(this.child); i++) await sleep(50);
-    }
     // Late output of the exited process (bounded wait), then the streams are let go.
     await this.waitStdoutEnd(500);
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-    child.stdin?.destroy();
-    this.finishStdout();
+    server.stdout?.destroy();
+    server.stderr?.destroy();
+    server.stdin?.destroy();
+    this.output.finish();
     this.cleanup();
+  }
+
+  private async closeAndSignal(server: ServerChild): Promise<StdioShutdown> {
+    const closedAt = Date.now();
+    server.stdin?.end();
+    let needed: StdioShutdown['needed'] = 'none';
+    if (!(await this.waitExit(SHUTDOWN_WAIT.stdinCloseMs))) {
+      needed = 'sigterm';
+      server.signal('SIGTERM');
+      if (!(await this.waitExit(SHUTDOWN_WAIT.sigtermMs))) {
+        needed = 'sigkill';
+        server.signal('SIGKILL');
+        if (!(await this.waitExit(SHUTDOWN_WAIT.sigkillMs))) server.killAll();
+      }
+    }
+    const at = this.exitInfo?.atMs ?? null;
+    return {
+      exitedBeforeClose: false,
+      needed,
+      exitAfterCloseMs: at === null ? null : at - (closedAt - this.started),
+      groupSurvivors: false,
+    };
+  }
+
+  private leftBehindEvidence(left: LeftBehindReport): StdioLeftBehind {
+    return {
+      method: left.method,
+      count: left.count,
+      commands: left.commands.map((c) => this.opts.redact(c).slice(0, 200)),
+      ended: left.ended,
+    };
   }
 
   /** Kills everything at once (a flood, the deadline); the normal path is `shutdown()`. */
   kill(): void {
-    signalGroup(this.child, 'SIGKILL');
+    this.server?.killAll();
   }
 
   /** `seq` of the last request written. */
@@ -268,21 +267,12 @@ export class StdioProcess {
 
   /** Call after `shutdown()`: the evidence of the launch. */
   evidence(): StdioLaunch {
-    if (this.removed) this.finishStdout();
+    if (this.removed) this.output.finish();
     return {
       probe: this.opts.probe,
       spawnError: this.spawnError === null ? null : this.opts.redact(this.spawnError),
       opening: this.opening,
-      ...this.transcript.evidence(),
-      stdout: {
-        bytes: this.stdout.bytes,
-        capped: this.stdout.capped,
-        unterminated:
-          this.stdout.unterminated === null
-            ? null
-            : this.opts.redact(excerptOf(this.stdout.unterminated, 400)),
-        unterminatedIsMessage: this.stdout.unterminatedIsMessage,
-      },
+      ...this.output.evidence(),
       stderr: this.stderr.evidence(this.opts.redact, this.opts.limits.excerptChars * 2),
       exchanges: [...this.exchanges],
       exit: this.exitInfo,
@@ -294,24 +284,19 @@ export class StdioProcess {
   // -------------------------------------------------------------------------
 
   private write(message: unknown): number | null {
-    const child = this.child;
-    if (!child || this.exited || !child.stdin || child.stdin.destroyed || child.stdin.writableEnded)
-      return null;
+    const stdin = this.server?.stdin;
+    if (!stdin || this.exited || stdin.destroyed || stdin.writableEnded) return null;
     const text = JSON.stringify(message);
-    const line = this.record('in', text, Buffer.byteLength(text));
-    child.stdin.write(`${text}\n`);
+    const line = this.output.record('in', text, Buffer.byteLength(text));
+    stdin.write(`${text}\n`);
     return line.seq;
   }
 
-  private record(dir: 'in' | 'out', text: string, bytes: number): MutableLine {
-    return this.transcript.record(dir, this.phase, text, bytes);
-  }
-
   private onStdout(chunk: Buffer): void {
-    if (this.stdout.capped || this.stdout.push(chunk)) return;
-    // The flood stops here: the group is killed and pending calls fail.
+    if (this.output.capped || this.output.push(chunk)) return;
+    // The flood stops here: everything is killed and pending calls fail.
     this.kill();
-    this.child?.stdout?.destroy();
+    this.server?.stdout?.destroy();
     this.pending.failAll({
       code: 'too-large',
       message: `stdout exceeded ${this.opts.limits.maxStdoutBytes} bytes`,
@@ -321,17 +306,12 @@ export class StdioProcess {
   private onStdoutEnd(): void {
     if (this.stdoutEnded) return;
     this.stdoutEnded = true;
-    this.finishStdout();
+    this.output.finish();
     this.stdoutEndWaiters.splice(0).forEach((w) => w());
   }
 
-  private finishStdout(): void {
-    this.stdout.finish();
-    this.framer.end();
-  }
-
   private waitStdoutEnd(ms: number): Promise<void> {
-    if (this.stdoutEnded || !this.child?.stdout) return Promise.resolve();
+    if (this.stdoutEnded || !this.server?.stdout) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
       this.stdoutEndWaiters.push(() => {
@@ -348,7 +328,7 @@ export class StdioProcess {
     if (typeof m['method'] === 'string') {
       if (!hasId) return; // a notification
       // A request from the server: recorded, and answered the way a client without the feature would.
-      this.transcript.request(line, m['method']);
+      this.output.serverRequest(line, m['method']);
       this.write({
         jsonrpc: '2.0',
         id: m['id'],
@@ -360,7 +340,23 @@ export class StdioProcess {
     this.pending.answer(m, line.seq);
   }
 
-  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+  /**
+   * A refused line ends the wait of the request it answers: the one with its `id`; when no id
+   * could be read and it is no request or notification, every waiting request (the scanner
+   * sends one at a time).
+   */
+  private onRefused(refusal: StdioRefusal, top: TopLevel): void {
+    if (top.hasMethod) return;
+    const error: NetError = { code: 'too-large', message: `reply refused: ${refusal.detail}` };
+    if (typeof top.id === 'string' || typeof top.id === 'number') {
+      this.pending.fail(top.id, error, refusal.seq);
+      return;
+    }
+    this.pending.failAll(error, refusal.seq);
+  }
+
+  private onExit(code: number | null, signal: string | null): void {
+    if (this.spawnError !== null || this.exitInfo !== null) return;
     this.exitInfo = { code, signal, atMs: Date.now() - this.started };
     this.stderr.end();
     // Responses still in the pipe are read before pending calls are failed.
@@ -368,14 +364,10 @@ export class StdioProcess {
     this.exitWaiters.splice(0).forEach((w) => w());
   }
 
-  private exitAt(): number | null {
-    return this.exitInfo?.atMs ?? null;
-  }
-
   private goneError(): NetError {
     if (this.spawnError !== null)
       return { code: 'connect', message: `could not start the command: ${this.spawnError}` };
-    if (this.stdout.capped) return { code: 'too-large', message: 'stdout exceeded the output cap' };
+    if (this.output.capped) return { code: 'too-large', message: 'stdout exceeded the output cap' };
     const e = this.exitInfo;
     return {
       code: 'reset',

@@ -11,6 +11,8 @@ import type { StdioLimits } from './launch-env.js';
 /** Where complete stdout lines go: `tooLong` lines were cut by the cap. */
 export interface LineSink {
   line(text: string, bytes: number, opts: { readonly crlf: boolean; readonly tooLong: boolean }): void;
+  /** The line being read just crossed `maxMessageBytes` (called once, before its `line`): what was kept of it. */
+  overflow(prefix: string, bytesSoFar: number): void;
 }
 
 export class StdoutReader {
@@ -43,6 +45,7 @@ export class StdoutReader {
         this.tooLong = true;
         const room = this.limits.maxMessageBytes - this.lineBytes;
         this.chunks.push(Buffer.from(piece.subarray(0, Math.min(room, this.limits.excerptChars))));
+        this.sink.overflow(Buffer.concat(this.chunks).toString('utf8'), this.lineBytes + piece.length);
       } else if (!this.tooLong) this.chunks.push(Buffer.from(piece));
       this.lineBytes += piece.length;
       if (nl === -1) break;

@@ -65,6 +65,11 @@ export class Transcript {
     if (list.length < MAX_REQUESTS_KEPT) list.push(line.requestMethod);
   }
 
+  /** `seq` of the last line recorded, either direction (0 before any). */
+  lastSeq(): number {
+    return this.seq;
+  }
+
   /** Non-JSON stdout lines recorded after `seq` (the era probe's window). */
   nonJsonAfter(seq: number): number {
     return this.lines.filter((l) => l.dir === 'out' && l.seq > seq && l.framing === 'non-json').length;
