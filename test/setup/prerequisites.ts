@@ -9,7 +9,7 @@
  *    test/real/requirements.txt, created when missing or when the requirements changed;
  *  - a private PostgreSQL cluster on 127.0.0.1 (scripts/pg-test.sh), unless MCP_POSTURE_TEST_PG
  *    names one already; stopped at the end when this setup started it;
- *  - Debian's Chromium, which a test cannot install: its absence stops the run at once with the
+ *  - Debian's Chromium and bubblewrap, which a test cannot install: its absence stops the run at once with the
  *    command that installs it.
  *
  * Anything missing that cannot be provided here stops the run before the first test, with the
@@ -130,7 +130,18 @@ function ensureChromium(): void {
     );
 }
 
+/** The sandbox's unprivileged path is tested with a real bubblewrap. */
+function ensureBubblewrap(): void {
+  const onPath = (process.env['PATH'] ?? '').split(':').some((d) => d && existsSync(join(d, 'bwrap')));
+  if (!onPath && !process.env['MCP_POSTURE_TEST_BWRAP'])
+    throw new MissingPrerequisite(
+      'bwrap (bubblewrap) is missing (the stdio sandbox is tested with it)',
+      'apt-get install -y bubblewrap',
+    );
+}
+
 export default function setup(): () => void {
+  ensureBubblewrap();
   ensureChromium();
   ensureRealServers();
   ensureFrameworkLink();

@@ -138,18 +138,17 @@ describe('as an unprivileged user', () => {
   }, 60_000);
 });
 
-describe.runIf(BWRAP !== null)(
-  'as an unprivileged user, with bubblewrap (MCP_POSTURE_TEST_BWRAP or bwrap on PATH)',
-  () => {
-    it('bwrap: the sandbox is built by bubblewrap and holds', async () => {
-      const run = await scanAsUser(dirname(BWRAP!), 'bwrap');
-      expect(run.stderr).not.toContain('cannot be applied');
-      const sb = run.evidence!.stdio!.sandbox;
-      expect(sb).toMatchObject({ applied: true, method: 'bwrap', user: null });
-      expectContained(run);
-    }, 60_000);
-  },
-);
+describe('as an unprivileged user, with bubblewrap (MCP_POSTURE_TEST_BWRAP or bwrap on PATH)', () => {
+  it('bwrap: the sandbox is built by bubblewrap and holds', async () => {
+    // The test setup stops the run when bwrap is missing; it is never skipped.
+    expect(BWRAP, 'bwrap is not on PATH: apt-get install -y bubblewrap').not.toBeNull();
+    const run = await scanAsUser(dirname(BWRAP!), 'bwrap');
+    expect(run.stderr).not.toContain('cannot be applied');
+    const sb = run.evidence!.stdio!.sandbox;
+    expect(sb).toMatchObject({ applied: true, method: 'bwrap', user: null });
+    expectContained(run);
+  }, 60_000);
+});
 
 describe('on a host whose /tmp and /run are tmpfs mounts of their own', () => {
   it("they are hidden all the same (a copied tmpfs is not taken for the sandbox's own)", async () => {
