@@ -1,7 +1,8 @@
 /**
  * The architecture as rules (npm run arch): no import cycles anywhere under src/, and the
- * pipeline's arrows point one way — probes gather evidence, checks judge it, the engine runs
- * checks, reports render, the CLI wires them. A layer never imports one above it.
+ * pipeline's arrows point one way — targets name what is scanned, probes gather evidence, checks
+ * judge it, the engine runs checks, reports render, the run loop scans every target, the CLI
+ * parses flags and prints. A layer never imports one above it.
  */
 const layer = (name, forbidden) => ({
   name: `${name}-layering`,
@@ -17,11 +18,13 @@ const JUDGE = ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo', '
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'import cycles', from: {}, to: { circular: true } },
+    // What mcp-posture is pointed at: parsed targets, their identity and their sources, below everything that scans.
     layer('targets', [
       'probe',
       'checks',
       'engine',
       'report',
+      'run',
       'cli',
       'config',
       'demo',
@@ -30,6 +33,18 @@ module.exports = {
       'login',
       'surface',
     ]),
+    // The run loop: below the CLI that calls it.
+    layer('run', ['cli', 'demo', 'bench', 'tools']),
+    // The fleet's runner, journal, shards and history: below the run loop.
+    layer('fleet', ['run', 'cli', 'demo', 'bench', 'tools']),
+    layer('cli', ['demo', 'bench', 'tools']),
+    {
+      name: 'no-own-barrel',
+      severity: 'error',
+      comment: 'src/index.ts is the package entry for library users; nothing inside src/ imports it',
+      from: { path: '^src/', pathNot: '^src/index\\.ts$' },
+      to: { path: '^src/index\\.ts$' },
+    },
     layer('escape', ['evidence', 'spec', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
     layer('spec', ['evidence', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
     layer('evidence', ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),

@@ -1,17 +1,19 @@
 /**
- * `scan()` runs the probes and the checks, `evaluate()` re-runs the checks on saved evidence.
- * Both return the same report model the CLI renders. The library entry (./index.ts) re-exports
- * them with the renderers and the bundle reader; the CLI imports this module instead, so a scan
- * loads only the renderers it writes.
+ * `scanTarget()` scans one parsed target, whatever its kind, `evaluate()` re-runs the checks on
+ * saved evidence. Both return the same report model the CLI renders. The library entry
+ * (./index.ts) re-exports them with the renderers and the bundle reader; the CLI and the run
+ * loop import this module instead, so a scan loads only the renderers it writes.
  */
 import type { CheckResult } from './checks/define-check.js';
 import { evaluateAll } from './engine/run.js';
 import type { Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
 import { collectEvidence } from './probe/scan.js';
-import type { StdioScanOptions } from './probe/stdio/collect.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/build-report.js';
+import type { PreparedSandbox, SandboxMode } from './probe/stdio/sandbox/prepare.js';
+import type { Target } from './targets/target.js';
+import { isTargetError, parseHttpTarget } from './targets/target.js';
 
 export interface ScanOutput {
   readonly evidence: Evidence;
@@ -19,24 +21,59 @@ export interface ScanOutput {
   readonly report: ScanReport;
 }
 
-export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
-  const evidence = await collectEvidence(opts);
+/**
+ * What one scan may be asked, for a target of either kind. A local (stdio) server is spoken to
+ * over its own pipes: the options about HTTP (credentials, headers, TLS, the address policy,
+ * the OAuth client) do not apply to it, and the run never gives it any.
+ */
+export interface ScanTargetOptions extends Omit<CollectOptions, 'url'> {
+  /**
+   * stdio: `--sandbox` (docs/stdio.md#sandbox): `strict` (or true) runs the server in the sandbox or
+   * not at all, `best-effort` warns and runs without it; or a sandbox the run already prepared.
+   */
+  readonly sandbox?: boolean | SandboxMode | PreparedSandbox;
+}
+
+export async function scanTarget(
+  target: Target,
+  opts: ScanTargetOptions,
+  reportOpts: ReportOptions = {},
+): Promise<ScanOutput> {
+  if (target.kind === 'http')
+    return evaluate(await collectEvidence({ ...opts, url: target.href }), reportOpts);
+  // The stdio runner is loaded only when a local server is scanned.
+  const { collectStdioEvidence } = await import('./probe/stdio/collect.js');
+  const evidence = await collectStdioEvidence({
+    command: target,
+    ...(opts.mode ? { mode: opts.mode } : {}),
+    ...(opts.spec !== undefined ? { spec: opts.spec } : {}),
+    ...(opts.requestTimeoutMs ? { requestTimeoutMs: opts.requestTimeoutMs } : {}),
+    ...(opts.scanTimeoutMs ? { scanTimeoutMs: opts.scanTimeoutMs } : {}),
+    ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(opts.lock ? { lock: opts.lock } : {}),
+  });
   return evaluate(evidence, reportOpts);
 }
 
-/**
- * Launches a local stdio server and scans it (docs/stdio.md): the command runs with a scrubbed
- * environment and a throwaway HOME, and everything it started is ended at the end. With
- * `sandbox: true` it runs in the sandbox or not at all (`SandboxUnavailable` is thrown before
- * anything is launched). Loaded lazily, so an HTTP scan does not load the stdio runner.
- */
-export async function scanStdio(opts: StdioScanOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
-  const { collectStdioEvidence } = await import('./probe/stdio/collect.js');
-  return evaluate(await collectStdioEvidence(opts), reportOpts);
+/** Scans the MCP endpoint at `opts.url` (an http(s) URL); see `scanTarget` for every target kind. */
+export async function scan(opts: CollectOptions, reportOpts: ReportOptions = {}): Promise<ScanOutput> {
+  const target = parseHttpTarget(opts.url);
+  if (isTargetError(target)) throw new TypeError(`scan: ${target.error}`);
+  const { url: _url, ...rest } = opts;
+  return scanTarget(target, rest, reportOpts);
 }
 
 /** Re-runs the checks on evidence (live or from a saved bundle); suppressions and a baseline are optional. */
 export function evaluate(evidence: Evidence, reportOpts: ReportOptions = {}): ScanOutput {
-  const results = evaluateAll(evidence);
+  return reportOf(evidence, evaluateAll(evidence), reportOpts);
+}
+
+/** The report of evidence and its results (the run adds cross-target results before it builds one). */
+export function reportOf(
+  evidence: Evidence,
+  results: readonly CheckResult[],
+  reportOpts: ReportOptions = {},
+): ScanOutput {
   return { evidence, results, report: buildReport(evidence, results, reportOpts) };
 }

@@ -3,8 +3,10 @@
  * the checks on saved evidence. Both return the same report model the CLI
  * renders.
  */
-export { evaluate, scan } from './api.js';
-export type { ScanOutput } from './api.js';
+export { evaluate, scan, scanTarget } from './api.js';
+export type { ScanOutput, ScanTargetOptions } from './api.js';
+export type { HttpTarget, StdioTarget, Target } from './targets/target.js';
+export { parseHttpTarget, stdioTarget } from './targets/target.js';
 export type { CollectOptions } from './probe/scan.js';
 export type { Evidence } from './evidence/types.js';
 export type { CheckResult, Severity, Status } from './checks/define-check.js';

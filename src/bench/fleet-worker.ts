@@ -4,12 +4,12 @@
  * then runs every target through the fleet runner with records streamed to a journal, as
  * `scan --targets` does, and writes one JSON line (FleetWorkerResult) to stdout.
  */
-import { scan } from '../index.js';
+import { scan } from '../api.js';
 import { openJournalWriter } from '../fleet/journal.js';
 import { rateLimitOf } from '../fleet/rate-limit.js';
 import { recordOf } from '../fleet/record.js';
 import { runFleet } from '../fleet/runner.js';
-import type { FleetTarget } from '../fleet/targets/types.js';
+import type { FleetTarget } from '../fleet/record.js';
 
 export interface FleetWorkerInput {
   readonly urls: readonly string[];

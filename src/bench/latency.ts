@@ -6,7 +6,7 @@
  */
 import type { CheckResult } from '../checks/define-check.js';
 import type { HttpExchange } from '../evidence/types.js';
-import { scan } from '../index.js';
+import { scan } from '../api.js';
 import { buildGraph, criticalPath, observedWaves, simulate } from './critical-path.js';
 import type { GraphNode, WhatIf } from './critical-path.js';
 import type { BenchSection } from './format.js';

@@ -3,7 +3,7 @@
  * `{ urls, concurrency }` as JSON on stdin, scans a few targets alone (solo time), then every
  * target through a pool of `concurrency`, and writes one JSON line (ManyWorkerResult) to stdout.
  */
-import { scan } from '../index.js';
+import { scan } from '../api.js';
 import { peakRssKb } from './peak-rss.js';
 
 export interface ManyWorkerInput {

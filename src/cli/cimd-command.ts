@@ -13,9 +13,10 @@ import type { Command } from 'commander';
 import type { CimdVariantSet } from '../cimd/variants.js';
 import type { ClientMetadataSource } from '../evidence/cimd-types.js';
 import type { HttpExchange } from '../evidence/types.js';
-import { exitCodeFor } from './exit-code.js';
+import { exitCodeFor } from '../run/exit-code.js';
 import { anchorFor } from './manifest.js';
-import { parseFailOn, parseFormats, UsageError } from './options.js';
+import { UsageError } from '../run/errors.js';
+import { parseFailOn, parseFormats } from './options.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 
 export function registerCimdCommands(program: Command, result: { code: number }): void {

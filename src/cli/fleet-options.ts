@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 
-import { OFFICIAL_REGISTRY } from '../fleet/targets/registry.js';
+import { OFFICIAL_REGISTRY } from '../targets/sources/registry.js';
 
 export interface FleetScanOptions {
   readonly targets?: string;

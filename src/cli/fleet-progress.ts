@@ -5,11 +5,8 @@
  * `intervalMs`, and a last one at the end, so a log shows progress without a redraw per scan.
  */
 import type { FleetCounts } from '../fleet/runner.js';
-
-export interface FleetProgress {
-  update(c: FleetCounts): void;
-  stop(c: FleetCounts): void;
-}
+import type { RunProgress } from '../run/run-targets.js';
+import type { FleetScanOptions } from './fleet-options.js';
 
 const seconds = (ms: number): string => {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -35,7 +32,7 @@ export function plainProgress(
   write: (s: string) => void,
   intervalMs = 10_000,
   now = () => Date.now(),
-): FleetProgress {
+): RunProgress {
   const t0 = now();
   let last = t0;
   return {
@@ -50,7 +47,7 @@ export function plainProgress(
   };
 }
 
-export async function ttyProgress(stream: NodeJS.WriteStream, total: number): Promise<FleetProgress> {
+export async function ttyProgress(stream: NodeJS.WriteStream, total: number): Promise<RunProgress> {
   const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
@@ -81,4 +78,13 @@ export async function ttyProgress(stream: NodeJS.WriteStream, total: number): Pr
   };
 }
 
-export const silentProgress: FleetProgress = { update: () => undefined, stop: () => undefined };
+export const silentProgress: RunProgress = { update: () => undefined, stop: () => undefined };
+
+/** The run's progress on stderr: a bar on a terminal, lines in a log, nothing with --no-progress. */
+export function progressDisplay(f: FleetScanOptions): (total: number) => Promise<RunProgress> {
+  return async (total) => {
+    if (!f.progress) return silentProgress;
+    if (process.stderr.isTTY) return ttyProgress(process.stderr, total);
+    return plainProgress((s) => process.stderr.write(s));
+  };
+}

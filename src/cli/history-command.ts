@@ -10,10 +10,10 @@ import { Option } from 'commander';
 
 import { DEFAULT_DB_FILE, HistoryError, isPostgresUrl, openHistory } from '../fleet/db/open.js';
 import type { History } from '../fleet/db/open.js';
-import { canonicalTargetUrl } from '../fleet/targets/canonical.js';
+import { isTargetError, parseHttpTarget } from '../targets/target.js';
 import { existsSync } from 'node:fs';
-import { EXIT } from './exit-code.js';
-import { UsageError } from './options.js';
+import { EXIT } from '../run/exit-code.js';
+import { UsageError } from '../run/errors.js';
 
 interface HistoryOptions {
   readonly db: string;
@@ -35,6 +35,14 @@ async function openForReading(spec: string): Promise<History> {
   return openHistory(spec);
 }
 
+/** The identity of the target the user typed: a URL, or a local server's `stdio:` line as reports show it. */
+function identityOfTyped(ref: string): string {
+  if (ref.startsWith('stdio:')) return ref;
+  const t = parseHttpTarget(ref);
+  if (isTargetError(t)) throw new UsageError(`${ref}: ${t.error}`);
+  return t.identity;
+}
+
 function positive(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new UsageError('--limit: expected 1..10000');
@@ -45,7 +53,7 @@ export function registerHistoryCommands(program: Command, result: { code: number
   program
     .command('history')
     .description("one target's grade and findings over time, from the history database")
-    .argument('<url>', 'the target URL (as scanned)')
+    .argument('<url>', 'the target URL, or the stdio: command line of a local server (as scanned)')
     .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
     .addOption(
       new Option('-f, --format <format>', 'output format')
@@ -54,8 +62,7 @@ export function registerHistoryCommands(program: Command, result: { code: number
     )
     .option('--limit <n>', 'the latest n scans', positive, 200)
     .action(async (url: string, o: HistoryOptions) => {
-      const c = canonicalTargetUrl(url);
-      if ('error' in c) throw new UsageError(`${url}: ${c.error}`);
+      const identity = identityOfTyped(url);
       // The queries and renderers are loaded by these commands only.
       const [{ targetHistory }, { renderHistoryJson }, { renderHistoryMarkdown, renderHistoryText }] =
         await Promise.all([
@@ -65,9 +72,9 @@ export function registerHistoryCommands(program: Command, result: { code: number
         ]);
       const history = await openForReading(o.db);
       try {
-        const h = await targetHistory(history.db, c.url, o.limit);
+        const h = await targetHistory(history.db, identity, o.limit);
         if (!h) {
-          process.stderr.write(`mcp-posture: ${c.url} has no scans in ${history.label}\n`);
+          process.stderr.write(`mcp-posture: ${identity} has no scans in ${history.label}\n`);
           result.code = EXIT.usage;
           return;
         }

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 
 import { LockError, readLock, serializeLock } from '../lock/file.js';
-import { EXIT } from './exit-code.js';
-import { UsageError } from './options.js';
+import { EXIT } from '../run/exit-code.js';
+import { UsageError } from '../run/errors.js';
 
 function read(file: string) {
   try {

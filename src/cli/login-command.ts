@@ -4,28 +4,21 @@
  */
 import type { LoginCliOptions } from './cli-options.js';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 
 import { Option } from 'commander';
 import type { Command } from 'commander';
 
 import { escapeTerminalLine } from '../report/escape.js';
-import { EXIT } from './exit-code.js';
-import { parsePositiveInt, UsageError } from './options.js';
+import { EXIT } from '../run/exit-code.js';
+import { UsageError } from '../run/errors.js';
+import { readCaFile } from '../run/ca-file.js';
+import { isTargetError, parseHttpTarget } from '../targets/target.js';
+import { parsePositiveInt } from './options.js';
 
 function parsePort(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 65_535) throw new UsageError(`not a port: ${v}`);
   return n;
-}
-
-function readCa(file: string | undefined): string | undefined {
-  if (!file) return undefined;
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
-  }
 }
 
 /** The system browser, without a shell: the URL is one argument. Failures are ignored (the URL is printed too). */
@@ -75,15 +68,16 @@ export function registerLoginCommands(program: Command, result: { code: number }
       new Option('--format <format>', 'output format').choices(['text', 'json', 'html']).default('text'),
     )
     .action(async (url: string, o: LoginCliOptions) => {
-      if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-        throw new UsageError('the URL must be http:// or https://');
+      const target = parseHttpTarget(url);
+      if (isTargetError(target))
+        throw new UsageError(target.hint ? `${target.error} (${target.hint})` : target.error);
       if (o.oauthClientSecretEnv && !o.oauthClientId)
         throw new UsageError('--oauth-client-secret-env needs --oauth-client-id');
       if (o.oauthClientId && o.clientMetadataUrl)
         throw new UsageError('give --oauth-client-id or --client-metadata-url, not both');
       const secretEnv = o.oauthClientSecretEnv;
       const secret = secretFromEnv(secretEnv);
-      const ca = readCa(o.caFile);
+      const ca = o.caFile ? readCaFile(o.caFile) : undefined;
       const browser = o.browser !== false;
       // The OAuth client, the token store and the renderers are loaded by these commands only.
       const [{ login }, { saveLogin }, { renderLoginHtml }, { renderLoginText }] = await Promise.all([
@@ -93,7 +87,7 @@ export function registerLoginCommands(program: Command, result: { code: number }
         import('../login/render.js'),
       ]);
       const out = await login({
-        url,
+        url: target.href,
         ...(o.oauthClientId ? { clientId: o.oauthClientId } : {}),
         ...(secret ? { clientSecret: secret, clientSecretEnv: secretEnv! } : {}),
         ...(o.clientMetadataUrl ? { clientMetadataUrl: o.clientMetadataUrl } : {}),
@@ -128,7 +122,7 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .argument('[url]', 'the MCP endpoint URL')
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
     .action(async (url: string | undefined, o: LoginCliOptions) => {
-      const ca = readCa(o.caFile);
+      const ca = o.caFile ? readCaFile(o.caFile) : undefined;
       const [{ removeLogins }, { deleteRegisteredClient }] = await Promise.all([
         import('../login/store.js'),
         import('../login/session.js'),
@@ -147,23 +141,3 @@ export function registerLoginCommands(program: Command, result: { code: number }
 }
 
 /** The stored token for `scan URL --login`, refreshed when it is about to expire. */
-export async function storedToken(url: string, caFile: string | undefined): Promise<string> {
-  const [{ findLogin, saveLogin }, { freshLogin }] = await Promise.all([
-    import('../login/store.js'),
-    import('../login/session.js'),
-  ]);
-  const stored = findLogin(url);
-  if (!stored) throw new UsageError(`no stored login for ${url}: run mcp-posture login ${url}`);
-  const ca = readCa(caFile);
-  const secret = stored.clientSecretEnv ? process.env[stored.clientSecretEnv] : undefined;
-  const fresh = await freshLogin(stored, {
-    ...(ca ? { ca } : {}),
-    ...(secret ? { clientSecret: secret } : {}),
-  });
-  if (!fresh.login)
-    throw new UsageError(
-      `the stored login for ${url} cannot be used: ${fresh.failure?.message ?? 'expired'} (${fresh.failure?.fix ?? ''})`,
-    );
-  if (fresh.refreshed) saveLogin(fresh.login);
-  return fresh.login.accessToken;
-}

@@ -1,15 +1,14 @@
 /** Parsers for command-line values: each turns bad input into a usage error that names what is valid. */
 import { InvalidArgumentError } from 'commander';
 
+import { UsageError } from '../run/errors.js';
+
 import type { FailOn, Grade } from '../config/constants.js';
 import { FAIL_ON, GRADES } from '../config/constants.js';
 import type { FormatName } from '../report/format-spec.js';
 import { FORMAT_NAMES, isFormatName } from '../report/format-spec.js';
 import type { Revision } from '../spec/revisions.js';
 import { isRevision, REVISIONS } from '../spec/revisions.js';
-
-/** A mistake in how the tool was called: exit 2 with the message, never a stack trace. */
-export class UsageError extends Error {}
 
 export function parseFailOn(v: string): FailOn {
   const s = v.toLowerCase();

@@ -12,7 +12,8 @@ import type { FormatName, RenderContext } from '../report/format-spec.js';
 import { FORMAT_NAMES } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';
 import { isDocsBase } from '../report/doc-links.js';
-import { parseFailOn, parseFormats, parseGrade, UsageError } from './options.js';
+import { UsageError } from '../run/errors.js';
+import { parseFailOn, parseFormats, parseGrade } from './options.js';
 
 function parseDocsUrl(value: string): string {
   if (!isDocsBase(value))

@@ -19,6 +19,7 @@ import {
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
+import { identityOf } from '../targets/target.js';
 import type { ScanRecord } from './record.js';
 import { RECORD_VERSION } from './record.js';
 
@@ -105,7 +106,10 @@ function cutTornTail(fd: number): void {
 }
 
 export interface JournalState {
-  /** Canonical URLs of the targets the journal already holds for `runId`. */
+  /**
+   * Identities of the targets the journal already holds for `runId` (a line written by an older
+   * mcp-posture is read through `identityOf`, so it still matches its target).
+   */
   readonly done: ReadonlySet<string>;
   /** The run the journal belongs to (null for a new or empty journal). */
   readonly runId: string | null;
@@ -125,7 +129,7 @@ export async function journalState(file: string): Promise<JournalState> {
         `${file} holds more than one run (${runId}, ${line.runId}); use one journal per run`,
       );
     runId = line.runId;
-    done.add(line.record.target.url);
+    done.add(identityOf(line.record.target.url));
     exitCodes.add(line.record.exitCode);
   }
   return { done, runId, exitCodes };

@@ -4,16 +4,29 @@
  * replayed into a database that was down). It is built from the scan's report and evidence
  * and holds no exchange bodies: results, per-item surface hashes and the discovery documents.
  */
-import type { ScanOutput } from '../index.js';
+import type { ScanOutput } from '../api.js';
 import type { Evidence, ListingEvidence, Probe } from '../evidence/types.js';
+import type { RegistryRef, SourcedTarget, TargetSourceKind } from '../targets/sources/types.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
-import type { FleetTarget } from './targets/types.js';
 
 export const RECORD_VERSION = 1;
 const MAX_MESSAGE = 500;
 const MAX_NAME = 300;
 const MAX_ITEMS_PER_KIND = 2_000;
 const MAX_DOCUMENT_CHARS = 64 * 1024;
+
+/** A target as the journal and the history database keep it: its identity and its source. */
+export interface FleetTarget {
+  /** The target's identity (src/targets/target.ts): the canonical URL, or `stdio:` and the command line. */
+  readonly url: string;
+  readonly name: string | null;
+  readonly source: TargetSourceKind;
+  readonly registry: RegistryRef | null;
+}
+
+export function fleetTargetOf(s: SourcedTarget): FleetTarget {
+  return { url: s.target.identity, name: s.name, source: s.source, registry: s.registry };
+}
 
 /** The report's outcome, or `error` when the scan itself could not run to its end. */
 export type RecordOutcome = 'graded' | 'unreachable' | 'not-mcp' | 'redirect' | 'error';
@@ -146,9 +159,15 @@ export interface RecordMeta {
   readonly finishedAt: Date;
 }
 
-export function recordOf(out: ScanOutput, meta: RecordMeta): ScanRecord {
+/**
+ * The record of a finished scan. `summary` leaves out the rows (results, surface hashes,
+ * documents): a run that keeps no journal and no history only counts its records, and hashing
+ * every item of a large surface would be work nobody reads.
+ */
+export function recordOf(out: ScanOutput, meta: RecordMeta, detail: 'full' | 'summary' = 'full'): ScanRecord {
   const r = out.report;
   const by = r.summary.byStatus;
+  const full = detail === 'full';
   return {
     v: RECORD_VERSION,
     target: meta.target,
@@ -172,7 +191,7 @@ export function recordOf(out: ScanOutput, meta: RecordMeta): ScanRecord {
     attempts: meta.attempts,
     rateLimited: meta.rateLimited,
     detail: detailOf(out),
-    results: r.results
+    results: (full ? r.results : [])
       .filter((x) => x.status !== 'not_applicable')
       .map((x) => ({
         checkId: x.checkId,
@@ -185,8 +204,8 @@ export function recordOf(out: ScanOutput, meta: RecordMeta): ScanRecord {
         suppressed: x.suppression !== null,
         message: cut(x.message, MAX_MESSAGE),
       })),
-    surfaces: surfacesOf(out.evidence),
-    documents: documentsOf(out.evidence),
+    surfaces: full ? surfacesOf(out.evidence) : [],
+    documents: full ? documentsOf(out.evidence) : [],
   };
 }
 

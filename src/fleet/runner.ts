@@ -11,9 +11,8 @@
 import type { BackoffPolicy } from './retry-after.js';
 import { backoffMs, DEFAULT_BACKOFF } from './retry-after.js';
 import { HostGate, hostOf } from './hosts.js';
-import type { ScanRecord } from './record.js';
+import type { FleetTarget, ScanRecord } from './record.js';
 import { failedRecord } from './record.js';
-import type { FleetTarget } from './targets/types.js';
 
 export interface AttemptContext {
   /** 1 for the first scan of the target, 2 after one 429, … */
@@ -71,6 +70,11 @@ export interface RunnerOptions {
   /** Stores a finished target (journal, database…). Throwing stops the fleet: nothing new starts. */
   readonly onFinished: (record: ScanRecord) => Promise<void> | void;
   readonly onEvent?: (e: RunnerEvent) => void;
+  /**
+   * The host a target counts against for `perHost` and 429 cool-downs. The run passes its parsed
+   * targets' hosts (a local server is a host of its own); the default parses the target's URL.
+   */
+  readonly hostOf?: (target: FleetTarget) => string;
 }
 
 export interface RunnerSummary extends FleetCounts {
@@ -89,184 +93,209 @@ interface Queued {
 const DEFAULT_GRACE_MS = 5_000;
 
 export function runFleet(targets: readonly FleetTarget[], o: RunnerOptions): Promise<RunnerSummary> {
-  const gate = new HostGate(o.perHost);
-  const queues = new Map<string, Queued[]>();
-  const hosts: string[] = [];
-  let cursor = 0;
-  let pending = 0;
-  let inFlight = 0;
-  let done = 0;
-  let failed = 0;
-  let backingOff = 0;
-  let retries = 0;
-  let stoppedBy: RunnerSummary['stoppedBy'] = null;
-  let timer: NodeJS.Timeout | null = null;
-  let sinkChain: Promise<void> = Promise.resolve();
-  const concurrency = Math.max(1, Math.floor(o.concurrency));
+  return new Promise<RunnerSummary>((resolve) => {
+    new Scheduler(targets.length, o, resolve).run(targets);
+  });
+}
 
-  const counts = (): FleetCounts => ({ total: targets.length, done, failed, inFlight, backingOff });
+/** The queues per host, the pool and the counters of one fleet run. */
+class Scheduler {
+  readonly #o: RunnerOptions;
+  readonly #gate: HostGate;
+  readonly #host: (t: FleetTarget) => string;
+  readonly #concurrency: number;
+  readonly #total: number;
+  readonly #resolve: (s: RunnerSummary) => void;
+  readonly #queues = new Map<string, Queued[]>();
+  readonly #hosts: string[] = [];
+  #cursor = 0;
+  #pending = 0;
+  #inFlight = 0;
+  #done = 0;
+  #failed = 0;
+  #backingOff = 0;
+  #retries = 0;
+  #stoppedBy: RunnerSummary['stoppedBy'] = null;
+  #timer: NodeJS.Timeout | null = null;
+  #sinkChain: Promise<void> = Promise.resolve();
+  #resolved = false;
 
-  const enqueue = (q: Queued, front = false): void => {
-    const host = hostOf(q.target.url);
-    let queue = queues.get(host);
+  constructor(total: number, o: RunnerOptions, resolve: (s: RunnerSummary) => void) {
+    this.#o = o;
+    this.#gate = new HostGate(o.perHost);
+    this.#host = o.hostOf ?? ((t) => hostOf(t.url));
+    this.#concurrency = Math.max(1, Math.floor(o.concurrency));
+    this.#total = total;
+    this.#resolve = resolve;
+  }
+
+  run(targets: readonly FleetTarget[]): void {
+    for (const t of targets) this.#enqueue({ target: t, attempt: 1 });
+    this.#pump();
+  }
+
+  #counts(): FleetCounts {
+    return {
+      total: this.#total,
+      done: this.#done,
+      failed: this.#failed,
+      inFlight: this.#inFlight,
+      backingOff: this.#backingOff,
+    };
+  }
+
+  #enqueue(q: Queued, front = false): void {
+    const host = this.#host(q.target);
+    let queue = this.#queues.get(host);
     if (!queue) {
       queue = [];
-      queues.set(host, queue);
-      hosts.push(host);
+      this.#queues.set(host, queue);
+      this.#hosts.push(host);
     }
     if (front) queue.unshift(q);
     else queue.push(q);
-    pending++;
+    this.#pending++;
+  }
+
+  #finishIfIdle(): void {
+    if (this.#resolved || this.#inFlight > 0) return;
+    if (this.#pending > 0 && this.#stoppedBy === null) return;
+    this.#resolved = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    void this.#sinkChain.then(() =>
+      this.#resolve({
+        ...this.#counts(),
+        notStarted: this.#pending,
+        retries: this.#retries,
+        stoppedBy: this.#stoppedBy,
+      }),
+    );
+  }
+
+  /** The next target whose host may be scanned now, round-robin over hosts; else the shortest wait. */
+  #pick(now: number): Queued | number {
+    let soonest = Infinity;
+    const hosts = this.#hosts;
+    for (let n = 0; n < hosts.length; n++) {
+      const i = (this.#cursor + n) % hosts.length;
+      const host = hosts[i]!;
+      const wait = this.#gate.waitFor(host, now);
+      if (wait > 0) {
+        soonest = Math.min(soonest, wait);
+        continue;
+      }
+      const queue = this.#queues.get(host)!;
+      const q = queue.shift()!;
+      if (queue.length === 0) {
+        this.#queues.delete(host);
+        hosts.splice(i, 1);
+        this.#cursor = hosts.length ? i % hosts.length : 0;
+      } else this.#cursor = (i + 1) % hosts.length;
+      this.#pending--;
+      return q;
+    }
+    return soonest;
+  }
+
+  #pump = (): void => {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    const now = Date.now();
+    const deadline = this.#o.fleetDeadline;
+    if (this.#stoppedBy === null && deadline !== null && now >= deadline && this.#pending > 0)
+      this.#stoppedBy = 'deadline';
+    while (this.#stoppedBy === null && this.#inFlight < this.#concurrency && this.#pending > 0) {
+      const next = this.#pick(now);
+      if (typeof next === 'number') {
+        // Every queued host is busy or cooling down: look again when the first cool-down ends.
+        if (Number.isFinite(next)) this.#timer = setTimeout(this.#pump, Math.max(1, Math.ceil(next)));
+        break;
+      }
+      this.#start(next, now);
+    }
+    const idleSlot = this.#inFlight < this.#concurrency;
+    if (this.#stoppedBy === null && this.#pending > 0 && deadline !== null && !this.#timer && idleSlot)
+      this.#timer = setTimeout(this.#pump, Math.max(1, deadline - now));
+    this.#finishIfIdle();
   };
-  for (const t of targets) enqueue({ target: t, attempt: 1 });
 
-  return new Promise<RunnerSummary>((resolve) => {
-    let resolved = false;
-    const finishIfIdle = (): void => {
-      if (resolved || inFlight > 0) return;
-      if (pending > 0 && stoppedBy === null) return;
-      resolved = true;
-      if (timer) clearTimeout(timer);
-      void sinkChain.then(() => resolve({ ...counts(), notStarted: pending, retries, stoppedBy }));
-    };
-
-    /** The next target whose host may be scanned now, round-robin over hosts; else the shortest wait. */
-    const pick = (now: number): Queued | number => {
-      let soonest = Infinity;
-      for (let n = 0; n < hosts.length; n++) {
-        const i = (cursor + n) % hosts.length;
-        const host = hosts[i]!;
-        const wait = gate.waitFor(host, now);
-        if (wait > 0) {
-          soonest = Math.min(soonest, wait);
-          continue;
-        }
-        const queue = queues.get(host)!;
-        const q = queue.shift()!;
-        if (queue.length === 0) {
-          queues.delete(host);
-          hosts.splice(i, 1);
-          cursor = hosts.length ? i % hosts.length : 0;
-        } else cursor = (i + 1) % hosts.length;
-        pending--;
-        return q;
+  #finalize(record: ScanRecord): Promise<void> {
+    this.#sinkChain = this.#sinkChain.then(async () => {
+      if (this.#stoppedBy instanceof Error) return;
+      try {
+        await this.#o.onFinished(record);
+      } catch (err) {
+        this.#stoppedBy = err instanceof Error ? err : new Error(String(err));
+        return;
       }
-      return soonest;
-    };
+      this.#done++;
+      if (record.outcome !== 'graded') this.#failed++;
+      this.#o.onEvent?.({ type: 'finish', record, counts: this.#counts() });
+    });
+    return this.#sinkChain;
+  }
 
-    const pump = (): void => {
-      if (timer) {
-        clearTimeout(timer);
-        timer = null;
-      }
-      const now = Date.now();
-      if (stoppedBy === null && o.fleetDeadline !== null && now >= o.fleetDeadline && pending > 0)
-        stoppedBy = 'deadline';
-      while (stoppedBy === null && inFlight < concurrency && pending > 0) {
-        const next = pick(now);
-        if (typeof next === 'number') {
-          // Every queued host is busy or cooling down: look again when the first cool-down ends.
-          if (Number.isFinite(next)) timer = setTimeout(pump, Math.max(1, Math.ceil(next)));
-          break;
-        }
-        start(next, now);
-      }
-      if (
-        stoppedBy === null &&
-        pending > 0 &&
-        o.fleetDeadline !== null &&
-        timer === null &&
-        inFlight < concurrency
-      )
-        timer = setTimeout(pump, Math.max(1, o.fleetDeadline - now));
-      finishIfIdle();
-    };
-
-    const finalize = (record: ScanRecord): Promise<void> => {
-      sinkChain = sinkChain.then(async () => {
-        if (stoppedBy instanceof Error) return;
-        try {
-          await o.onFinished(record);
-        } catch (err) {
-          stoppedBy = err instanceof Error ? err : new Error(String(err));
-          return;
-        }
-        done++;
-        if (record.outcome !== 'graded') failed++;
-        o.onEvent?.({ type: 'finish', record, counts: counts() });
+  #start(q: Queued, now: number): void {
+    const host = this.#host(q.target);
+    this.#gate.acquire(host);
+    this.#inFlight++;
+    const deadline = this.#o.fleetDeadline;
+    const left = deadline === null ? Infinity : deadline - now;
+    const scanTimeoutMs = Math.max(1_000, Math.min(this.#o.targetTimeoutMs, left));
+    this.#o.onEvent?.({ type: 'start', target: q.target, attempt: q.attempt, counts: this.#counts() });
+    void this.#attempt(q, scanTimeoutMs, new Date())
+      .then(async (r) => {
+        if (!this.#retried(q, r, host)) await this.#finalize(this.#lastRecord(q, r));
+      })
+      .finally(() => {
+        this.#gate.release(host);
+        this.#inFlight--;
+        this.#pump();
       });
-      return sinkChain;
-    };
+  }
 
-    const start = (q: Queued, now: number): void => {
-      const host = hostOf(q.target.url);
-      gate.acquire(host);
-      inFlight++;
-      const left = o.fleetDeadline === null ? Infinity : o.fleetDeadline - now;
-      const scanTimeoutMs = Math.max(1_000, Math.min(o.targetTimeoutMs, left));
-      o.onEvent?.({ type: 'start', target: q.target, attempt: q.attempt, counts: counts() });
-      const started = new Date();
-      void attempt(q, scanTimeoutMs, started)
-        .then(async (r) => {
-          if (r.rateLimited && q.attempt < o.maxAttempts && stoppedBy === null) {
-            const wait = backoffMs(r.retryAfterMs, q.attempt, o.backoff ?? DEFAULT_BACKOFF);
-            const at = Date.now() + wait;
-            if (o.fleetDeadline === null || at < o.fleetDeadline) {
-              retries++;
-              backingOff++;
-              gate.coolDown(host, at);
-              o.onEvent?.({ type: 'retry', target: q.target, waitMs: wait, counts: counts() });
-              setTimeout(() => {
-                backingOff--;
-              }, wait).unref();
-              enqueue({ target: q.target, attempt: q.attempt + 1 }, true);
-              return;
-            }
-          }
-          await finalize({ ...r.record, attempts: q.attempt, rateLimited: r.rateLimited });
-        })
-        .finally(() => {
-          gate.release(host);
-          inFlight--;
-          pump();
-        });
-    };
+  #lastRecord(q: Queued, r: AttemptResult): ScanRecord {
+    return { ...r.record, attempts: q.attempt, rateLimited: r.rateLimited };
+  }
 
-    /** One scan, abandoned (as an error record) when it overruns its budget plus the grace. */
-    const attempt = (q: Queued, scanTimeoutMs: number, started: Date): Promise<AttemptResult> => {
-      const graceMs = o.graceMs ?? DEFAULT_GRACE_MS;
-      let watchdog: NodeJS.Timeout | undefined;
-      const overrun = new Promise<AttemptResult>((res) => {
-        watchdog = setTimeout(
-          () =>
-            res({
-              record: failedRecord(
-                q.target,
-                started,
-                `the scan overran its deadline (${scanTimeoutMs + graceMs} ms)`,
-                q.attempt,
-              ),
-              rateLimited: false,
-              retryAfterMs: null,
-            }),
-          scanTimeoutMs + graceMs,
-        );
-      });
-      const scanned = o
-        .scan(q.target, { attempt: q.attempt, scanTimeoutMs })
-        .catch((err: unknown): AttemptResult => ({
-          record: failedRecord(
-            q.target,
-            started,
-            `internal error: ${err instanceof Error ? err.message : String(err)}`,
-            q.attempt,
-          ),
-          rateLimited: false,
-          retryAfterMs: null,
-        }));
-      return Promise.race([scanned, overrun]).finally(() => clearTimeout(watchdog));
-    };
+  /** A 429 with attempts left: the host cools down and the target goes back to the front of its queue. */
+  #retried(q: Queued, r: AttemptResult, host: string): boolean {
+    if (!r.rateLimited || q.attempt >= this.#o.maxAttempts || this.#stoppedBy !== null) return false;
+    const wait = backoffMs(r.retryAfterMs, q.attempt, this.#o.backoff ?? DEFAULT_BACKOFF);
+    const at = Date.now() + wait;
+    const deadline = this.#o.fleetDeadline;
+    if (deadline !== null && at >= deadline) return false;
+    this.#retries++;
+    this.#backingOff++;
+    this.#gate.coolDown(host, at);
+    this.#o.onEvent?.({ type: 'retry', target: q.target, waitMs: wait, counts: this.#counts() });
+    setTimeout(() => {
+      this.#backingOff--;
+    }, wait).unref();
+    this.#enqueue({ target: q.target, attempt: q.attempt + 1 }, true);
+    return true;
+  }
 
-    pump();
-  });
+  /** One scan, abandoned (as an error record) when it overruns its budget plus the grace. */
+  #attempt(q: Queued, scanTimeoutMs: number, started: Date): Promise<AttemptResult> {
+    const graceMs = this.#o.graceMs ?? DEFAULT_GRACE_MS;
+    const failed = (reason: string): AttemptResult => ({
+      record: failedRecord(q.target, started, reason, q.attempt),
+      rateLimited: false,
+      retryAfterMs: null,
+    });
+    let watchdog: NodeJS.Timeout | undefined;
+    const overrun = new Promise<AttemptResult>((res) => {
+      watchdog = setTimeout(
+        () => res(failed(`the scan overran its deadline (${scanTimeoutMs + graceMs} ms)`)),
+        scanTimeoutMs + graceMs,
+      );
+    });
+    const scanned = this.#o
+      .scan(q.target, { attempt: q.attempt, scanTimeoutMs })
+      .catch((err: unknown) => failed(`internal error: ${err instanceof Error ? err.message : String(err)}`));
+    return Promise.race([scanned, overrun]).finally(() => clearTimeout(watchdog));
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Scale-out: each target belongs to exactly one of n shards, by a stable hash of its canonical
- * URL (SHA-256, so every machine and every Node version agrees). The shard comes from
+ * Scale-out: each target belongs to exactly one of n shards, by a stable hash of its identity
+ * (src/targets/target.ts: the canonical URL, or the stdio command line; SHA-256, so every
+ * machine and every Node version agrees). The shard comes from
  * `--shard i/n`, or from a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`) with the count from
  * `--shard-count` or `MCP_POSTURE_SHARD_COUNT`.
  */
@@ -70,13 +71,13 @@ export function resolveShard(
   return checked(int(index, K8S_INDEX_ENV), count, K8S_INDEX_ENV);
 }
 
-/** The shard a canonical URL belongs to among `count`. */
-export function shardOf(canonicalUrl: string, count: number): number {
-  const digest = createHash('sha256').update(canonicalUrl).digest();
+/** The shard a target identity belongs to among `count`. */
+export function shardOf(identity: string, count: number): number {
+  const digest = createHash('sha256').update(identity).digest();
   // 48 bits: exact in a double, and uniform enough for any count up to MAX_SHARDS.
   return digest.readUIntBE(0, 6) % count;
 }
 
-export function inShard(canonicalUrl: string, shard: Shard | null): boolean {
-  return shard === null || shardOf(canonicalUrl, shard.count) === shard.index;
+export function inShard(identity: string, shard: Shard | null): boolean {
+  return shard === null || shardOf(identity, shard.count) === shard.index;
 }

@@ -15,14 +15,20 @@ import type { Ajv } from 'ajv';
 import type addFormats from 'ajv-formats';
 
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
+import { identityOf } from '../targets/target.js';
 import { canonicalJson, prettyJson } from './canonical.js';
 
 export const LOCK_SCHEMA_VERSION = 1 as const;
 
+type TargetEntries = Readonly<Partial<Record<CredentialContext, LockEntry>>>;
+
 export interface LockFile {
   readonly schemaVersion: typeof LOCK_SCHEMA_VERSION;
-  /** Keyed by target identity (the endpoint URL), then by credential context. */
-  readonly targets: Readonly<Record<string, Readonly<Partial<Record<CredentialContext, LockEntry>>>>>;
+  /**
+   * Keyed by target identity (src/targets/target.ts: the canonical endpoint URL, or `stdio:` and
+   * the command line), then by credential context.
+   */
+  readonly targets: Readonly<Record<string, TargetEntries>>;
 }
 
 export class LockError extends Error {}
@@ -67,7 +73,21 @@ export function parseLock(text: string, source: string): LockFile {
       `${source}: not a valid lock file: ${first?.instancePath || '(root)'} ${first?.message ?? ''}`.trim(),
     );
   }
-  return raw as LockFile;
+  return withIdentityKeys(raw as LockFile);
+}
+
+/**
+ * Keys as identities: a lock an older mcp-posture wrote keyed a target by its URL as typed
+ * (`https://MCP.example.com:443/mcp#x`); read through `identityOf`, it still matches its target.
+ * Two keys of one identity merge, the first recorded context winning.
+ */
+function withIdentityKeys(lock: LockFile): LockFile {
+  const targets: Record<string, TargetEntries> = {};
+  for (const [key, entries] of Object.entries(lock.targets)) {
+    const id = identityOf(key);
+    targets[id] = Object.hasOwn(targets, id) ? { ...entries, ...targets[id] } : entries;
+  }
+  return { ...lock, targets };
 }
 
 /** The lock at `file`; a missing file is an empty lock when `allowMissing` (the first --update-lock). */
@@ -84,13 +104,13 @@ export function readLock(file: string, allowMissing: boolean): LockFile {
   return parseLock(text, file);
 }
 
-/** What the lock holds for one target in one context, and which contexts it holds for the target. */
+/** What the lock holds for one target (by identity) in one context, and which contexts it holds for it. */
 export function entryFor(
   lock: LockFile,
-  target: string,
+  identity: string,
   context: CredentialContext,
 ): { baseline: LockEntry | null; recordedContexts: CredentialContext[] } {
-  const t = Object.hasOwn(lock.targets, target) ? lock.targets[target]! : {};
+  const t = Object.hasOwn(lock.targets, identity) ? lock.targets[identity]! : {};
   const recordedContexts = (['anonymous', 'token'] as const).filter((c) => t[c] !== undefined);
   return { baseline: t[context] ?? null, recordedContexts };
 }
@@ -154,6 +174,15 @@ const sameSurface = (a: LockEntry, b: LockEntry): boolean =>
 export type UpdateOutcome =
   { readonly written: true; readonly targets: number } | { readonly written: false; readonly reason: string };
 
+/** One target's surface to record: its identity, the scan's credential context and entry. */
+export interface LockUpdate {
+  readonly identity: string;
+  readonly context: CredentialContext;
+  readonly entry: LockEntry;
+  /** The scan reached the target as an MCP server. */
+  readonly reachable: boolean;
+}
+
 /**
  * Records `entry` for `target` in `context`. A scan that did not reach the target, or that
  * could not list a surface the lock already holds listed, does not replace the recorded entry.
@@ -165,25 +194,49 @@ export async function updateLock(
   entry: LockEntry,
   reachable: boolean,
 ): Promise<UpdateOutcome> {
+  const [out] = await updateLockEntries(file, [{ identity: target, context, entry, reachable }]);
+  return out!;
+}
+
+/** Several targets' updates under one guard and one write (a fleet's batch); one outcome per update. */
+export async function updateLockEntries(
+  file: string,
+  updates: readonly LockUpdate[],
+): Promise<UpdateOutcome[]> {
   return withFileLock(file, () => {
-    const lock = readLock(file, true);
-    const old = Object.hasOwn(lock.targets, target) ? lock.targets[target]! : {};
-    const recorded = old[context];
-    if (!reachable)
-      return { written: false, reason: `the scan did not reach ${target}; the lock was left as it was` };
-    if (!entry.listable && recorded?.listable)
-      return {
-        written: false,
-        reason: `the scan could not list the surface of ${target} (${context}); the recorded entry was kept`,
-      };
-    // An unchanged surface keeps its entry (and its date), so the file does not change in git.
-    if (recorded && sameSurface(recorded, entry))
-      return { written: false, reason: `${target} (${context}) is unchanged since ${recorded.recordedAt}` };
-    const next: LockFile = {
-      schemaVersion: LOCK_SCHEMA_VERSION,
-      targets: { ...lock.targets, [target]: { ...old, [context]: entry } },
-    };
-    writeAtomically(file, serializeLock(next));
-    return { written: true, targets: Object.keys(next.targets).length };
+    let lock = readLock(file, true);
+    const outcomes: UpdateOutcome[] = [];
+    let changed = false;
+    for (const u of updates) {
+      const next = applied(lock, u);
+      if ('reason' in next) outcomes.push({ written: false, reason: next.reason });
+      else {
+        lock = next;
+        changed = true;
+        outcomes.push({ written: true, targets: 0 });
+      }
+    }
+    if (changed) writeAtomically(file, serializeLock(lock));
+    const count = Object.keys(lock.targets).length;
+    return outcomes.map((o) => (o.written ? { written: true, targets: count } : o));
   });
+}
+
+/** The lock with one update applied, or why the recorded entry stays. */
+function applied(lock: LockFile, u: LockUpdate): LockFile | { readonly reason: string } {
+  const target = identityOf(u.identity);
+  const old = Object.hasOwn(lock.targets, target) ? lock.targets[target]! : {};
+  const recorded = old[u.context];
+  if (!u.reachable) return { reason: `the scan did not reach ${target}; the lock was left as it was` };
+  if (!u.entry.listable && recorded?.listable)
+    return {
+      reason: `the scan could not list the surface of ${target} (${u.context}); the recorded entry was kept`,
+    };
+  // An unchanged surface keeps its entry (and its date), so the file does not change in git.
+  if (recorded && sameSurface(recorded, u.entry))
+    return { reason: `${target} (${u.context}) is unchanged since ${recorded.recordedAt}` };
+  return {
+    schemaVersion: LOCK_SCHEMA_VERSION,
+    targets: { ...lock.targets, [target]: { ...old, [u.context]: u.entry } },
+  };
 }

@@ -8,10 +8,13 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync }
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import type { HttpTarget } from '../targets/target.js';
+import { identityOf } from '../targets/target.js';
+
 export interface StoredLogin {
   /** The canonical resource URI the token was issued for (RFC 8707). */
   readonly resource: string;
-  /** The MCP endpoint URL the user logged in to. */
+  /** The MCP endpoint URL the user logged in to; matched to targets through its identity. */
   readonly target: string;
   readonly issuer: string;
   readonly tokenEndpoint: string;
@@ -72,7 +75,11 @@ function write(file: string, data: StoreFile): void {
   renameSync(tmp, file);
 }
 
-/** Same scheme, host, port and path, ignoring a trailing slash and the fragment. */
+/**
+ * RFC 8707 resource indicators: same scheme, host, port and path, ignoring a trailing slash and
+ * the fragment. A resource is not a target (an authorization server may name it with or without
+ * the slash), so this comparison is kept apart from target identity (src/targets/target.ts).
+ */
 export function sameResource(a: string, b: string): boolean {
   const norm = (s: string): string | null => {
     try {
@@ -95,12 +102,20 @@ export function saveLogin(login: StoredLogin, file = tokenFile()): void {
   write(file, { version: 1, logins: [...others, login] });
 }
 
-/** The login for a target URL: the entry whose resource or target is that URL. */
-export function findLogin(url: string, file = tokenFile()): StoredLogin | null {
+/** Does a stored login belong to the target: its target has the identity, or its resource is the URL? */
+function loginOf(l: StoredLogin, identity: string, href: string, by: 'target' | 'resource'): boolean {
+  // A login stored by an older mcp-posture names its target as typed: read through identityOf.
+  return by === 'target' ? identityOf(l.target) === identity : sameResource(l.resource, href);
+}
+
+/** The login for a target: the entry for its identity, else the one whose resource is its URL. */
+export function findLogin(target: HttpTarget | string, file = tokenFile()): StoredLogin | null {
+  const identity = typeof target === 'string' ? identityOf(target) : target.identity;
+  const href = typeof target === 'string' ? target : target.href;
   const logins = read(file).logins;
   return (
-    logins.find((l) => sameResource(l.target, url)) ??
-    logins.find((l) => sameResource(l.resource, url)) ??
+    logins.find((l) => loginOf(l, identity, href, 'target')) ??
+    logins.find((l) => loginOf(l, identity, href, 'resource')) ??
     null
   );
 }
@@ -109,7 +124,7 @@ export function findLogin(url: string, file = tokenFile()): StoredLogin | null {
 export function removeLogins(url: string | null, file = tokenFile()): StoredLogin[] {
   const data = read(file);
   const match = (l: StoredLogin): boolean =>
-    url === null || sameResource(l.target, url) || sameResource(l.resource, url);
+    url === null || loginOf(l, identityOf(url), url, 'target') || loginOf(l, '', url, 'resource');
   const removed = data.logins.filter(match);
   const kept = data.logins.filter((l) => !match(l));
   if (kept.length === 0) rmSync(file, { force: true });

@@ -14,6 +14,7 @@ import { DOCS_PATH, REPORT_SCHEMA_VERSION } from './model.js';
 import { computeRating } from './rating.js';
 import { applySuppressions } from './suppress.js';
 import { summarize } from './summary.js';
+import { stdioExchangesOf } from './stdio-exchanges.js';
 import type { TargetClass } from '../evidence/types.js';
 
 export function fingerprint(
@@ -110,6 +111,7 @@ export function buildReport(
     results: reportResults,
     checks,
     exchanges: ev.exchanges,
+    ...(ev.stdio ? { stdioExchanges: stdioExchangesOf(ev) } : {}),
   };
   return finalize(base, opts);
 }

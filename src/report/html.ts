@@ -12,6 +12,7 @@ import { scanTrustChain } from './chain.js';
 import { chainSection } from './html/chain-svg.js';
 import { failingFinding, idItem, unsettledRow } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
+import type { RecordedExchange } from './html/evidence.js';
 import { failsOf, notApplicableCheckIds, passedCheckIds, resultsWith } from './html/groups.js';
 import { SCRIPT } from './html/script.js';
 import { STYLE } from './html/style.js';
@@ -55,7 +56,10 @@ function section(id: string, title: string, count: number, body: SafeHtml | Safe
 export function renderHtml(report: ScanReport): string {
   const ctx: FindingContext = {
     checks: new Map(report.checks.map((c) => [c.id, c])),
-    exchanges: new Map(report.exchanges.map((x) => [x.id, x])),
+    exchanges: new Map<string, RecordedExchange>([
+      ...report.exchanges.map((x) => [x.id, x] as const),
+      ...(report.stdioExchanges ?? []).map((x) => [x.id, x] as const),
+    ]),
   };
   const { active: fails, suppressed } = failsOf(report);
   const unsettled = resultsWith(report, 'error', 'inconclusive');

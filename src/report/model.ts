@@ -16,6 +16,7 @@ import type {
   Transport,
 } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
+import type { StdioExchangeView } from './stdio-exchanges.js';
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 
@@ -128,6 +129,8 @@ export interface ScanReport {
   readonly results: readonly ReportResult[];
   readonly checks: readonly ReportCheck[];
   readonly exchanges: readonly HttpExchange[];
+  /** A local (stdio) server's exchanges (./stdio-exchanges.ts); absent for HTTP targets. */
+  readonly stdioExchanges?: readonly StdioExchangeView[];
 }
 
 /** Doc pages ship in the package and the repository at this relative path. */

@@ -126,6 +126,9 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
         revisionSource: report.target.revision.source,
       },
       summary: report.summary,
+      // A local server's exchanges, so the IDs in each result's `evidence` resolve (an HTTP
+      // scan's are in the JSON report).
+      ...(report.stdioExchanges ? { stdioExchanges: report.stdioExchanges } : {}),
     },
   };
 }

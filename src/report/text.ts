@@ -12,6 +12,7 @@ import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
+import { requestCount } from './stdio-exchanges.js';
 
 export interface TextOptions {
   readonly color?: boolean;
@@ -51,7 +52,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
   const s = report.summary.byStatus;
   out.push(
-    `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${report.exchanges.length} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${requestCount(report)} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
   if (t.notSent)
     out.push(`  ${t.notSent.count} planned probes not sent: ${e(t.notSent.detail)} (listed in the evidence)`);

@@ -52,7 +52,7 @@ export interface TargetError {
 export const MAX_TARGET_URL_LENGTH = 2048;
 
 /** True for the result of `parseHttpTarget` that is an error. */
-export function isTargetError(r: HttpTarget | TargetError): r is TargetError {
+export function isTargetError(r: Target | TargetError): r is TargetError {
   return 'error' in r;
 }
 
@@ -73,7 +73,7 @@ export function parseHttpTarget(input: string): HttpTarget | TargetError {
     return schemeless(trimmed) ?? { error: `not a URL: ${trimmed}` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return schemeless(trimmed) ?? { error: 'not an http:// or https:// URL' };
+    return schemeless(trimmed) ?? { error: 'the URL must be http:// or https://' };
   if (url.username || url.password) return { error: 'the URL carries credentials (user:password@)' };
   url.hash = '';
   return httpTargetOf(url);

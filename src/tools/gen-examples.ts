@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 
 import { anchorFor, MANIFEST_NAME } from '../cli/manifest.js';
 import { parseEvidence } from '../evidence/bundle.js';
-import { evaluate } from '../index.js';
+import { evaluate } from '../api.js';
 import { FORMAT_NAMES, FORMATS } from '../report/formats.js';
 import type { ScanReport } from '../report/model.js';
 

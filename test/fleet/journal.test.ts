@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { journalState, openJournalWriter, readJournal } from '../../src/fleet/journal.js';
 import { failedRecord } from '../../src/fleet/record.js';
-import type { FleetTarget } from '../../src/fleet/targets/types.js';
+import type { FleetTarget } from '../../src/fleet/record.js';
 
 const target = (n: number): FleetTarget => ({
   url: `https://t${n}.example/mcp`,
@@ -59,5 +59,13 @@ describe('journal', () => {
     writeFileSync(bad, 'hello\n');
     await expect(journalState(bad)).rejects.toThrow(/line 1 is not JSON/);
     expect((await journalState(join(dir, 'missing.ndjson'))).runId).toBeNull();
+  });
+
+  it('reads a line keyed by a URL as typed through the target identity (journals of older versions)', async () => {
+    const file = join(dir, 'typed.ndjson');
+    const w = openJournalWriter(file, 'run-3');
+    w.append(failedRecord({ ...target(1), url: 'HTTPS://T1.Example:443/mcp#x' }, new Date(), 'x', 1));
+    w.close();
+    expect([...(await journalState(file)).done]).toEqual([target(1).url]);
   });
 });

@@ -8,7 +8,7 @@ import type { ScanRecord } from '../../src/fleet/record.js';
 import { failedRecord } from '../../src/fleet/record.js';
 import type { AttemptResult, RunnerOptions } from '../../src/fleet/runner.js';
 import { runFleet } from '../../src/fleet/runner.js';
-import type { FleetTarget } from '../../src/fleet/targets/types.js';
+import type { FleetTarget } from '../../src/fleet/record.js';
 
 const t = (host: string, n: number): FleetTarget => ({
   url: `https://${host}/mcp/${n}`,

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureServer } from '../../src/demo/fixture-server.js';
 import { FIXTURE_AUTH_TOKEN, startFixtureServer } from '../../src/demo/fixture-server.js';
 import { MARKDOWN_MARKER } from '../../src/report/markdown.js';
+import { runCli } from '../helpers/cli.js';
+import { startPinFixture } from '../lock/pin-fixture.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -368,6 +370,60 @@ describe('scripts/action/run.sh', () => {
     for (const f of md) expect(existsSync(f)).toBe(true);
     expect(r.summary.split(MARKDOWN_MARKER)).toHaveLength(3);
     expect(r.outputs.get('sarif')).toBe(join(r.outputs.get('report-dir')!, 'report.sarif'));
+  }, 90_000);
+
+  it('compares every target of a config file with its own entry of the lock input, and never writes the lock', async () => {
+    const pins = await Promise.all([startPinFixture(), startPinFixture()]);
+    try {
+      const work = mkdtempSync(join(tmpdir(), 'posture-action-lock-'));
+      const config = join(work, 'mcp-posture.config.json');
+      const lock = join(work, 'mcp-posture.lock.json');
+      writeFileSync(
+        config,
+        JSON.stringify({ targets: pins.map((p, i) => ({ name: `pin-${i}`, url: p.url })) }, null, 2),
+      );
+      const recorded = await runCli([
+        'scan',
+        '--config',
+        config,
+        '--lock',
+        lock,
+        '--update-lock',
+        '--fail-on',
+        'none',
+      ]);
+      expect(recorded.stderr).toContain(`in lock ${lock} (2 targets)`);
+      pins[1].state.tools.push({
+        name: 'delete_files',
+        description: 'Deletes files.',
+        params: { path: true },
+      });
+      const locked = readFileSync(lock, 'utf8');
+      const r = await runAction({ targets: config, lock, 'fail-on': 'medium', formats: 'json' });
+      expect(r.outputs.get('exit-code')).toBe('1');
+      const pinFails = new Map<string, string[]>();
+      for (const file of r.outputs.get('json')!.split('\n')) {
+        const report = JSON.parse(readFileSync(file, 'utf8')) as {
+          target: { url: string };
+          results: { checkId: string; status: string; key: string | null }[];
+        };
+        const pin = report.results.filter((x) => x.checkId.startsWith('MCPP-PIN'));
+        expect(pin.find((x) => x.checkId === 'MCPP-PIN04')?.status, report.target.url).toBe('pass');
+        pinFails.set(
+          report.target.url,
+          pin.filter((x) => x.status === 'fail').map((x) => `${x.checkId} ${x.key}`),
+        );
+      }
+      expect(pinFails).toEqual(
+        new Map([
+          [pins[0].url, []],
+          [pins[1].url, ['MCPP-PIN01 added']],
+        ]),
+      );
+      expect(readFileSync(lock, 'utf8')).toBe(locked);
+    } finally {
+      await Promise.all(pins.map((p) => p.close()));
+    }
   }, 90_000);
 
   it('reports a usage error (2) when given both url and targets, and says so in the summary', async () => {

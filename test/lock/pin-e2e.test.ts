@@ -20,16 +20,10 @@ import { startResourceServer } from '../fixtures/servers/resource-server.js';
 import type { ResourceServer } from '../fixtures/servers/resource-server.js';
 import type { AsHost, PinFixture, PinState } from './pin-fixture.js';
 import { GOOD_TOKEN, reviewedState, startAsHost, startPinFixture } from './pin-fixture.js';
+import type { PinRow } from './pin-rows.js';
+import { pinFails } from './pin-rows.js';
 
-interface Row {
-  readonly checkId: string;
-  readonly status: string;
-  readonly key: string | null;
-  readonly severity: string | null;
-  readonly location: string;
-  readonly reason: string | null;
-  readonly message: string;
-}
+type Row = PinRow;
 
 let dir: string;
 let lockFile: string;
@@ -57,11 +51,7 @@ async function scan(url: string, ...extra: string[]): Promise<{ code: number; pi
   };
 }
 
-const fails = (rows: readonly Row[]) =>
-  rows
-    .filter((r) => r.status === 'fail')
-    .map((r) => `${r.checkId.slice(5)} ${r.key} ${r.severity} ${r.location}`)
-    .sort();
+const fails = pinFails;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcpp-pin-e2e-'));

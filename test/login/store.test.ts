@@ -1,12 +1,13 @@
 /** The token store: where it lives per platform, its modes, the binding to resource and issuer, removal. */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { configDir, findLogin, removeLogins, sameResource, saveLogin } from '../../src/login/store.js';
 import type { StoredLogin } from '../../src/login/store.js';
+import { isTargetError, parseHttpTarget } from '../../src/targets/target.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -75,6 +76,31 @@ describe('saveLogin, findLogin, removeLogins', () => {
     expect(removeLogins('https://mcp.example/mcp', file).map((l) => l.accessToken)).toEqual(['access-2']);
     expect(findLogin('https://mcp.example/mcp', file)).toBeNull();
     expect(removeLogins(null, file).map((l) => l.accessToken)).toEqual(['b']);
+  });
+
+  it('finds a login by the target’s identity, also in a store written by an older version', () => {
+    const file = tempFile();
+    mkdirSync(dirname(file), { recursive: true });
+    // Older versions stored the URL as the user typed it: a fragment, a default port, upper case.
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        logins: [
+          login({
+            target: 'HTTPS://MCP.Example:443/mcp#typed',
+            resource: 'https://mcp.example/other-resource',
+            accessToken: 'old',
+          }),
+        ],
+      }),
+    );
+    const target = parseHttpTarget('https://mcp.example/mcp');
+    if (isTargetError(target)) throw new Error(target.error);
+    expect(findLogin(target, file)?.accessToken).toBe('old');
+    // A trailing slash names another target; its resource does not match either.
+    expect(findLogin('https://mcp.example/mcp/', file)).toBeNull();
+    expect(removeLogins('https://mcp.example/mcp', file).map((l) => l.accessToken)).toEqual(['old']);
   });
 
   it('reads a damaged file as empty rather than failing', () => {

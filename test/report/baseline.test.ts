@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { EXIT, exitCodeFor } from '../../src/cli/exit-code.js';
+import { EXIT, exitCodeFor } from '../../src/run/exit-code.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import type { Severity } from '../../src/checks/define-check.js';
 import type { Baseline, BaselineComparison, BaselineEntry } from '../../src/report/baseline.js';

@@ -3,14 +3,14 @@
  * file and `${env:…}` references included; the exact list is asserted. `scan --discovered`
  * launches stdio servers only with --allow-exec.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { discoverServers, publicView } from '../../src/probe/stdio/discover/discover.js';
-import { parseJsonc, parseTomlSubset } from '../../src/probe/stdio/discover/parse.js';
+import { discoverServers, publicView } from '../../src/targets/discover/discover.js';
+import { parseJsonc, parseTomlSubset } from '../../src/targets/discover/parse.js';
 import { runCli } from '../helpers/cli.js';
 import { FIXTURE } from './helpers.js';
 
@@ -376,7 +376,20 @@ describe('scan --discovered', () => {
   );
 
   it('without --allow-exec the stdio server is listed as skipped with the reason', async () => {
-    const r = await runCli(['scan', '--discovered', '--home', h, '--project', p, '--format', 'json']);
+    // A discovered run is a fleet run: its reports go to --output-dir, its stdout is the summary.
+    const out = join(root, 'out-skipped');
+    const r = await runCli([
+      'scan',
+      '--discovered',
+      '--home',
+      h,
+      '--project',
+      p,
+      '--format',
+      'json',
+      '--output-dir',
+      out,
+    ]);
     expect(r.stderr).toContain('skipped cursor local (stdio');
     expect(r.stderr).toContain('runs only with --allow-exec');
     expect(r.stdout).toBe('');
@@ -393,8 +406,12 @@ describe('scan --discovered', () => {
       p,
       '--format',
       'json',
+      '--output-dir',
+      join(root, 'out-scanned'),
+      '--no-progress',
     ]);
-    const report = JSON.parse(r.stdout) as {
+    const [file] = readdirSync(join(root, 'out-scanned')).filter((f) => f.endsWith('.json'));
+    const report = JSON.parse(readFileSync(join(root, 'out-scanned', file!), 'utf8')) as {
       target: { url: string };
       results: { checkId: string; status: string; key: string | null }[];
     };

@@ -63,6 +63,8 @@ export default defineCheck({
     rating: { scope: 'protocol' },
     keys: {
       sibling: 'a tool’s text dictates how another tool of the same server must (not) be used',
+      cross:
+        'a tool names, or has the name of, a tool of another server installed beside it in the same MCP client configuration (`scan --discovered`)',
     },
     severity: 'medium',
     confidence: 'low',
@@ -74,7 +76,7 @@ export default defineCheck({
       'Token-boundary mentions of sibling tool names (≥4 characters, not generic) in each tool’s prose, normalised, clause by clause, with a directive about that tool.',
     traps: `Generic names (\`search\`, \`read\`) are ignored via a common-word list; ordering guidance ("call list_files before read_file") is not a finding; negated clauses are counter-evidence. ${WALL_TRAP}`,
     notes:
-      'Sibling mentions are low at most (conf. low). The `cross` key of the catalogue row (tools of other servers co-installed with this one: scanned in the same run, in the baseline or lock) needs the run’s other surfaces, which the evidence of one target does not carry yet; it is not reported until they are.',
+      'Sibling mentions are low at most (conf. low). The `cross` key (medium) judges the servers of one MCP client configuration together, as `scan --discovered` finds them: once every server of the configuration is scanned, a tool whose prose names a specific tool (≥4 characters, not generic) that only another of those servers has, or whose name is another server’s tool name, fails, with both servers named (conf. medium for a shared name, low for a mention). The evidence of one target does not hold the other servers, so `evaluate` on a saved bundle does not repeat the `cross` results, and the baseline’s or lock’s names are not used yet.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);

@@ -9,13 +9,13 @@ export const HISTORY_LIMIT = 200;
 
 export async function targetHistory(
   db: Kysely<HistoryDatabase>,
-  canonicalUrl: string,
+  identity: string,
   limit = HISTORY_LIMIT,
 ): Promise<TargetHistory | null> {
   const target = await db
     .selectFrom('targets')
     .selectAll()
-    .where('id', '=', targetIdOf(canonicalUrl))
+    .where('id', '=', targetIdOf(identity))
     .executeTakeFirst();
   if (!target) return null;
   const scans = (

@@ -3,5 +3,6 @@ import { createHash } from 'node:crypto';
 
 const h = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 32);
 
-export const targetIdOf = (canonicalUrl: string): string => h(`target\u0000${canonicalUrl}`);
+/** A target's row key, from its identity (src/targets/target.ts). */
+export const targetIdOf = (identity: string): string => h(`target\u0000${identity}`);
 export const scanIdOf = (runId: string, targetId: string): string => h(`scan\u0000${runId}\u0000${targetId}`);

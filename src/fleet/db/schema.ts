@@ -1,12 +1,13 @@
 /**
  * The history database's typed schema (Kysely), one for SQLite and PostgreSQL. Keys are
- * deterministic hashes (a target's canonical URL, a run ID and a target), so shards that write
+ * deterministic hashes (a target's identity, a run ID and a target), so shards that write
  * into one database never collide and a replayed write is an idempotent upsert. Times are
  * ISO-8601 UTC strings (they sort as text on both engines).
  */
 export interface TargetsTable {
-  /** First 32 hex digits of SHA-256(canonical URL). */
+  /** First 32 hex digits of SHA-256 of the identity (keys.ts). */
   id: string;
+  /** The target's identity: its canonical URL, or `stdio:` and its command line. */
   url: string;
   name: string | null;
   source: string;

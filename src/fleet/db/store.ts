@@ -7,6 +7,7 @@
 import type { Insertable, Kysely } from 'kysely';
 
 import type { ScanRecord } from '../record.js';
+import { identityOf } from '../../targets/target.js';
 import { scanIdOf, targetIdOf } from './keys.js';
 import type { DocumentsTable, HistoryDatabase, ResultsTable, SurfacesTable } from './schema.js';
 
@@ -50,7 +51,9 @@ export async function storeRecord(
   shard: number | null,
 ): Promise<void> {
   const t = record.target;
-  const targetId = targetIdOf(t.url);
+  // A journal line replayed from an older mcp-posture is stored under its target's identity.
+  const identity = identityOf(t.url);
+  const targetId = targetIdOf(identity);
   const scanId = scanIdOf(run.id, targetId);
   await db.transaction().execute(async (trx) => {
     await ensureRun(trx, run);
@@ -58,7 +61,7 @@ export async function storeRecord(
       .insertInto('targets')
       .values({
         id: targetId,
-        url: t.url,
+        url: identity,
         name: t.name,
         source: t.source,
         registry_name: t.registry?.name ?? null,
@@ -145,7 +148,10 @@ export async function storeRecord(
   });
 }
 
-/** Canonical URLs of the targets this run already holds (for replaying a journal into it). */
+/**
+ * Identities of the targets this run already holds (for replaying a journal into it); rows an
+ * older mcp-posture wrote are read through `identityOf`, so they still match their targets.
+ */
 export async function storedTargets(db: Kysely<HistoryDatabase>, runId: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('scans')
@@ -153,5 +159,5 @@ export async function storedTargets(db: Kysely<HistoryDatabase>, runId: string):
     .select('targets.url')
     .where('scans.run_id', '=', runId)
     .execute();
-  return new Set(rows.map((r) => r.url));
+  return new Set(rows.map((r) => identityOf(r.url)));
 }

@@ -10,10 +10,11 @@ import { calculateJwkThumbprint } from 'jose';
 import type { JWK } from 'jose';
 
 import type { AuthDiscovery } from '../../evidence/auth-types.js';
-import type { Evidence, JwksObservation, PinEvidence } from '../../evidence/types.js';
+import type { CredentialContext, Evidence, JwksObservation, PinEvidence } from '../../evidence/types.js';
 import { buildEntry } from '../../lock/build.js';
 import { fetchDocument, jsonObject } from '../auth/document.js';
 import type { PlanEntry } from '../plan-entry.js';
+import type { CollectOptions } from '../scan-options.js';
 import type { StageContext } from './context.js';
 
 export const PIN_PROBES = { jwks: 'p.pin.jwks' } as const;
@@ -100,13 +101,26 @@ export async function pinSection(
   const lock = ctx.opts.lock;
   if (!lock) return null;
   const jwks = await runPinJwksStage(ctx, ev.oauth);
+  return assemblePin(lock, ctx.opts.token ? 'token' : 'anonymous', ev, jwks);
+}
+
+/**
+ * The `pin` section from the lock's entry and the evidence, for any transport: the lock's
+ * comparison input and the entry `--update-lock` records (a stdio scan has no key sets: `[]`).
+ */
+export function assemblePin(
+  lock: NonNullable<CollectOptions['lock']>,
+  context: CredentialContext,
+  ev: Pick<Evidence, 'startedAt' | 'detection' | 'inventory' | 'oauth'>,
+  jwks: readonly JwksObservation[],
+): PinEvidence {
   return {
     lockFile: lock.file,
-    context: ctx.opts.token ? 'token' : 'anonymous',
+    context,
     baseline: lock.baseline,
     recordedContexts: [...lock.recordedContexts],
     reachable: ev.detection.targetClass === 'reachable',
     current: buildEntry(ev, jwks),
-    jwks,
+    jwks: [...jwks],
   };
 }

@@ -37,8 +37,10 @@ import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { childEnvNames } from './launch-env.js';
 import { DEFAULT_LIMITS, SHUTDOWN_WAIT, StdioProcess } from './runner.js';
-import type { SandboxMode } from './sandbox/prepare.js';
+import type { PreparedSandbox, SandboxMode } from './sandbox/prepare.js';
 import { prepareSandbox } from './sandbox/prepare.js';
+import { stdioPinSection } from './pin.js';
+import type { CollectOptions } from '../scan-options.js';
 
 /** The spec's stdio rule: a client falls back to `initialize` after this much silence. */
 export const ERA_PROBE_MS = 5_000;
@@ -62,29 +64,41 @@ export interface StdioScanOptions {
    * `--sandbox` (docs/stdio.md#sandbox): `strict` (or true) refuses to launch anything when it
    * cannot be applied (throws `SandboxUnavailable`); `best-effort` warns and runs anyway.
    */
-  readonly sandbox?: boolean | SandboxMode;
+  readonly sandbox?: boolean | SandboxMode | PreparedSandbox;
   /** Told before anything is launched when `best-effort` could not have the sandbox. */
   readonly onWarning?: (message: string) => void;
   readonly limits?: Partial<StdioLimits>;
   readonly onProgress?: (message: string) => void;
   /** Test seam: each process once it has started. */
   readonly onLaunch?: (proc: StdioProcess) => void;
+  /** The lock this scan is compared against (`--lock FILE`): its entry for this target's identity. */
+  readonly lock?: CollectOptions['lock'];
 }
 
 const NOT_LISTED: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
 
 export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evidence> {
+  const ev = await collectStdio(opts);
+  return { ...ev, pin: stdioPinSection(opts.lock, ev) };
+}
+
+async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
   const started = Date.now();
   const mode = opts.mode ?? 'safe';
   const requestTimeoutMs = opts.requestTimeoutMs ?? 10_000;
   const deadline = started + (opts.scanTimeoutMs ?? 120_000);
   const limits: StdioLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const sandbox = await prepareSandbox({
-    mode: opts.sandbox === true ? 'strict' : opts.sandbox || 'off',
-    command: opts.command,
-    graceMs: SHUTDOWN_WAIT.leftBehindMs,
-    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
-  });
+  // The run loop prepares it before any launch of the run (../../run/sandboxes.ts); a library
+  // caller may give only the mode.
+  const sandbox =
+    typeof opts.sandbox === 'object'
+      ? opts.sandbox
+      : await prepareSandbox({
+          mode: opts.sandbox === true ? 'strict' : opts.sandbox || 'off',
+          command: opts.command,
+          graceMs: SHUTDOWN_WAIT.leftBehindMs,
+          ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
+        });
   const redact = stdioRedactor(opts.command.env);
   const progress = opts.onProgress ?? (() => undefined);
   let exchangeCount = 0;
@@ -239,7 +253,7 @@ export async function collectStdioEvidence(opts: StdioScanOptions): Promise<Evid
     durationMs: Date.now() - started,
     target: { kind: 'stdio', url: stdioCommandLine(opts.command), scope: 'loopback' },
     settings: { mode, pinnedRevision: opts.spec ?? null, allowPrivate: false, tokenSupplied: false },
-    // Locks are keyed by endpoint URL and compared over HTTP only so far (docs/pinning.md).
+    // With a lock, filled in by collectStdioEvidence (./pin.ts).
     pin: null,
     detection: {
       discover,

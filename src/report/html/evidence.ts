@@ -1,5 +1,6 @@
-/** One recorded HTTP exchange as a collapsible block: the proof behind a finding. */
+/** One recorded exchange (HTTP, or a local server's stdio) as a collapsible block: the proof behind a finding. */
 import type { ExchangeId, HttpExchange } from '../../evidence/types.js';
+import type { StdioExchangeView } from '../stdio-exchanges.js';
 import type { SafeHtml } from './template.js';
 import { html } from './template.js';
 
@@ -43,15 +44,43 @@ export function exchangeBlock(x: HttpExchange): SafeHtml {
   </details>`;
 }
 
+/** A request written to a local server and the line that answered it. */
+function stdioExchangeBlock(x: StdioExchangeView): SafeHtml {
+  const outcome = x.response !== null ? 'answered' : (x.error?.code ?? 'no answer');
+  return html`<details class="exchange" data-exchange="${x.id}">
+    <summary>
+      <code>${x.id}</code> ${x.probe}: stdio (${x.launch}) → <strong>${outcome}</strong>
+      <span class="muted">(${x.durationMs} ms)</span>
+    </summary>
+    <p class="muted">${x.purpose}</p>
+    <h4>Written to stdin</h4>
+    <pre>${x.request ?? '(not recorded: past the line cap)'}</pre>
+    ${
+      x.response !== null
+        ? html`<h4>Answer on stdout</h4>
+            <pre>${x.response}</pre>`
+        : ''
+    }
+    ${x.error ? html`<p><strong>No answer:</strong> ${x.error.code}: ${x.error.message}</p>` : ''}
+  </details>`;
+}
+
+/** An exchange the report recorded, over HTTP or stdio. */
+export type RecordedExchange = HttpExchange | StdioExchangeView;
+
+const isHttp = (x: RecordedExchange): x is HttpExchange =>
+  typeof x.request === 'object' && x.request !== null;
+
 /** The exchanges a result cites, in citation order; an ID with no recorded exchange is said so. */
 export function evidenceBlocks(
   ids: readonly ExchangeId[],
-  byId: ReadonlyMap<string, HttpExchange>,
+  byId: ReadonlyMap<string, RecordedExchange>,
 ): SafeHtml {
   if (ids.length === 0) return html``;
   const blocks = ids.map((id) => {
     const x = byId.get(id);
-    return x ? exchangeBlock(x) : html`<p class="muted">Exchange <code>${id}</code> was not recorded.</p>`;
+    if (!x) return html`<p class="muted">Exchange <code>${id}</code> was not recorded.</p>`;
+    return isHttp(x) ? exchangeBlock(x) : stdioExchangeBlock(x);
   });
   return html`<h4>Evidence (${ids.length} ${ids.length === 1 ? 'exchange' : 'exchanges'})</h4>
     ${blocks}`;

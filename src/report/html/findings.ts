@@ -2,9 +2,9 @@
 import type { Severity } from '../../checks/define-check.js';
 import { SEVERITIES } from '../../checks/define-check.js';
 import { findCheck } from '../../checks/index.js';
-import type { HttpExchange } from '../../evidence/types.js';
 import { httpUrl } from '../escape-html.js';
 import type { ReportCheck, ReportResult } from '../model.js';
+import type { RecordedExchange } from './evidence.js';
 import { evidenceBlocks } from './evidence.js';
 import { familyOf } from './groups.js';
 import type { SafeHtml } from './template.js';
@@ -12,7 +12,7 @@ import { html, prose } from './template.js';
 
 export interface FindingContext {
   readonly checks: ReadonlyMap<string, ReportCheck>;
-  readonly exchanges: ReadonlyMap<string, HttpExchange>;
+  readonly exchanges: ReadonlyMap<string, RecordedExchange>;
 }
 
 /** A known severity as a CSS class suffix; anything else gets no colour rather than a made-up class. */

@@ -2,6 +2,7 @@
 import { SEVERITIES } from '../../checks/define-check.js';
 import type { ScanReport } from '../model.js';
 import { formatGrade } from '../rating.js';
+import { requestCount } from '../stdio-exchanges.js';
 import { sevClass } from './findings.js';
 import { entryRef, familyOf } from './groups.js';
 import type { SafeHtml } from './template.js';
@@ -36,7 +37,7 @@ export function summarySection(report: ScanReport): SafeHtml {
       'Authorization',
       `${t.authWall ? 'auth wall seen' : 'no auth wall seen'}; ${t.authInUse ? 'token used' : 'no token used'}`,
     ],
-    ['Requests', `${report.exchanges.length} in ${(report.durationMs / 1000).toFixed(1)} s`],
+    ['Requests', `${requestCount(report)} in ${(report.durationMs / 1000).toFixed(1)} s`],
     ['Scanned at', report.generatedAt],
   );
   const sup = report.suppressions;

@@ -6,8 +6,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 
-import { canonicalTargetUrl } from './canonical.js';
-import type { TargetEntry, TargetSource } from './types.js';
+import type { HttpTarget, Target } from '../target.js';
+import { isTargetError, parseHttpTarget } from '../target.js';
+import type { TargetEntry, TargetSource, TargetSourceKind } from './types.js';
 
 export const MAX_TARGETS_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_NAME_LENGTH = 200;
@@ -24,7 +25,7 @@ export class TargetsFileError extends Error {
 }
 
 interface Parsed {
-  readonly url: string;
+  readonly target: HttpTarget;
   readonly name: string | null;
 }
 
@@ -33,9 +34,9 @@ function fromLines(text: string, problems: string[]): Parsed[] {
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, '').trim();
     if (line === '') return;
-    const c = canonicalTargetUrl(line);
-    if ('error' in c) problems.push(`line ${i + 1}: ${c.error}`);
-    else out.push({ url: c.url, name: null });
+    const t = parseHttpTarget(line);
+    if (isTargetError(t)) problems.push(`line ${i + 1}: ${t.error}`);
+    else out.push({ target: t, name: null });
   });
   return out;
 }
@@ -71,9 +72,9 @@ function fromJson(text: string, problems: string[]): Parsed[] {
       problems.push(`[${i}].name: expected a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
       return;
     }
-    const c = canonicalTargetUrl(url);
-    if ('error' in c) problems.push(`[${i}]: ${c.error}`);
-    else out.push({ url: c.url, name });
+    const t = parseHttpTarget(url);
+    if (isTargetError(t)) problems.push(`[${i}]: ${t.error}`);
+    else out.push({ target: t, name });
   });
   return out;
 }
@@ -101,35 +102,31 @@ export function readTargetsFile(file: string): Parsed[] {
   return parseTargetsFile(text, file);
 }
 
-/** The targets file as a source (read when the fleet starts). */
+/** The targets file as a source (read when the run starts). */
 export function fileSource(file: string): TargetSource {
   return {
     label: file,
     async *entries(): AsyncIterable<TargetEntry> {
       for (const p of readTargetsFile(file))
-        yield { kind: 'target', target: { url: p.url, name: p.name, source: 'file', registry: null } };
+        yield { kind: 'target', target: { target: p.target, name: p.name, source: 'file', registry: null } };
     },
   };
 }
 
-/** Targets named on the command line or in the config file, already validated by their parsers. */
+/** Targets named on the command line or in the config file, already parsed where they were read. */
 export function listSource(
   label: string,
-  kind: 'url' | 'config',
-  items: readonly { readonly url: string; readonly name: string | null }[],
+  kind: TargetSourceKind,
+  items: readonly { readonly target: Target; readonly name: string | null }[],
 ): TargetSource {
   return {
     label,
     async *entries(): AsyncIterable<TargetEntry> {
-      for (const item of items) {
-        const c = canonicalTargetUrl(item.url);
-        if ('error' in c)
-          yield {
-            kind: 'skipped',
-            skipped: { ref: item.url, reason: c.error, source: kind, registry: null },
-          };
-        else yield { kind: 'target', target: { url: c.url, name: item.name, source: kind, registry: null } };
-      }
+      for (const item of items)
+        yield {
+          kind: 'target',
+          target: { target: item.target, name: item.name, source: kind, registry: null },
+        };
     },
   };
 }

@@ -8,7 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { redactArgs, stdioRedactor } from '../../../targets/redact-command.js';
+import { redactArgs, stdioRedactor } from '../redact-command.js';
 import type { ClientConfigRow, ClientScope } from './clients.js';
 import { CLIENT_CONFIGS } from './clients.js';
 import { parseJsonc, parseTomlSubset } from './parse.js';

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 
-import { canonicalTargetUrl } from '../../src/fleet/targets/canonical.js';
-import { collectTargets } from '../../src/fleet/targets/collect.js';
-import { listSource, parseTargetsFile, TargetsFileError } from '../../src/fleet/targets/file.js';
-import { parseServerEntry, templateVariables } from '../../src/fleet/targets/registry-entry.js';
+import { collectTargets } from '../../../src/targets/sources/collect.js';
+import { listSource, parseTargetsFile, TargetsFileError } from '../../../src/targets/sources/file.js';
+import { parseServerEntry, templateVariables } from '../../../src/targets/sources/registry-entry.js';
+import type { HttpTarget } from '../../../src/targets/target.js';
+import { isTargetError, parseHttpTarget } from '../../../src/targets/target.js';
+
+/** A parsed entry as the canonical URL and the name (the sources hand over parsed targets). */
+const urls = (list: readonly { target: HttpTarget; name: string | null }[]) =>
+  list.map((p) => ({ url: p.target.href, name: p.name }));
+const target = (url: string): HttpTarget => {
+  const t = parseHttpTarget(url);
+  if (isTargetError(t)) throw new Error(t.error);
+  return t;
+};
+const canonicalTargetUrl = (url: string) => {
+  const t = parseHttpTarget(url);
+  return isTargetError(t) ? { error: t.error } : { url: t.href };
+};
 
 describe('targets files', () => {
   it('reads one URL per line with comments, blank lines and trailing comments', () => {
     const text =
       '# inventory\n\nhttps://A.example.com:443/mcp  # prod\nhttp://127.0.0.1:8080/mcp#frag\r\nhttps://b.example/mcp\n';
-    expect(parseTargetsFile(text, 't.txt')).toEqual([
+    expect(urls(parseTargetsFile(text, 't.txt'))).toEqual([
       { url: 'https://a.example.com/mcp', name: null },
       { url: 'http://127.0.0.1:8080/mcp', name: null },
       { url: 'https://b.example/mcp', name: null },
@@ -22,7 +36,7 @@ describe('targets files', () => {
       { url: 'https://b.example/mcp', name: 'b' },
       { url: 'https://c.example/x' },
     ]);
-    expect(parseTargetsFile(text, 't.json')).toEqual([
+    expect(urls(parseTargetsFile(text, 't.json'))).toEqual([
       { url: 'https://a.example/mcp', name: null },
       { url: 'https://b.example/mcp', name: 'b' },
       { url: 'https://c.example/x', name: null },
@@ -40,8 +54,8 @@ describe('targets files', () => {
     expect(err).toBeInstanceOf(TargetsFileError);
     const problems = (err as TargetsFileError).problems;
     expect(problems).toEqual([
-      'line 2: not an http:// or https:// URL',
-      'line 3: not an http:// or https:// URL',
+      'line 2: the URL must be http:// or https://',
+      'line 3: not a URL: not a url',
       'line 4: the URL carries credentials (user:password@)',
     ]);
   });
@@ -57,14 +71,14 @@ describe('targets files', () => {
     expect(() => parseTargetsFile('# nothing\n', 'x')).toThrow(/no targets in the file/);
   });
 
-  it('de-duplicates by canonical URL across sources, first occurrence wins', async () => {
+  it('de-duplicates by identity (the canonical URL) across sources, first occurrence wins', async () => {
     const a = listSource('config', 'config', [
-      { url: 'https://A.example:443/mcp', name: 'a' },
-      { url: 'https://b.example/mcp', name: null },
+      { target: target('https://A.example:443/mcp'), name: 'a' },
+      { target: target('https://b.example/mcp'), name: null },
     ]);
-    const b = listSource('cli', 'url', [{ url: 'https://a.example/mcp#x', name: 'again' }]);
+    const b = listSource('cli', 'url', [{ target: target('https://a.example/mcp#x'), name: 'again' }]);
     const c = await collectTargets([a, b]);
-    expect(c.targets.map((t) => [t.url, t.name, t.source])).toEqual([
+    expect(c.targets.map((t) => [t.target.identity, t.name, t.source])).toEqual([
       ['https://a.example/mcp', 'a', 'config'],
       ['https://b.example/mcp', null, 'config'],
     ]);

@@ -1,0 +1,111 @@
+/**
+ * A run over targets the user named one by one (a URL, `--stdio`, the config's targets): every
+ * report is kept and rendered together, the evidence saved (`--save-evidence`), the baseline
+ * written (`--update-baseline`), and the exit code is the worst of the targets'.
+ */
+import type { ScanCliOptions } from './cli-options.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+import type { ScanOutput } from '../api.js';
+import { serializeEvidence } from '../evidence/bundle-write.js';
+import { serializeBaseline, writeBaseline } from '../report/baseline-compare.js';
+import { escapeTerminalLine } from '../report/escape.js';
+import { UsageError } from '../run/errors.js';
+import { combineExitCodes, EXIT } from '../run/exit-code.js';
+import type { LockChoice } from '../run/lock.js';
+import type { PreparedTarget } from '../run/prepare.js';
+import type { RunResult } from '../run/run-targets.js';
+import type { FleetScanOptions } from './fleet-options.js';
+import { wantsHistory } from './fleet-options.js';
+import { progressDisplay } from './fleet-progress.js';
+import { anchorFor, writeManifest } from './manifest.js';
+import type { OutputOpts } from './outputs.js';
+import { writeOutputs } from './outputs.js';
+import { historyOf, pacingOf } from './run-options.js';
+import type { TargetChoice } from './scan-targets.js';
+
+export interface KeptScan {
+  readonly prepared: readonly PreparedTarget[];
+  readonly fleet: FleetScanOptions;
+  readonly outputs: OutputOpts;
+  readonly lock: LockChoice | undefined;
+  readonly configPath: string | null;
+  readonly choice: TargetChoice;
+  readonly o: ScanCliOptions;
+}
+
+/** What went wrong with targets that did not end, and with the history database. */
+function runProblems(res: RunResult): number[] {
+  const codes: number[] = [];
+  for (const p of res.unfinished)
+    process.stderr.write(
+      `mcp-posture: ${escapeTerminalLine(p.sourced.target.href)} was not scanned to the end\n`,
+    );
+  if (res.summary.notStarted > 0) {
+    process.stderr.write(
+      `mcp-posture: the fleet deadline passed: ${res.summary.notStarted} target(s) not started\n`,
+    );
+    codes.push(EXIT.scanFailed);
+  }
+  const failure = res.summary.stoppedBy instanceof Error ? res.summary.stoppedBy : res.dbError;
+  if (failure) {
+    process.stderr.write(`mcp-posture: ${failure.message}\n`);
+    codes.push(EXIT.historyFailed);
+  }
+  return codes;
+}
+
+async function writeKept(k: KeptScan, outs: readonly ScanOutput[]): Promise<void> {
+  const o = k.o;
+  if (o.saveEvidence) {
+    if (outs.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
+    writeFileSync(o.saveEvidence, serializeEvidence(outs[0]!.evidence));
+  }
+  const reports = outs.map((x) => x.report);
+  const baseline = k.prepared[0]?.reportOpts.baseline;
+  if (o.updateBaseline && baseline) {
+    let data = baseline.data;
+    for (const r of reports) data = writeBaseline(r, data);
+    writeFileSync(baseline.file, serializeBaseline(data));
+    process.stderr.write(`wrote baseline ${baseline.file} (${data.entries.length} entries)\n`);
+  }
+  const anchor = k.configPath
+    ? anchorFor(relative(process.cwd(), k.configPath), readFileSync(k.configPath, 'utf8'))
+    : k.outputs.formats.includes('sarif') && k.outputs.outputDir
+      ? writeManifest(k.outputs.outputDir, reports)
+      : anchorFor('mcp-posture.targets.json', '');
+  const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
+  process.stdout.write(await writeOutputs(reports, k.outputs, { anchor, color }));
+}
+
+export async function runKeptScan(k: KeptScan): Promise<number> {
+  const o = k.o;
+  const quiet = !o.output && !o.outputDir && k.outputs.formats[0] !== 'text';
+  const lone = k.prepared.length === 1 && !wantsHistory(k.fleet);
+  const { runTargets } = await import('../run/run-targets.js');
+  const res = await runTargets({
+    targets: k.prepared,
+    sourceLabel: k.choice.label,
+    pacing: pacingOf(k.fleet, lone),
+    history: historyOf(k.fleet, typeof k.fleet.db === 'string' ? k.fleet.db : null, !lone),
+    ...(k.lock ? { lock: k.lock } : {}),
+    keep: true,
+    ...(k.prepared.length === 1
+      ? {
+          scanProgress: (m: string) => {
+            if (process.stderr.isTTY || !quiet) process.stderr.write(`… ${escapeTerminalLine(m)}\n`);
+          },
+        }
+      : { progress: progressDisplay(k.fleet) }),
+    warn: (line) => process.stderr.write(`${line}\n`),
+  });
+  const codes = [...res.codes, ...runProblems(res)];
+  for (const line of res.lockLines) process.stderr.write(`${line}\n`);
+  await writeKept(
+    k,
+    res.outputs.filter((x): x is ScanOutput => x !== null),
+  );
+  if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
+  return o.updateBaseline ? EXIT.ok : combineExitCodes(codes);
+}
