@@ -49,6 +49,9 @@ export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): 
   const { active, suppressed } = failsOf(report);
   const link = checkLinker(e, opts.docsBaseUrl);
   const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
+  const u = report.target.unreached;
+  // Why the target could not be scanned comes before anything else.
+  if (u) out.push(`> **${e(u.why)}**`, `> next: ${e(u.next)}`, '');
   out.push(...failTable(report, active, link));
   if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);

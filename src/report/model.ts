@@ -15,6 +15,7 @@ import type {
   TargetClass,
   Transport,
 } from '../evidence/types.js';
+import type { Unreached } from '../evidence/derive/unreached.js';
 import type { Revision } from '../spec/revisions.js';
 import type { StdioExchangeView } from './stdio-exchanges.js';
 
@@ -101,6 +102,8 @@ export interface ScanReport {
       readonly limit: string;
       readonly detail: string;
     };
+    /** Targets not reached (unreachable, not MCP): why, and the next step; absent otherwise. */
+    readonly unreached?: Unreached;
     readonly revision: {
       readonly value: Revision | null;
       readonly source: RevisionSource;
