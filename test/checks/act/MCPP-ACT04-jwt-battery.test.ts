@@ -14,7 +14,7 @@ import type { EvidenceBuilder } from '../../helpers/evidence.js';
 import { TOKEN_PROBES_SKIPPED } from '../../helpers/oauth.js';
 import { oauthEvidence, withCredentials } from '../../helpers/oauth-rs.js';
 
-type ReplyOpts = Parameters<EvidenceBuilder['reply']>[0];
+type ReplyOpts = NonNullable<Parameters<EvidenceBuilder['reply']>[0]>;
 
 const invalid401: ReplyOpts = {
   status: 401,
