@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JwtBattery } from '../../src/evidence/auth-types.js';
 import { serializeEvidence } from '../../src/evidence/bundle.js';
 import { scan } from '../../src/index.js';
+import { buildPlan } from '../../src/probe/plan.js';
 import type { ScanOutput } from '../../src/index.js';
 import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcServer } from '../fixtures/servers/oidc.js';
@@ -129,6 +130,10 @@ describe('JWT battery against oidc-provider behind the SDK resource server', () 
     const probes = new Set(r.out.evidence.exchanges.map((x) => x.probe));
     for (const p of ['i.jwt.jwks', 'i.jwt(kid-confusion)', 'i.jwt(x5u)', 'i.jwt(expired)'])
       expect(probes.has(p)).toBe(true);
+    const planned = new Set(buildPlan(r.out.evidence.target.url, 'intrusive').map((p) => p.probe));
+    expect([...probes].filter((p) => p.startsWith('i.jwt') && !planned.has(p))).toEqual([]);
+    const safePlan = buildPlan(r.out.evidence.target.url, 'safe').map((p) => p.probe);
+    expect(safePlan.filter((p) => p.startsWith('i.jwt'))).toEqual([]);
     const text = serializeEvidence(r.out.evidence);
     for (const t of r.tokens) expect(text.includes(t.split('.')[2]!)).toBe(false);
   });
