@@ -308,7 +308,7 @@ export interface TokenProbes {
   readonly jwtBattery?: Probe<JwtBattery>;
 }
 
-/** The forgeries of the JWT battery (docs/oauth.md#the-jwt-forgery-battery), in send order. */
+/** The forgeries of the JWT battery (docs/jwt-battery.md), in send order. */
 export const JWT_CASES = [
   'kid-confusion',
   'hs256-public-key',

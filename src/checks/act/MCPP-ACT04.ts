@@ -67,7 +67,7 @@ export default defineCheck({
     remediation:
       'Validate every bearer token (signature or introspection, expiry, issuer, audience) before serving the request, and answer a token that fails with 401 and `WWW-Authenticate: Bearer error="invalid_token"`.',
     evidence:
-      "`s.token.garbage`: the first MCP request (`p.discover` or `p.init`) repeated with `Authorization: Bearer` and 43 random base64url characters; its status and `WWW-Authenticate`. With a token, the garbage-token leg of `t.session-replay` (tools/list on a session opened with the user token). In intrusive mode, `s.token.forged`: the opening request with an unsigned (`alg: none`) JWT whose `iss`, `aud`, `exp` and `scope` look right; then the JWT forgery battery `i.jwt(case)` (docs/oauth.md#the-jwt-forgery-battery): the opening request with each forgery, and the log of the scanner's loopback key server for `jku` and `x5u`.",
+      "`s.token.garbage`: the first MCP request (`p.discover` or `p.init`) repeated with `Authorization: Bearer` and 43 random base64url characters; its status and `WWW-Authenticate`. With a token, the garbage-token leg of `t.session-replay` (tools/list on a session opened with the user token). In intrusive mode, `s.token.forged`: the opening request with an unsigned (`alg: none`) JWT whose `iss`, `aud`, `exp` and `scope` look right; then the JWT forgery battery `i.jwt(case)` ([docs/jwt-battery.md](../jwt-battery.md)): the opening request with each forgery, and the log of the scanner's loopback key server for `jku` and `x5u`.",
     traps:
       'Optional-auth servers that serve anonymous requests but reject bad tokens pass; a server that ignores the header entirely is AUTHN01’s case (N/A here).',
     notes:

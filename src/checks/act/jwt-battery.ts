@@ -1,5 +1,5 @@
 /**
- * ACT04's reading of the JWT forgery battery (`i.jwt(case)`, docs/oauth.md#the-jwt-forgery-battery):
+ * ACT04's reading of the JWT forgery battery (`i.jwt(case)`, docs/jwt-battery.md):
  * one crafted-token variant per case, judged like the unsigned JWT, and for `jku`/`x5u` the
  * scanner's key server log: a fetch of the URL a token header named is a failure on its own.
  */

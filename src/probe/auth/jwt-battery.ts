@@ -1,5 +1,5 @@
 /**
- * `i.jwt(case)`: the JWT forgery battery (intrusive; docs/oauth.md#the-jwt-forgery-battery). The
+ * `i.jwt(case)`: the JWT forgery battery (intrusive; docs/jwt-battery.md). The
  * opening MCP request, once per forgery, each of which a resource server that checks whose key
  * signed the token refuses with 401: a scanner key under the authorization server's `kid`, HS256
  * keyed with the server's public key, keys the token header itself offers (an embedded `jwk`, a

@@ -1,5 +1,5 @@
 /**
- * The tokens of the JWT forgery battery (docs/oauth.md#the-jwt-forgery-battery), built locally
+ * The tokens of the JWT forgery battery (docs/jwt-battery.md), built locally
  * and never verified here: plausible claims (copied from the user's token when it is a JWT, its
  * signature never reused), signed with keys the scanner generates for this scan, or with the
  * authorization server's public key misused as an HMAC secret, plus the user's own token with
