@@ -41,7 +41,7 @@ export default defineCheck({
     id: 'MCPP-ACT04',
     title: 'Invalid, expired and forged tokens get 401',
     requirement:
-      'Garbage, expired, unsigned (`alg: none`) and forged bearer tokens (signed by a key other than the authorization server\'s, or by a key the token itself names) are rejected with 401 (`error="invalid_token"` SHOULD), also on requests carrying a valid session.',
+      'Garbage, expired, unsigned (`alg: none`) and forged bearer tokens are rejected with 401 (`error="invalid_token"` SHOULD), also on requests carrying a valid session.',
     keyword: 'MUST',
     revisions: revisionRange('2025-03-26'),
     transports: ['streamable-http', 'http+sse'],
