@@ -47,6 +47,7 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly login?: boolean;
   readonly secondTokenEnv?: string;
   readonly narrowTokenEnv?: string;
+  readonly expiredTokenEnv?: string;
   readonly allowPrivate?: boolean;
   readonly designateTool?: string;
   readonly designateToolArgs?: Record<string, unknown>;

@@ -72,6 +72,10 @@ function addAuthenticationOptions(cmd: Command): Command {
     .option(
       '--narrow-token-env <var>',
       'read a valid token lacking a needed scope from this variable (step-up challenge, MCPP-SCP03)',
+    )
+    .option(
+      '--expired-token-env <var>',
+      'read an expired token from the same authorization server from this variable (intrusive, MCPP-ACT04)',
     );
 }
 

@@ -39,6 +39,7 @@ export const typedScanOptions = (cmd: Command) =>
     'tokenEnv',
     'secondTokenEnv',
     'narrowTokenEnv',
+    'expiredTokenEnv',
     'designateTool',
     'designateToolArgs',
     'oauthClientId',
@@ -160,6 +161,7 @@ export function cliOverridesOf(o: ScanCliOptions, t: Typed): CliOverrides {
     ...(t.tokenEnv ? { tokenEnv: t.tokenEnv } : {}),
     ...(t.secondTokenEnv ? { secondTokenEnv: t.secondTokenEnv } : {}),
     ...(t.narrowTokenEnv ? { narrowTokenEnv: t.narrowTokenEnv } : {}),
+    ...(t.expiredTokenEnv ? { expiredTokenEnv: t.expiredTokenEnv } : {}),
     ...(designateTool ? { designateTool } : {}),
     ...(oauthClient ? { oauthClient } : {}),
     ...(Object.keys(o.header ?? {}).length ? { headers: o.header } : {}),
@@ -191,6 +193,7 @@ export function typedCredentials(o: ScanCliOptions, t: Typed, cli: CliOverrides)
     '--login': Boolean(o.login),
     '--second-token-env': Boolean(t.secondTokenEnv),
     '--narrow-token-env': Boolean(t.narrowTokenEnv),
+    '--expired-token-env': Boolean(t.expiredTokenEnv),
     '--designate-tool': Boolean(t.designateTool),
     '--oauth-client-id': Boolean(cli.oauthClient),
   };
