@@ -20,6 +20,7 @@ import { filterBar, summarySection } from './html/summary.js';
 import type { SafeHtml } from './html/template.js';
 import { html, trusted } from './html/template.js';
 import type { ScanReport } from './model.js';
+import { packageLine } from './package-line.js';
 
 export function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -84,6 +85,7 @@ export function renderHtml(report: ScanReport): string {
         <header>
           <h1>${t.name} report</h1>
           <p class="target"><code>${report.target.url}</code></p>
+          ${report.target.package ? html`<p class="package">${packageLine(report.target.package)}</p>` : ''}
         </header>
         <main>
           ${summarySection(report)} ${chain ? [chainSection(chain), ' '] : ''}${filterBar(report)}

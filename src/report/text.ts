@@ -12,6 +12,7 @@ import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
+import { packageLine } from './package-line.js';
 import { requestCount } from './stdio-exchanges.js';
 
 export interface TextOptions {
@@ -43,6 +44,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
+  if (t.package) out.push(`  ${e(packageLine(t.package))}`);
   const sandbox = report.settings.sandbox;
   if (sandbox?.applied)
     out.push(
