@@ -43,10 +43,12 @@ export async function installNpm(req: PackageRequest, prefix: string): Promise<S
   if (bins.size === 0)
     throw new PackageError(
       `${name}@${version} declares no command (no "bin" in its package.json): it is a library, not a server to launch; scan the program that uses it with --stdio -- node <file>`,
+      'usage',
     );
   const bin = chooseBin([...bins.keys()], req.bin, name, '--npm-bin');
   const script = resolve(dir, bins.get(bin)!);
-  if (!within(dir, script)) throw new PackageError(`${name}: its bin ${bin} points outside the package`);
+  if (!within(dir, script))
+    throw new PackageError(`${name}: its bin ${bin} points outside the package`, 'usage');
   const pkg: StdioPackage = {
     ecosystem: 'npm',
     name,
@@ -67,7 +69,8 @@ export async function installNpm(req: PackageRequest, prefix: string): Promise<S
 function installedName(prefix: string, spec: string): string {
   const deps = readJson(join(prefix, 'package.json'))['dependencies'];
   const names = deps && typeof deps === 'object' ? Object.keys(deps) : [];
-  if (names.length !== 1) throw new PackageError(`could not install ${spec}: npm recorded no package`);
+  if (names.length !== 1)
+    throw new PackageError(`could not install ${spec}: npm recorded no package`, 'install');
   return names[0]!;
 }
 
@@ -88,7 +91,8 @@ function installScriptsOf(
 ): StdioPackage['installScripts'] {
   const by = new Set<string>();
   for (const [path, e] of Object.entries(entries))
-    if (path !== '' && e.hasInstallScript === true) by.add(path.slice(path.lastIndexOf('node_modules/') + 13));
+    if (path !== '' && e.hasInstallScript === true)
+      by.add(path.slice(path.lastIndexOf('node_modules/') + 13));
   const scripts = manifest['scripts'];
   if (scripts && typeof scripts === 'object' && INSTALL_SCRIPTS.some((s) => s in scripts)) by.add(name);
   const sorted = [...by].sort((a, b) => (a === name ? -1 : b === name ? 1 : a.localeCompare(b)));

@@ -17,8 +17,19 @@ import type { StdioTarget } from '../targets/target.js';
 import { installNpm } from './npm-package.js';
 import { installPypi } from './pypi-package.js';
 
-/** What cannot be installed or launched, in a sentence that says why and what to do. */
-export class PackageError extends Error {}
+/**
+ * What cannot be installed or launched, in a sentence that says why and what to do. `usage`: the
+ * package has no command to launch, or several and none was chosen (exit 2); `install`: the
+ * package manager failed (exit 3).
+ */
+export class PackageError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'usage' | 'install',
+  ) {
+    super(message);
+  }
+}
 
 export interface PackageRequest {
   /** As `npm install` takes it (`name`, `name@1.2.3`, a tarball) or `uv pip install` (`name==1.2.3`). */
@@ -82,7 +93,7 @@ export function runStep(step: InstallStep, cwd: string, what: string): Promise<v
       (err, _stdout, stderr) => {
         if (!err) return resolve();
         const tail = stderr.trim().split('\n').slice(-TAIL_LINES).join(' / ');
-        reject(new PackageError(`could not install ${what}: ${tail || err.message}`));
+        reject(new PackageError(`could not install ${what}: ${tail || err.message}`, 'install'));
       },
     );
   });
@@ -101,10 +112,10 @@ export function chooseBin(
   const list = declared.join(', ');
   if (asked !== null) {
     if (declared.includes(asked)) return asked;
-    throw new PackageError(`${pkg} has no command ${asked} (it declares: ${list || 'none'})`);
+    throw new PackageError(`${pkg} has no command ${asked} (it declares: ${list || 'none'})`, 'usage');
   }
   if (declared.length === 1) return declared[0]!;
   const unscoped = pkg.replace(/^@[^/]+\//, '');
   if (declared.includes(unscoped)) return unscoped;
-  throw new PackageError(`${pkg} declares several commands (${list}): choose one with ${flag} NAME`);
+  throw new PackageError(`${pkg} declares several commands (${list}): choose one with ${flag} NAME`, 'usage');
 }

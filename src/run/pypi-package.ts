@@ -34,9 +34,21 @@ export function pypiInstallSteps(uv: string, prefix: string): InstallStep[] {
     { program: uv, args: ['venv', '--quiet', join(prefix, 'venv')] },
     {
       program: uv,
-      args: ['pip', 'compile', '--quiet', '--generate-hashes', ...wheels, 'requirements.in', '-o', 'requirements.txt'],
+      args: [
+        'pip',
+        'compile',
+        '--quiet',
+        '--generate-hashes',
+        ...wheels,
+        'requirements.in',
+        '-o',
+        'requirements.txt',
+      ],
     },
-    { program: uv, args: ['pip', 'install', '--quiet', '--require-hashes', ...wheels, '-r', 'requirements.txt'] },
+    {
+      program: uv,
+      args: ['pip', 'install', '--quiet', '--require-hashes', ...wheels, '-r', 'requirements.txt'],
+    },
   ];
 }
 
@@ -49,12 +61,14 @@ export async function installPypi(req: PackageRequest, prefix: string): Promise<
   for (const step of pypiInstallSteps(uv, prefix)) await runStep(step, prefix, req.spec);
   const wanted = normal(req.spec.split(/[<>=!~;[ @]/)[0] ?? req.spec);
   const pinned = pinnedOf(readFileSync(join(prefix, 'requirements.txt'), 'utf8'), wanted);
-  if (pinned === null) throw new PackageError(`could not install ${req.spec}: uv resolved no ${wanted}`);
+  if (pinned === null)
+    throw new PackageError(`could not install ${req.spec}: uv resolved no ${wanted}`, 'install');
   const venv = join(prefix, 'venv');
   const scripts = consoleScripts(venv, pinned.name, pinned.version);
   if (scripts.length === 0)
     throw new PackageError(
       `${pinned.name}==${pinned.version} declares no console script: it is a library, not a server to launch; scan the program that uses it with --stdio -- python <file>`,
+      'usage',
     );
   const bin = chooseBin(scripts, req.bin, pinned.name, '--pypi-bin');
   const pkg: StdioPackage = {
@@ -76,10 +90,7 @@ export async function installPypi(req: PackageRequest, prefix: string): Promise<
 }
 
 /** `name==version \` and its `--hash=sha256:…` lines, from uv's compiled requirements. */
-function pinnedOf(
-  text: string,
-  wanted: string,
-): { name: string; version: string; hashes: string[] } | null {
+function pinnedOf(text: string, wanted: string): { name: string; version: string; hashes: string[] } | null {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s\\;]+)/.exec(lines[i]!);
