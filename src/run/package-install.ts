@@ -92,7 +92,12 @@ export function runStep(step: InstallStep, cwd: string, what: string): Promise<v
       { cwd, timeout: INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
       (err, _stdout, stderr) => {
         if (!err) return resolve();
-        const tail = stderr.trim().split('\n').slice(-TAIL_LINES).join(' / ');
+        const lines = stderr.trim().split('\n');
+        // npm's pointer to its debug log says nothing about the failure.
+        const tail = lines
+          .filter((l) => !/complete log of this run/i.test(l))
+          .slice(-TAIL_LINES)
+          .join(' / ');
         reject(new PackageError(`could not install ${what}: ${tail || err.message}`, 'install'));
       },
     );

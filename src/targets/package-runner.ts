@@ -47,11 +47,13 @@ function runnerLaunch(
       break;
     }
     if (!a.startsWith('-')) break;
-    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a];
+    const eq = a.indexOf('=');
+    const flag = eq < 0 ? a : a.slice(0, eq);
+    const inline = eq < 0 ? undefined : a.slice(eq + 1);
     // A runner told to run a shell line (`npx -c`) names no one package.
     if (flag === '-c' || flag === '--call') return null;
-    const value = inline ?? (valued.has(flag!) ? args[++i] : undefined);
-    if (fromFlags.includes(flag!) && value !== undefined) {
+    const value = inline ?? (valued.has(flag) ? args[++i] : undefined);
+    if (fromFlags.includes(flag) && value !== undefined) {
       if (from !== null) return null;
       from = value;
     }

@@ -7,7 +7,15 @@
  * a command is a one-line usage error.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,4 +204,74 @@ describe('scan --pypi', () => {
       process.env['PATH'] = path;
     }
   });
+});
+
+describe('discover and scan --discovered offer the same for npx -y and uvx servers', () => {
+  const home = join(dir, 'home');
+  const project = join(dir, 'project');
+  const memory = '@modelcontextprotocol/server-memory@2026.8.31';
+  beforeAll(() => {
+    mkdirSync(project, { recursive: true });
+    mkdirSync(home, { recursive: true });
+    writeFileSync(
+      join(home, '.claude.json'),
+      JSON.stringify({
+        mcpServers: {
+          memory: { command: 'npx', args: ['-y', memory], env: { MEMORY_FILE_PATH: 'memory.jsonl' } },
+          fetch: { command: 'uvx', args: ['mcp-server-fetch@2025.4.7', '--ignore-robots-txt'] },
+          keyed: { command: 'npx', args: ['-y', 'some-server', '--api-key', 'sk-abcdefghijklmnopqrstuv'] },
+        },
+      }),
+    );
+  });
+
+  it('discover prints, per such server, the exact scan command (secrets in its arguments redacted)', async () => {
+    const r = await runCli(['discover', '--home', home, '--project', project]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      `audit before installing: mcp-posture scan --npm ${memory} --env MEMORY_FILE_PATH\n`,
+    );
+    expect(r.stdout).toContain(
+      'audit before installing: mcp-posture scan --pypi mcp-server-fetch==2025.4.7 -- --ignore-robots-txt\n',
+    );
+    expect(r.stdout).not.toContain('sk-abcdefghijklmnopqrstuv');
+    const json = await runCli(['discover', '--home', home, '--project', project, '--format', 'json']);
+    const servers = (JSON.parse(json.stdout) as { servers: { name: string; audit?: string }[] }).servers;
+    expect(servers.find((s) => s.name === 'memory')?.audit).toBe(
+      `mcp-posture scan --npm ${memory} --env MEMORY_FILE_PATH`,
+    );
+  });
+
+  it('scan --discovered --sandbox installs the npx server outside the sandbox and scans it inside', async () => {
+    const out = join(dir, 'discovered-out');
+    const r = await runCli([
+      'scan',
+      '--discovered',
+      '--allow-exec',
+      '--sandbox',
+      '--home',
+      home,
+      '--project',
+      project,
+      '--format',
+      'json',
+      '--output-dir',
+      out,
+      '--no-progress',
+    ]);
+    expect(r.stderr).toContain(`installed npm:${memory} outside the sandbox (install scripts not run)`);
+    // Not installable here (no uv, or no network for it): skipped with the reason, never launched with uvx.
+    expect(r.stderr).toMatch(/skipped fetch \(stdio:uvx mcp-server-fetch@2025\.4\.7 --ignore-robots-txt\): /);
+    expect(r.stderr).toMatch(
+      /skipped keyed \(stdio:npx -y some-server --api-key \[REDACTED\]\): could not install/,
+    );
+    expect(r.stderr).not.toContain('sk-abcdefghijklmnopqrstuv');
+    const reports = readdirSync(out)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Report);
+    expect(reports.map((x) => x.target.url)).toEqual([`npm:${memory}`]);
+    expect(reports[0]!.outcome).toBe('graded');
+    expect(reports[0]!.settings.sandbox?.applied).toBe(true);
+    expect(reports[0]!.target.package?.version).toBe('2026.8.31');
+  }, 120_000);
 });
