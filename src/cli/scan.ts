@@ -10,7 +10,8 @@ import type { Command } from 'commander';
 
 import { UsageError } from '../run/errors.js';
 import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
-import { PackageError, PackageInstalls } from '../run/package-install.js';
+import { PackageInstalls } from '../run/package-install.js';
+import { PackageError } from '../run/package-step.js';
 import { throughPackages } from '../run/package-targets.js';
 import { uvPath } from '../run/pypi-package.js';
 import { readLockOption } from '../run/lock.js';

@@ -11,8 +11,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { StdioPackage } from '../evidence/stdio-types.js';
 import type { StdioTarget } from '../targets/target.js';
 import { packageTarget } from '../targets/target.js';
-import type { InstallStep, PackageRequest } from './package-install.js';
-import { chooseBin, PackageError, runStep } from './package-install.js';
+import type { InstallStep, PackageRequest } from './package-step.js';
+import { chooseBin, PackageError, runStep } from './package-step.js';
 
 /** The install, as `--plan` shows it: the user's npm, no scripts, nothing sent to npm's audit or funding. */
 export function npmInstallStep(spec: string, prefix: string): InstallStep {

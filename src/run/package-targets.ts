@@ -12,8 +12,9 @@ import type { PackageLaunch } from '../targets/package-runner.js';
 import { packageLaunchOf } from '../targets/package-runner.js';
 import type { StdioTarget } from '../targets/target.js';
 import { UsageError } from './errors.js';
-import type { PackageInstalls, PackageRequest } from './package-install.js';
-import { PackageError } from './package-install.js';
+import type { PackageInstalls } from './package-install.js';
+import type { PackageRequest } from './package-step.js';
+import { PackageError } from './package-step.js';
 
 export interface PackageChoice {
   readonly ecosystem: 'npm' | 'pypi';

@@ -14,8 +14,8 @@ import type { StdioPackage } from '../evidence/stdio-types.js';
 import type { StdioTarget } from '../targets/target.js';
 import { packageTarget } from '../targets/target.js';
 import { UsageError } from './errors.js';
-import type { InstallStep, PackageRequest } from './package-install.js';
-import { chooseBin, PackageError, runStep } from './package-install.js';
+import type { InstallStep, PackageRequest } from './package-step.js';
+import { chooseBin, PackageError, runStep } from './package-step.js';
 
 export const NEEDS_UV = '--pypi needs uv (https://docs.astral.sh/uv/): install it with `pip install uv`';
 

@@ -1,7 +1,7 @@
 /** Servers configured through a package runner, read as the package they name (src/targets/package-runner.ts). */
 import { describe, expect, it } from 'vitest';
 
-import { chooseBin, PackageError } from '../../../src/run/package-install.js';
+import { chooseBin, PackageError } from '../../../src/run/package-step.js';
 import { auditCommandOf, packageLaunchOf } from '../../../src/targets/package-runner.js';
 
 const launch = (command: string, ...args: string[]) => packageLaunchOf({ command, args, env: {}, cwd: null });
