@@ -24,6 +24,7 @@ import type { ScanReport } from '../../src/report/model.js';
 import { renderHtml } from '../../src/report/html.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { runCli } from '../helpers/cli.js';
+import { validateReport } from '../helpers/schema.js';
 import { binOf, CORPUS } from '../surface/corpus.js';
 
 const REAL = join(import.meta.dirname, '..', 'real');
@@ -122,6 +123,7 @@ describe('scan --npm', () => {
   it('a package declaring install scripts: reported in every format, and the scripts never ran', async () => {
     const r = await runCli(['scan', '--format', 'json', '--npm', tarballs.get('scripted')!]);
     expect(r.code, r.stderr).toBe(0);
+    expect(validateReport(r.stdout)).toEqual([]);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.target.url).toBe('npm:mcpp-scripted-fixture@1.0.0');
     expect(report.target.package?.installScripts).toEqual({ declared: true, by: ['mcpp-scripted-fixture'] });
