@@ -85,7 +85,7 @@ export function renderHtml(report: ScanReport): string {
         <header>
           <h1>${t.name} report</h1>
           <p class="target"><code>${report.target.url}</code></p>
-          ${report.target.package ? html`<p class="package">${packageLine(report.target.package)}</p>` : ''}
+          ${packageParagraph(report)}
         </header>
         <main>
           ${summarySection(report)} ${chain ? [chainSection(chain), ' '] : ''}${filterBar(report)}
@@ -145,4 +145,10 @@ export function renderHtml(report: ScanReport): string {
       </body>
     </html> `;
   return page.value.trimEnd() + '\n';
+}
+
+/** `scan --npm` / `--pypi`: the package line under the target (nothing for other targets). */
+function packageParagraph(report: ScanReport): SafeHtml | string {
+  const p = report.target.package;
+  return p ? html`<p class="package">${packageLine(p)}</p>` : '';
 }
