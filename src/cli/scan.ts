@@ -151,6 +151,12 @@ async function scanWith(
   checkOutputOpts(outputs);
   const baseline = await readBaseline(o.baseline, Boolean(o.updateBaseline));
   const lock = readLockOption(o.lock, config.config?.lock, Boolean(o.updateLock));
+  // As the scan's own progress: unless a report other than text goes to stdout (./scan-output.ts).
+  const quiet = !o.output && !o.outputDir && outputs.formats[0] !== 'text';
+  if (pkg && (process.stderr.isTTY || !quiet))
+    process.stderr.write(
+      `… installing ${escapeTerminalLine(pkg.request.spec)} outside the sandbox (${pkg.ecosystem === 'npm' ? 'npm' : 'uv'}, install scripts not run)\n`,
+    );
   let list = await collected(choice);
   if (typeof list === 'number') return list;
   if (choice.kinds.includes('discovered') && settings.sandbox !== 'off')
