@@ -143,7 +143,10 @@ describe('scan --npm', () => {
     const r = await runCli(['scan', '--npm', tarballs.get('no-bin')!]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // The install step's progress line, then the error on one line.
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^… installing .* outside the sandbox \(npm, install scripts not run\)$/);
+    expect(lines.slice(1)).toHaveLength(1);
     expect(r.stderr).toMatch(
       /mcpp-no-bin-fixture@1\.0\.0 declares no command \(no "bin".*--stdio -- node <file>/,
     );
