@@ -90,6 +90,7 @@ export function buildReport(
       authWall: ev.detection.authWall,
       authInUse: ev.auth.inUse,
       ...(ev.notSent?.length ? { notSent: { count: ev.notSent.length, detail: ev.notSent[0]!.detail } } : {}),
+      ...(ev.stdio?.package ? { package: ev.stdio.package } : {}),
       ...refusedReplyOf(ev),
       ...unreachedOf(ev),
       revision: {

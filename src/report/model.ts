@@ -11,6 +11,7 @@ import type {
   HttpExchange,
   Mode,
   RevisionSource,
+  StdioPackage,
   StdioSandbox,
   TargetClass,
   Transport,
@@ -94,6 +95,8 @@ export interface ScanReport {
     readonly authInUse: boolean;
     /** Planned probes not sent because detection ended the scan (unreachable, not MCP); absent when none. */
     readonly notSent?: { readonly count: number; readonly detail: string };
+    /** stdio: the package installed and launched (`--npm`, `--pypi`); absent for a plain command. */
+    readonly package?: StdioPackage;
     /** stdio: the first reply refused at a limit, and the request it answered (docs/stdio.md#bounds); absent when none. */
     readonly refusedReply?: {
       readonly launch: string;

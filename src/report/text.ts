@@ -12,6 +12,7 @@ import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
+import { packageLine } from './package-line.js';
 import { requestCount } from './stdio-exchanges.js';
 
 export interface TextOptions {
@@ -45,6 +46,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
+  if (t.package) out.push(`  ${e(packageLine(t.package))}`);
   const sandbox = report.settings.sandbox;
   if (sandbox?.applied)
     out.push(
@@ -144,7 +146,8 @@ function resultLines(r: ReportResult, paint: (s: Style, t: string) => string, ma
 function alertLines(report: ScanReport): string[] {
   const out: string[] = [];
   const r = report.target.refusedReply;
-  if (r)
+  // When the refusal is why the target was not reached, the first line already says it.
+  if (r && report.target.unreached?.cause !== 'refused-reply')
     out.push(
       `! ${r.probe ? `the reply to ${r.probe}` : 'a line'} (${r.launch}, line ${r.line}) was refused at the ${r.limit} limit: ${r.detail}`,
     );

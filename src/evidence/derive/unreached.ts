@@ -126,6 +126,16 @@ function stdioUnreached(ev: Evidence, launch: StdioLaunch): Unreached {
       next: `check that ${cmd} is installed and on PATH (the server gets PATH and a throwaway HOME)`,
       evidence: [launch.probe],
     };
+  const refused = launch.refused?.[0];
+  if (refused !== undefined) {
+    const asked = launch.exchanges.find((x) => x.answer === refused.seq);
+    return {
+      cause: 'refused-reply',
+      why: `cannot scan ${cmd}: the reply to ${asked?.purpose ?? 'a request'} (stdout line ${refused.seq}) was refused at the ${refused.limit} limit: ${refused.detail}`,
+      next: 'a server whose replies cross the limits cannot be scanned; check what it writes on stdout',
+      evidence: asked ? [asked.id] : [launch.probe],
+    };
+  }
   const tail = stderrTail(launch);
   const said = tail === '' ? '' : `; it said: ${tail}`;
   if (launch.exit !== null && launch.shutdown.exitedBeforeClose)
