@@ -143,10 +143,25 @@ export interface CheckMeta {
    */
   readonly keys: Readonly<Record<string, string>>;
   /**
+   * The declared keys that fail at another severity than `severity`, policy kept with the check:
+   * `ctx.fail` with such a key takes it, and what re-grades the check's findings outside a scan
+   * (`lock diff`, `cimd lint`, the login's vetting of its client metadata) reads it through
+   * `severityOfKey`. A result whose judgement grades it may still name its own severity.
+   */
+  readonly keySeverity?: Readonly<Record<string, Severity>>;
+  /**
    * Why the default severity departs from the keyword's (a SHOULD at high, a policy check at
    * critical): one line, shown on the doc page.
    */
   readonly severityRationale?: string;
+}
+
+/** The severity a failure with `key` has by the check's meta (`keySeverity`, else `severity`). */
+export function severityOfKey(
+  meta: Pick<CheckMeta, 'severity' | 'keySeverity'>,
+  key: string | null,
+): Severity {
+  return (key !== null ? meta.keySeverity?.[key] : undefined) ?? meta.severity;
 }
 
 /** One result of a check for one location. */
@@ -264,7 +279,7 @@ export function makeContext(
     pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
     fail: (message, evidence = [], opts) => ({
       ...base('fail', message, evidence, opts),
-      severity: opts?.severity ?? meta.severity,
+      severity: opts?.severity ?? severityOfKey(meta, opts?.key ?? null),
     }),
     notApplicable: (reason, message, opts) => ({ ...base('not_applicable', message, [], opts), reason }),
     inconclusive: (reason, message, evidence = [], opts) => ({

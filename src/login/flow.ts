@@ -8,7 +8,7 @@
  */
 import * as oauth from 'oauth4webapi';
 
-import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
+import { blockingFindings, lintDocument } from '../checks/cimd/lint-document.js';
 import { listenForCallback } from '../probe/auth/login-callback.js';
 import { createHttpClient } from '../probe/http/client.js';
 import { TOOL_VERSION } from '../version.js';
@@ -119,7 +119,7 @@ export async function login(opts: LoginOptions): Promise<LoginResult> {
     } else if (opts.clientMetadataUrl !== undefined) {
       const { source, exchange } = await fetchClientMetadata(client, opts.clientMetadataUrl);
       clientExchanges.push(exchange);
-      const blocking = blockingFindings(lintClientMetadata(source));
+      const blocking = blockingFindings(lintDocument(source));
       if (blocking.length > 0)
         return stopClient(
           failure(

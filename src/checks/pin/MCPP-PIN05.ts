@@ -23,6 +23,7 @@ export default defineCheck({
       published: 'resource metadata or a challenge appeared that the lock does not record (medium)',
     },
     severity: 'high',
+    keySeverity: { withdrawn: 'medium', published: 'medium' },
     citations: [
       rfc(9728, '5.2'),
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Authorization Server Binding'),
@@ -49,12 +50,10 @@ export default defineCheck({
     if (a && !b)
       return ctx.fail('The lock records protected-resource metadata; this scan found none.', [], {
         key: 'withdrawn',
-        severity: 'medium',
       });
     if (!a && b)
       return ctx.fail('Protected-resource metadata is published that the lock does not record.', [], {
         key: 'published',
-        severity: 'medium',
       });
     const changes = diffProtectedResource(a!.fields, b!.fields);
     if (changes.length === 0)
