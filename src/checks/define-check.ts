@@ -6,6 +6,7 @@
  * transport, mode, target class) before a check is called.
  */
 import type { Citation } from '../spec/citations.js';
+import type { ChainPolicy } from './chain-hops.js';
 import type { Revision } from '../spec/revisions.js';
 import type { Evidence, ExchangeId, Mode, Probe, SectionName, Transport } from '../evidence/types.js';
 
@@ -100,6 +101,13 @@ export interface RatingPolicy {
   readonly discoveryChain?: boolean;
   /** Deducts once together with this check when both fail on the same location (the higher counts). */
   readonly mergesWith?: CheckId;
+  /**
+   * A firm fail of this check on the MCP origin caps its scope's letter whatever the score
+   * (docs/rating.md#caps), a fail under one of `exceptKeys` aside.
+   */
+  readonly capsAt?: { readonly letter: 'A' | 'B' | 'C' | 'D' | 'F'; readonly exceptKeys?: readonly string[] };
+  /** An A+ needs this check to pass on the MCP origin (docs/rating.md#the-a-letter); names what it shows. */
+  readonly requiredForAPlus?: string;
 }
 
 export interface CheckMeta {
@@ -129,6 +137,8 @@ export interface CheckMeta {
   /** The evidence sections `evaluate` reads (docs/model/evidence.md#sections). */
   readonly requires: readonly SectionRequirement[];
   readonly rating: RatingPolicy;
+  /** Where its results sit on the authorization trust chain; absent when not part of it. */
+  readonly chain?: ChainPolicy;
   /**
    * A transport-shape requirement (sessions, the GET stream, 202 for notifications): `revisions`
    * name where its transport text comes from, and it applies whenever that shape is observed,

@@ -19,6 +19,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       unrestricted:
         'the foreign resource was accepted up front and the supplied token is not restricted to the MCP server (ASM08 evidence)',

@@ -27,6 +27,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization', mergesWith: 'MCPP-CIMD13' },
+    chain: { hop: 'authorization' },
     keys: {
       redirect: 'the authorization server redirected to an unregistered redirect URI host (critical)',
       consent: 'a login or consent step was shown for an unregistered redirect URI (high)',

@@ -28,6 +28,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       'no-pkce':
         "the authorization request without code_challenge reached login or consent (also that leg's pass and non-verdicts)",

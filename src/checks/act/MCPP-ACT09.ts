@@ -38,6 +38,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       http: "the anonymous registration with a cleartext http redirect URI on a foreign host was accepted (also that leg's pass and non-verdicts)",
       javascript:

@@ -20,6 +20,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       missing: 'a redirect to the registered redirect URI carries no iss although the server advertises it',
       mismatch: "a redirect carries an iss that is not the authorization server's issuer",

@@ -127,6 +127,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     confidence: 'medium',
     keys: {
       'static-upstream':

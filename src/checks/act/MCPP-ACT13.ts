@@ -82,6 +82,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       framing: 'the consent page can be framed (no frame-ancestors restriction, no X-Frame-Options)',
       'cookie-prefix': 'a cookie set by the consent page lacks the __Host- prefix',

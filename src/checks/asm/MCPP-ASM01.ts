@@ -24,6 +24,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       none: 'no metadata URL of the authorization server answered with a JSON object',
       'oidc-only':

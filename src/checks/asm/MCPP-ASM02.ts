@@ -19,6 +19,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'the metadata has no string issuer',
       shape: 'issuer is not an absolute http(s) URL, or has a query or fragment',

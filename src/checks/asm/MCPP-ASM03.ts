@@ -28,6 +28,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       script: 'an endpoint member uses a script-capable scheme such as javascript: (critical)',
       http: 'an endpoint member uses cleartext http (high)',

@@ -20,6 +20,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       absent: 'code_challenge_methods_supported is absent',
       'no-s256': 'code_challenge_methods_supported does not list S256, or is not a list',

@@ -19,6 +19,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {},
     severity: 'low',
     citations: [rfc(7636, '4.2'), rfc(7636, '7.2'), oauth21('4.1.1'), rfc(9700, '2.1.1')],

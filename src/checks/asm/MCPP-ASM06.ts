@@ -20,6 +20,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       password: 'grant_types_supported lists the password grant (high)',
       implicit: 'grant_types_supported lists the implicit grant (medium)',

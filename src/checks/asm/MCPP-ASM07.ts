@@ -25,6 +25,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'response_types_supported is absent or not a list',
       code: 'no response type is exactly code',

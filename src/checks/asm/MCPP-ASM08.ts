@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'token',
     requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'token', followsMember: 'location' },
     keys: {
       absent: 'the access token has no aud claim, or no string in it',
       other:

@@ -20,6 +20,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration', followsMember: 'location' },
     keys: {
       open: 'the registration endpoint read an unauthenticated registration request (info)',
     },

@@ -21,6 +21,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration', followsMember: 'location' },
     keys: {},
     severity: 'low',
     citations: [

@@ -27,6 +27,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       absent: 'authorization_response_iss_parameter_supported is absent',
       false: 'authorization_response_iss_parameter_supported is present but not true',

@@ -24,6 +24,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {},
     severity: 'medium',
     citations: [rfc(8414, '2')],

@@ -20,6 +20,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['auth', 'endpoint', 'oauth?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       'defaults-only': 'no origin metadata, but /authorize and /token exist (low)',
       none: 'no origin metadata and /authorize or /token missing (high)',

@@ -33,6 +33,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'a required metadata member is absent',
       type: 'a required member is not a non-empty string, or not a non-empty list',

@@ -28,6 +28,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       '<member>':
         'the metadata member (issuer, an endpoint, jwks_uri …) whose host resolves to an internal address from a public target; also the key of its pass',

@@ -28,6 +28,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {},
     severity: 'low',
     citations: [rfc(9728, '4'), rfc(9728, '7.6')],

@@ -25,6 +25,7 @@ export default defineCheck({
     mode: 'token',
     requires: ['startedAt', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'token', followsMember: 'location' },
     keys: {
       long: 'the access token lives longer than 24 h',
       'no-exp': 'the access token has no numeric exp: it never expires',

@@ -21,6 +21,7 @@ export default defineCheck({
     mode: 'passive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       absent: 'client_id_metadata_document_supported is absent',
       false: 'client_id_metadata_document_supported is present but not true',

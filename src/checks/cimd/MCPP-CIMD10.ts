@@ -24,6 +24,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: Object.fromEntries(
       Object.entries(SHAPES).map(([k, v]) => [k, `${v} reached a login or consent step`]),
     ),

@@ -30,6 +30,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: Object.fromEntries(
       Object.entries(HOSTS).map(([k, h]) => [k, `signals of a fetch attempt for a client ID on ${h}`]),
     ),

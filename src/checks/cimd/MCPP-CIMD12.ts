@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: { accepted: 'a login or consent step (or a code) was given for the mismatched document' },
     severity: 'high',
     citations: [mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements')],

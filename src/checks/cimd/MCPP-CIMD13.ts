@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization', mergesWith: 'MCPP-ACT07' },
+    chain: { hop: 'registration' },
     keys: {
       redirect: 'the authorization server redirected to the unregistered redirect URI host (critical)',
       consent: 'a login or consent step was shown for the unregistered redirect URI (high)',

@@ -21,6 +21,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       hostname: 'the consent page does not show the redirect URI hostname',
       warning: 'the consent page shows no warning for a localhost-only client',

@@ -15,6 +15,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       accepted: 'the document behind the redirect was accepted',
       followed: 'the variants server’s log shows the redirect target was fetched',

@@ -15,6 +15,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: { accepted: 'the 64 KiB document was accepted' },
     severity: 'low',
     citations: [

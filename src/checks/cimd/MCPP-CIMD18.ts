@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       'advertised-not-working': 'CIMD is advertised but a valid URL client ID was rejected',
       'working-not-advertised': 'a URL client ID was fetched or accepted although CIMD is not advertised',

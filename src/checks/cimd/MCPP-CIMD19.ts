@@ -15,6 +15,7 @@ export default defineCheck({
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       'invalid-json': 'a document that is not valid JSON was accepted',
       'no-redirects': 'a document without `redirect_uris` was accepted',

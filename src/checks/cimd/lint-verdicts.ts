@@ -29,6 +29,7 @@ export const LINT_META = {
   mode: 'passive',
   requires: ['clientMetadata'],
   rating: { scope: 'none' },
+  chain: { hop: 'registration' },
 } as const;
 
 /** A lint failure at this severity or above blocks the login's use of the document (./lint-document.ts). */

@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'passive',
     requires: PIN_SECTIONS,
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       '<member>':
         'the named member changed (`authorization_servers` high; `resource`, `scopes_supported`, `bearer_methods_supported`, `resource_metadata`, `scope` medium)',
