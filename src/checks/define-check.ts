@@ -136,6 +136,13 @@ export interface CheckMeta {
   readonly confidence?: Confidence;
   /** The evidence sections `evaluate` reads (docs/model/evidence.md#sections). */
   readonly requires: readonly SectionRequirement[];
+  /**
+   * What the check judges when it is not the MCP server itself: `authorization-server` checks
+   * require the OAuth chain, and the engine gives them their standard answer without one (no
+   * authorization in use: not_applicable `no_auth`; in use but not walked: inconclusive), in the
+   * authorization server's words (docs/model/authorization.md#what-follows).
+   */
+  readonly judges?: 'authorization-server';
   readonly rating: RatingPolicy;
   /** Where its results sit on the authorization trust chain; absent when not part of it. */
   readonly chain?: ChainPolicy;

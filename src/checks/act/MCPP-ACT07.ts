@@ -26,6 +26,7 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', mergesWith: 'MCPP-CIMD13' },
     chain: { hop: 'authorization' },
     keys: {

@@ -19,6 +19,7 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
     chain: { hop: 'registration', followsMember: 'location' },
     keys: {

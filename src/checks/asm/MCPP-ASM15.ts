@@ -32,6 +32,7 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
     chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {

@@ -23,7 +23,8 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['startedAt', 'auth', 'oauth?'],
+    requires: ['startedAt', 'auth', 'oauth'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
     chain: { hop: 'token', followsMember: 'location' },
     keys: {

@@ -29,6 +29,7 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
     chain: { hop: 'registration' },
     keys: Object.fromEntries(

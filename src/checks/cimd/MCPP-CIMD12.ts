@@ -15,6 +15,7 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
     chain: { hop: 'registration' },
     keys: { accepted: 'a login or consent step (or a code) was given for the mismatched document' },
