@@ -48,6 +48,7 @@ export default defineCheck({
     mode: 'safe',
     requires: ['detection', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       garbage: "a request with a random bearer token was served (critical); also that variant's non-verdicts",
       'session-garbage': 'a random token on a session opened with the user token was served (critical)',
