@@ -38,6 +38,22 @@ module.exports = {
     // The fleet's runner, journal, shards and history: below the run loop.
     layer('fleet', ['run', 'cli', 'demo', 'bench', 'tools']),
     layer('cli', ['demo', 'bench', 'tools']),
+    // The scanner's own loopback listeners (login callback, CIMD variants server): they serve, never probe or judge.
+    layer('net', [
+      'probe',
+      'checks',
+      'engine',
+      'report',
+      'run',
+      'cli',
+      'config',
+      'demo',
+      'fleet',
+      'lock',
+      'login',
+      'bench',
+      'tools',
+    ]),
     {
       name: 'no-own-barrel',
       severity: 'error',

@@ -9,7 +9,7 @@
 import * as oauth from 'oauth4webapi';
 
 import { blockingFindings, lintClientMetadata } from '../checks/cimd/lint.js';
-import { listenForCallback } from '../probe/auth/login-callback.js';
+import { listenForCallback } from '../net/login-callback.js';
 import { createHttpClient } from '../probe/http/client.js';
 import { TOOL_VERSION } from '../version.js';
 import { fetchClientMetadata } from './client-metadata.js';

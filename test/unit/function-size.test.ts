@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const MAX_LINES = 120;
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The folders this gate holds so far (the others join it as their long functions are split). */
-const GATED = ['src/targets', 'src/run', 'src/cli', 'src/fleet'];
+const GATED = ['src/targets', 'src/run', 'src/cli', 'src/fleet', 'src/net'];
 /** Another part's files inside a gated folder, not measured here. */
 const EXCEPT = ['src/fleet/report/'];
 
