@@ -7,7 +7,7 @@
 import type { ScanOutput } from '../api.js';
 import type { Evidence, ListingEvidence, Probe } from '../evidence/types.js';
 import type { RegistryRef, SourcedTarget, TargetSourceKind } from '../targets/sources/types.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
+import { canonicalJson, FLEET_MAX_DEPTH, sha256Hex } from '../lock/canonical.js';
 
 export const RECORD_VERSION = 1;
 const MAX_MESSAGE = 500;
@@ -103,9 +103,11 @@ function itemName(kind: SurfaceKind, item: unknown, i: number): string {
 
 function surfaceOf(kind: SurfaceKind, p: Probe<ListingEvidence> | undefined): SurfaceRow[] {
   if (!p || p.kind !== 'ok') return [];
-  return p.value.items
-    .slice(0, MAX_ITEMS_PER_KIND)
-    .map((item, i) => ({ kind, name: itemName(kind, item, i), sha256: sha256Hex(canonicalJson(item)) }));
+  return p.value.items.slice(0, MAX_ITEMS_PER_KIND).map((item, i) => ({
+    kind,
+    name: itemName(kind, item, i),
+    sha256: sha256Hex(canonicalJson(item, FLEET_MAX_DEPTH)),
+  }));
 }
 
 export function surfacesOf(ev: Evidence): SurfaceRow[] {
@@ -120,7 +122,7 @@ export function surfacesOf(ev: Evidence): SurfaceRow[] {
 }
 
 function document(kind: 'prm' | 'as', url: string, json: unknown): DocumentRow {
-  const body = canonicalJson(json);
+  const body = canonicalJson(json, FLEET_MAX_DEPTH);
   return {
     kind,
     url: cut(url, 2048),
