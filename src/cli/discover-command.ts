@@ -8,7 +8,7 @@ import type { DiscoverCliOptions } from './cli-options.js';
 
 import { publicView } from '../targets/discover/discover.js';
 import { discoverClientConfigs } from '../targets/sources/discovered.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { EXIT } from '../run/exit-code.js';
 import { UsageError } from '../run/errors.js';
 

@@ -12,7 +12,8 @@ import { higher } from './change-types.js';
 import { annotationChanges, asSchema, inputSchemaChanges } from './schema-changes.js';
 import type { TextJudge } from './text-judge.js';
 import { activeTextJudge } from './text-judge.js';
-import { addedText, showInvisible, unifiedDiff } from './text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
+import { addedText, unifiedDiff } from './text-diff.js';
 
 const LIST: Readonly<Record<ItemKind, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>> = {
   tool: 'tools',

@@ -14,7 +14,8 @@ import {
   diffProtocol,
 } from './metadata-diff.js';
 import type { LockFile } from './file.js';
-import { compactDiff, showInvisible } from './text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
+import { compactDiff } from './text-diff.js';
 
 export interface LockChange {
   readonly target: string;

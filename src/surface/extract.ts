@@ -5,7 +5,7 @@
  * stop is recorded: TOOL10 reports it).
  */
 import type { Inventory, ListingEvidence, Probe } from '../evidence/types.js';
-import { escapeExcerpt } from './escape.js';
+import { escapeExcerpt } from '../escape/invisible.js';
 import type { FieldRole, ItemKind, Surface, SurfaceItem, SurfaceString } from './types.js';
 
 export const MAX_STRING_CHARS = 16_384;

@@ -8,7 +8,7 @@
 import type { CheckResult, Verdict } from '../define-check.js';
 import { makeContext } from '../define-check.js';
 import type { Evidence, ExchangeId } from '../../evidence/types.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
 import { normalise, skeleton } from '../../surface/normalise.js';
 import { clauses } from '../../surface/signals.js';
