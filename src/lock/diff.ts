@@ -6,7 +6,7 @@
  */
 import type { ItemKind, LockItem, LockSurface } from '../evidence/pin-types.js';
 import { canonicalJson, hashOf, prettyJson } from './canonical.js';
-import { ITEM_KEY, ITEM_KINDS } from './build.js';
+import { ITEM_KEY, ITEM_KINDS } from '../surface/items.js';
 import type { ChangeSeverity, DefinitionChange } from './change-types.js';
 import { higher } from './change-types.js';
 import { annotationChanges, asSchema, inputSchemaChanges } from './schema-changes.js';
