@@ -3,7 +3,7 @@
  * an authorization server as URL client IDs, and the malformed client ID URL shapes. Pure: given a
  * base URL, the documents, their paths, the status and headers each must be served with, and the
  * client IDs. `mcp-posture cimd variants --base URL --out DIR` writes them for the user to host; the
- * scanner's own loopback variants server (src/probe/auth/cimd-server.ts) serves the same set.
+ * scanner's own loopback variants server (src/net/cimd-server.ts) serves the same set.
  */
 
 /** The redirect URI every variant registers: loopback (RFC 8252 §7.3); nothing listens, nothing is sent there. */

@@ -11,7 +11,7 @@ import type { DiscoveredServer } from '../targets/discover/discover.js';
 import { publicView } from '../targets/discover/discover.js';
 import { auditCommandOf, packageLaunchOf } from '../targets/package-runner.js';
 import { discoverClientConfigs } from '../targets/sources/discovered.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { EXIT } from '../run/exit-code.js';
 import { UsageError } from '../run/errors.js';
 

@@ -13,7 +13,7 @@ import type { ScanOutput } from '../api.js';
 import { targetIdOf } from '../fleet/db/keys.js';
 import { DEFAULT_DB_FILE } from '../fleet/db/open.js';
 import type { ScanRecord } from '../fleet/record.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { loadFormats } from '../report/format-loader.js';
 import { FORMAT_FILES } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { EXIT } from '../run/exit-code.js';
 import { UsageError } from '../run/errors.js';
 import { readCaFile } from '../run/ca-file.js';

@@ -10,7 +10,7 @@ import { buildPlan } from '../probe/plan.js';
 import type { PlanEntry } from '../probe/plan-entry.js';
 import { buildStdioPlan } from '../probe/stdio/plan.js';
 import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { EXIT } from '../run/exit-code.js';
 import { npmInstallStep } from '../run/npm-package.js';
 import type { PackageChoice } from '../run/package-targets.js';

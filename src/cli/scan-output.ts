@@ -10,7 +10,7 @@ import { relative } from 'node:path';
 import type { ScanOutput } from '../api.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
 import { serializeBaseline, writeBaseline } from '../report/baseline-compare.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { UsageError } from '../run/errors.js';
 import { combineExitCodes, EXIT } from '../run/exit-code.js';
 import type { LockChoice } from '../run/lock.js';

@@ -20,7 +20,7 @@ import { registrySource } from '../targets/sources/registry.js';
 import type { TargetSource, TargetSourceKind } from '../targets/sources/types.js';
 import { isTargetError, parseHttpTarget, stdioTarget } from '../targets/target.js';
 import type { HttpTarget } from '../targets/target.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { FleetScanOptions } from './fleet-options.js';
 import { registryUrl } from './fleet-options.js';
 

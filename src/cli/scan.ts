@@ -22,7 +22,7 @@ import type { CollectedTargets } from '../targets/sources/collect.js';
 import { TargetsFileError } from '../targets/sources/file.js';
 import { RegistryError } from '../targets/sources/registry.js';
 import { EXIT } from '../run/exit-code.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { fleetOptionsOf } from './fleet-options.js';
 import { checkFleetFlags, runFleetScan } from './fleet-output.js';
 import { checkOutputOpts, outputOptsOf } from './outputs.js';

@@ -17,6 +17,7 @@ import type {
   Verdict,
 } from '../checks/define-check.js';
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
+import { escapeRegExp } from '../escape/regexp.js';
 import type { Evidence, TargetClass } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
@@ -86,8 +87,7 @@ const PLACEHOLDER = /<[^<>]+>/g;
 /** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
 function keyPattern(declared: string): RegExp | null {
   if (!declared.match(PLACEHOLDER)) return null;
-  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${declared.split(PLACEHOLDER).map(literal).join('.+')}$`, 's');
+  return new RegExp(`^${declared.split(PLACEHOLDER).map(escapeRegExp).join('.+')}$`, 's');
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {

@@ -1,5 +1,5 @@
 /** Writing evidence bundles (reading and validating them is ./bundle.ts). */
-import { escapeJsonText } from '../escape/json-text.js';
+import { escapeJsonText } from '../escape/json.js';
 import type { Evidence } from './types.js';
 
 export function serializeEvidence(ev: Evidence): string {

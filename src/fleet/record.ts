@@ -5,9 +5,11 @@
  * and holds no exchange bodies: results, per-item surface hashes and the discovery documents.
  */
 import type { ScanOutput } from '../api.js';
-import type { Evidence, ListingEvidence, Probe } from '../evidence/types.js';
+import type { Evidence } from '../evidence/types.js';
 import type { RegistryRef, SourcedTarget, TargetSourceKind } from '../targets/sources/types.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
+import { canonicalJson, FLEET_MAX_DEPTH, sha256Hex } from '../lock/canonical.js';
+import { LISTED_KINDS, listingOf } from '../surface/items.js';
+import type { FleetItemKind, ItemKey } from '../surface/items.js';
 
 export const RECORD_VERSION = 1;
 const MAX_MESSAGE = 500;
@@ -43,10 +45,9 @@ export interface ResultRow {
   readonly message: string;
 }
 
-export type SurfaceKind = 'tool' | 'prompt' | 'resource' | 'resource-template';
-
 export interface SurfaceRow {
-  readonly kind: SurfaceKind;
+  /** The stored spelling (src/surface/items.ts): `resource-template`, not `resourceTemplate`. */
+  readonly kind: FleetItemKind;
   readonly name: string;
   /** SHA-256 of the item's canonical JSON. */
   readonly sha256: string;
@@ -95,32 +96,26 @@ export interface ScanRecord {
 
 const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-function itemName(kind: SurfaceKind, item: unknown, i: number): string {
+function itemName(key: ItemKey, item: unknown, i: number): string {
   const o = typeof item === 'object' && item !== null ? (item as Readonly<Record<string, unknown>>) : {};
-  const field = kind === 'resource' ? o['uri'] : kind === 'resource-template' ? o['uriTemplate'] : o['name'];
+  const field = o[key];
   return typeof field === 'string' ? cut(field, MAX_NAME) : `#${i}`;
-}
-
-function surfaceOf(kind: SurfaceKind, p: Probe<ListingEvidence> | undefined): SurfaceRow[] {
-  if (!p || p.kind !== 'ok') return [];
-  return p.value.items
-    .slice(0, MAX_ITEMS_PER_KIND)
-    .map((item, i) => ({ kind, name: itemName(kind, item, i), sha256: sha256Hex(canonicalJson(item)) }));
 }
 
 export function surfacesOf(ev: Evidence): SurfaceRow[] {
   const inv = ev.inventory;
   if (!inv) return [];
-  return [
-    ...surfaceOf('tool', inv.tools),
-    ...surfaceOf('prompt', inv.prompts),
-    ...surfaceOf('resource', inv.resources),
-    ...surfaceOf('resource-template', inv.resourceTemplates),
-  ];
+  return LISTED_KINDS.flatMap((k) =>
+    (listingOf(inv, k)?.items ?? []).slice(0, MAX_ITEMS_PER_KIND).map((item, i) => ({
+      kind: k.fleet,
+      name: itemName(k.key, item, i),
+      sha256: sha256Hex(canonicalJson(item, FLEET_MAX_DEPTH)),
+    })),
+  );
 }
 
 function document(kind: 'prm' | 'as', url: string, json: unknown): DocumentRow {
-  const body = canonicalJson(json);
+  const body = canonicalJson(json, FLEET_MAX_DEPTH);
   return {
     kind,
     url: cut(url, 2048),

@@ -7,7 +7,7 @@
  * scan's redaction pass) and the token-related members of the evidence are not read.
  */
 import type { AuthDiscovery } from '../evidence/auth-types.js';
-import type { Detection, Evidence, ListingEvidence, Probe } from '../evidence/types.js';
+import type { Detection, Evidence } from '../evidence/types.js';
 import type {
   ItemKind,
   JwksObservation,
@@ -19,6 +19,7 @@ import type {
   LockSurface,
 } from '../evidence/pin-types.js';
 import { asObject, isObject } from '../evidence/parse/json-value.js';
+import { LISTED_KINDS, listingOf } from '../surface/items.js';
 import { hashOf } from './canonical.js';
 
 /** The field groups hashed on their own per kind; everything else is `other`. */
@@ -28,23 +29,6 @@ export const FIELD_GROUPS: Readonly<Record<ItemKind, readonly string[]>> = {
   resource: ['uri', 'name', 'title', 'description', 'mimeType'],
   resourceTemplate: ['uriTemplate', 'name', 'title', 'description', 'mimeType'],
 };
-
-/** The member that names an item of each kind. */
-export const ITEM_KEY: Readonly<Record<ItemKind, string>> = {
-  tool: 'name',
-  prompt: 'name',
-  resource: 'uri',
-  resourceTemplate: 'uriTemplate',
-};
-
-const LIST_OF: Readonly<Record<ItemKind, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>> = {
-  tool: 'tools',
-  prompt: 'prompts',
-  resource: 'resources',
-  resourceTemplate: 'resourceTemplates',
-};
-
-export const ITEM_KINDS: readonly ItemKind[] = ['tool', 'prompt', 'resource', 'resourceTemplate'];
 
 /** The PRM members and challenge parameters pinned (PIN05). */
 export const PRM_MEMBERS = [
@@ -79,27 +63,23 @@ export function lockItem(kind: ItemKind, definition: Readonly<Record<string, unk
   return { hash: hashOf(definition), fields: Object.fromEntries(fields), definition };
 }
 
-function listing(probe: Probe<ListingEvidence>): ListingEvidence | null {
-  return probe.kind === 'ok' ? probe.value : null;
-}
-
 function surfaceOf(inv: NonNullable<Evidence['inventory']>): LockSurface | null {
   const out: Record<string, Record<string, LockItem>> = {};
   const incomplete: ItemKind[] = [];
   let listed = 0;
-  for (const kind of ITEM_KINDS) {
-    const list = listing(inv[LIST_OF[kind]]);
+  for (const k of LISTED_KINDS) {
+    const list = listingOf(inv, k);
     // A Map, then own properties: a server's `__proto__` tool stays a tool.
     const items = new Map<string, LockItem>();
-    if (list === null || list.truncated) incomplete.push(kind);
+    if (list === null || list.truncated) incomplete.push(k.kind);
     if (list !== null) listed += 1;
     for (const raw of list?.items ?? []) {
       const def = asObject(raw);
-      const key = def?.[ITEM_KEY[kind]];
+      const key = def?.[k.key];
       // The first of duplicate names wins, as a client keeps the first it sees.
-      if (def && typeof key === 'string' && !items.has(key)) items.set(key, lockItem(kind, def));
+      if (def && typeof key === 'string' && !items.has(key)) items.set(key, lockItem(k.kind, def));
     }
-    out[LIST_OF[kind]] = Object.fromEntries(items);
+    out[k.list] = Object.fromEntries(items);
   }
   if (listed === 0) return null;
   return {

@@ -11,6 +11,11 @@
  * is escaped as `JSON.stringify` escapes it rather than rejected, so hostile server text never
  * stops a scan; non-finite numbers (impossible after `JSON.parse`) are an error; `undefined`
  * members are dropped as `JSON.stringify` drops them.
+ *
+ * The one canonical JSON of the code base: lock hashes and the fleet's surface and document hashes
+ * (src/fleet/record.ts) both come from here. The fleet cuts hostile nesting deeper than
+ * `FLEET_MAX_DEPTH` with a marker (its records were written that way); a lock keeps every level.
+ * test/lock/canonical-compat.test.ts proves both former implementations' outputs unchanged.
  */
 import { createHash } from 'node:crypto';
 
@@ -52,14 +57,28 @@ function scalar(v: unknown): string | null {
   throw new TypeError(`not a JSON value: ${typeof v}`);
 }
 
-/** The RFC 8785 canonical serialization of a JSON value. */
-export function canonicalJson(v: unknown): string {
+/** The nesting the fleet's records keep; deeper values are written as `DEPTH_MARKER`. */
+export const FLEET_MAX_DEPTH = 64;
+const DEPTH_MARKER = '"[depth limit]"';
+
+function canon(v: unknown, depth: number, maxDepth: number): string {
+  if (depth > maxDepth) return DEPTH_MARKER;
   const s = scalar(v);
   if (s !== null) return s;
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
+  const inner = (x: unknown): string =>
+    depth + 1 > maxDepth ? DEPTH_MARKER : x === undefined ? 'null' : canon(x, depth + 1, maxDepth);
+  if (Array.isArray(v)) return `[${v.map(inner).join(',')}]`;
   return `{${members(v as object)
-    .map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`)
+    .map(([k, x]) => `${JSON.stringify(k)}:${inner(x)}`)
     .join(',')}}`;
+}
+
+/**
+ * The RFC 8785 canonical serialization of a JSON value. With `maxDepth`, a value nested deeper is
+ * written as the string `[depth limit]` rather than walked (hostile server data).
+ */
+export function canonicalJson(v: unknown, maxDepth = Number.POSITIVE_INFINITY): string {
+  return canon(v, 0, maxDepth);
 }
 
 /** The same member order, indented by two spaces per level, with a final newline: the lock file's form. */
@@ -79,7 +98,12 @@ export function prettyJson(v: unknown): string {
   return `${walk(v, '')}\n`;
 }
 
-/** SHA-256 over the UTF-8 of the canonical JSON. */
+/** SHA-256 of a text's UTF-8, in lower-case hex. */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** SHA-256 over the UTF-8 of the canonical JSON: a lock's hash. */
 export function hashOf(v: unknown): LockHash {
-  return `sha256:${createHash('sha256').update(canonicalJson(v), 'utf8').digest('hex')}`;
+  return `sha256:${sha256Hex(canonicalJson(v))}`;
 }

@@ -6,13 +6,14 @@
  */
 import type { ItemKind, LockItem, LockSurface } from '../evidence/pin-types.js';
 import { canonicalJson, hashOf, prettyJson } from './canonical.js';
-import { ITEM_KEY, ITEM_KINDS } from './build.js';
+import { ITEM_KEY, ITEM_KINDS } from '../surface/items.js';
 import type { ChangeSeverity, DefinitionChange } from './change-types.js';
 import { higher } from './change-types.js';
 import { annotationChanges, asSchema, inputSchemaChanges } from './schema-changes.js';
 import type { TextJudge } from './text-judge.js';
 import { activeTextJudge } from './text-judge.js';
-import { addedText, showInvisible, unifiedDiff } from './text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
+import { addedText, unifiedDiff } from './text-diff.js';
 
 const LIST: Readonly<Record<ItemKind, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>> = {
   tool: 'tools',

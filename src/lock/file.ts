@@ -1,5 +1,6 @@
 /**
- * The lock file on disk: read and validated against schema/lock.schema.json, written safely.
+ * The lock file on disk: read and validated against its schema (./schema.ts, published as
+ * schema/lock.schema.json), written safely.
  * A write takes an exclusive `<file>.lck` beside the lock, re-reads the file, replaces only its
  * own target and context, writes a temporary file in the same directory and renames it over
  * the lock: other targets' entries survive, a concurrent update loses nothing, and a crash
@@ -11,12 +12,12 @@ import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-import type { Ajv } from 'ajv';
-import type addFormats from 'ajv-formats';
+import type { z as Zod } from 'zod';
 
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
 import { identityOf } from '../targets/target.js';
 import { canonicalJson, prettyJson } from './canonical.js';
+import { lockFileSchema } from './schema.js';
 
 export const LOCK_SCHEMA_VERSION = 1 as const;
 
@@ -35,21 +36,17 @@ export class LockError extends Error {}
 
 export const emptyLock = (): LockFile => ({ schemaVersion: LOCK_SCHEMA_VERSION, targets: {} });
 
-// ajv is loaded when a lock is first validated, not with every scan (most scans have no lock).
+// zod is loaded when a lock is first validated, not with every scan (most scans have no lock).
 const load = createRequire(import.meta.url);
-let validator: ReturnType<Ajv['compile']> | null = null;
-function validate(): ReturnType<Ajv['compile']> {
-  if (validator) return validator;
-  const schema: unknown = JSON.parse(
-    readFileSync(new URL('../../schema/lock.schema.json', import.meta.url), 'utf8'),
-  );
-  const { Ajv: AjvClass } = load('ajv') as { Ajv: typeof Ajv };
-  const formats = load('ajv-formats') as { default: typeof addFormats.default };
-  const ajv = new AjvClass({ allErrors: false, strict: false });
-  formats.default(ajv);
-  validator = ajv.compile(schema as object);
+let validator: ReturnType<typeof lockFileSchema>['file'] | null = null;
+function lockValidator(): ReturnType<typeof lockFileSchema>['file'] {
+  validator ??= lockFileSchema(load('zod') as typeof Zod).file;
   return validator;
 }
+
+/** `/targets/x/anonymous/recordedAt`: where a problem is, as a JSON Pointer. */
+const pointer = (path: readonly PropertyKey[]): string =>
+  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** A lock's text, validated; the error names the file and the first problem. */
 export function parseLock(text: string, source: string): LockFile {
@@ -66,11 +63,11 @@ export function parseLock(text: string, source: string): LockFile {
       `${source}: lock schema version ${JSON.stringify(version ?? null)} is not the version this mcp-posture reads (${LOCK_SCHEMA_VERSION}); it was left untouched. Re-record it with a matching mcp-posture, or use another --lock file.`,
     );
   }
-  const v = validate();
-  if (!v(raw)) {
-    const first = v.errors?.[0];
+  const checked = lockValidator().safeParse(raw);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
     throw new LockError(
-      `${source}: not a valid lock file: ${first?.instancePath || '(root)'} ${first?.message ?? ''}`.trim(),
+      `${source}: not a valid lock file: ${(first && pointer(first.path)) || '(root)'} ${first?.message ?? ''}`.trim(),
     );
   }
   return withIdentityKeys(raw as LockFile);

@@ -5,7 +5,7 @@
 import type { LockAuthorizationServer, LockEntry } from '../evidence/pin-types.js';
 import { canonicalJson } from './canonical.js';
 import type { ChangeSeverity } from './change-types.js';
-import { showInvisible } from './text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
 
 export interface MemberChange {
   readonly member: string;

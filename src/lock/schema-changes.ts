@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from './canonical.js';
 import type { DefinitionChange } from './change-types.js';
-import { showInvisible } from './text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
 
 type Hints = Readonly<Record<string, unknown>>;
 

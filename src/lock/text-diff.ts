@@ -3,42 +3,11 @@
  * added, and invisible characters made visible (`<U+200B>`), so a change that only adds a
  * zero-width character still shows. Bounded: inputs beyond the caps are compared as a whole.
  */
+import { showInvisible } from '../escape/invisible.js';
+
 const MAX_LINES = 400;
 const MAX_WORDS = 1_000;
 const MAX_DIFF_LINES = 60;
-
-/** Code point ranges that render as nothing or reorder text, and other controls (inclusive). */
-const INVISIBLE: readonly (readonly [number, number])[] = [
-  [0x00, 0x08],
-  [0x0b, 0x1f],
-  [0x7f, 0x9f],
-  [0xad, 0xad],
-  [0x34f, 0x34f],
-  [0x61c, 0x61c],
-  [0x115f, 0x1160],
-  [0x17b4, 0x17b5],
-  [0x180e, 0x180e],
-  [0x200b, 0x200f],
-  [0x202a, 0x202e],
-  [0x2060, 0x206f],
-  [0x3164, 0x3164],
-  [0xfe00, 0xfe0f],
-  [0xfeff, 0xfeff],
-  [0xffa0, 0xffa0],
-  [0xe0000, 0xe007f],
-  [0xe0100, 0xe01ef],
-];
-
-const invisible = (cp: number): boolean => INVISIBLE.some(([a, b]) => cp >= a && cp <= b);
-
-export function showInvisible(text: string): string {
-  let out = '';
-  for (const c of text) {
-    const cp = c.codePointAt(0)!;
-    out += invisible(cp) ? `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>` : c;
-  }
-  return out;
-}
 
 type Op = { readonly op: ' ' | '-' | '+'; readonly text: string };
 

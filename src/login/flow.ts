@@ -8,7 +8,7 @@
  */
 import * as oauth from 'oauth4webapi';
 
-import { listenForCallback } from '../probe/auth/login-callback.js';
+import { listenForCallback } from '../net/login-callback.js';
 import { createHttpClient } from '../probe/http/client.js';
 import { clientStep } from './client-step.js';
 import type { FlowContext, StepOutcome } from './client-step.js';

@@ -5,11 +5,11 @@
  * stylesheet is the only thing the Content-Security-Policy allows. Every server string goes
  * through the report's `html` tag; the report holds no token, code or verifier to leak.
  */
-import { pagePolicy } from '../report/html.js';
 import { chainSection } from '../report/html/chain-svg.js';
+import { page } from '../report/html/page.js';
 import { STYLE } from '../report/html/style.js';
 import type { SafeHtml } from '../report/html/template.js';
-import { html, trusted } from '../report/html/template.js';
+import { html } from '../report/html/template.js';
 import { loginTrustChain } from './chain.js';
 import type { LoginReport } from './diagnosis.js';
 
@@ -69,20 +69,9 @@ function outcome(r: LoginReport): SafeHtml {
 }
 
 export function renderLoginHtml(r: LoginReport): string {
-  const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${pagePolicy(STYLE)}" />
-        <meta name="referrer" content="no-referrer" />
-        <meta http-equiv="x-dns-prefetch-control" content="off" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
-        <title>mcp-posture login: ${r.target}</title>
-        ${trusted(`<style>${STYLE}</style>`)}
-      </head>
-      <body>
-        <header>
+  // Written at the depth of a child of <body> in the page shell, so the page keeps its bytes.
+  // prettier-ignore
+  const body = html`<header>
           <h1>mcp-posture login</h1>
           <p class="target"><code>${r.target}</code></p>
         </header>
@@ -100,8 +89,6 @@ export function renderLoginHtml(r: LoginReport): string {
               )}
             </ul>
           </section>
-        </main>
-      </body>
-    </html> `;
-  return page.value.trimEnd() + '\n';
+        </main>`;
+  return page({ title: `mcp-posture login: ${r.target}`, style: STYLE }, body);
 }

@@ -2,7 +2,7 @@
  * The login report as text: one line per step, then the failure with its clause and fix. Server
  * text is escaped for the terminal; no token ever reaches this function (the report holds none).
  */
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { LoginReport } from './diagnosis.js';
 
 const MARK = { ok: '✓', failed: '✗', skipped: '·' } as const;

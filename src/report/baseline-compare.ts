@@ -6,7 +6,7 @@
  * inconclusive or errored proves nothing either way: it is "unverifiable".
  */
 import { normalizeCheckId } from '../config/check-id.js';
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { activeResults, isSuppressed, targetMatches } from './suppress.js';
 

@@ -11,8 +11,12 @@ import type { CheckLinker } from './doc-links.js';
 import type { Reason } from '../checks/define-check.js';
 import { findCheck } from '../checks/index.js';
 import { UNOBSERVABLE_BEFORE_LOGIN } from './compliance-unobservable.js';
-import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
-import { httpUrl } from './escape-html.js';
+import {
+  escapeMarkdown as e,
+  escapeMarkdownCell as cell,
+  markdownLinkDestination,
+} from '../escape/markdown.js';
+import { parseHttpUrl } from '../targets/target.js';
 import { familyOf, isCheckId } from './html/groups.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { formatGrade } from './rating.js';
@@ -147,10 +151,9 @@ function shorten(text: string, max: number): string {
 
 /** A citation as a link when its URL is absolute http(s), as escaped text otherwise. */
 function citationLink(c: { readonly key: string; readonly url: string }): string {
-  const href = httpUrl(c.url);
+  const href = parseHttpUrl(c.url)?.href;
   if (!href) return e(c.key);
-  const dest = href.replace(/[()<> ]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `[${cell(c.key, 120)}](${dest})`;
+  return `[${cell(c.key, 120)}](${markdownLinkDestination(href)})`;
 }
 
 const MAX_CITATIONS = 2;

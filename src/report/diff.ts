@@ -5,7 +5,7 @@
  * hashes the target URL, which may differ between runs, e.g. a new port).
  */
 import { SEVERITIES } from '../checks/define-check.js';
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { computeRating, formatGrade } from './rating.js';
 

@@ -1,47 +1,26 @@
 /**
- * The HTML report: one self-contained file with no external requests. Inline
- * CSS and JS only, each allowed by its sha256 in a Content-Security-Policy
- * that forbids everything else, so even a markup escape bug could not run
- * script or load anything. Every string from the report is escaped by the
+ * The HTML report: one self-contained file with no external requests, in the
+ * page shell of ./html/page.ts (inline CSS and JS only, each allowed by its
+ * sha256 in a Content-Security-Policy that forbids everything else). Every string from the report is escaped by the
  * `html` template tag; the script only toggles visibility. A target with
  * authorization in use gets its trust chain drawn as inline SVG (./html/chain-svg.ts).
  */
-import { createHash } from 'node:crypto';
-
 import { scanTrustChain } from './chain.js';
 import { chainSection } from './html/chain-svg.js';
 import { failingFinding, idItem, unsettledRow } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
 import type { RecordedExchange } from './html/evidence.js';
+import { page, pagePolicy } from './html/page.js';
 import { failsOf, notApplicableCheckIds, passedCheckIds, resultsWith } from './html/groups.js';
 import { SCRIPT } from './html/script.js';
 import { STYLE } from './html/style.js';
 import { filterBar, summarySection } from './html/summary.js';
 import type { SafeHtml } from './html/template.js';
-import { html, trusted } from './html/template.js';
+import { html } from './html/template.js';
 import type { ScanReport } from './model.js';
 import { packageLine } from './package-line.js';
 
-export function cspHash(source: string): string {
-  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
-}
-
-/**
- * The policy of a self-contained report page: nothing but its own hashed stylesheet (and script,
- * when it has one). img-src data: covers the empty favicon that stops the browser asking for
- * /favicon.ico. The scan, login and fleet pages all use it.
- */
-export function pagePolicy(style: string, script?: string): string {
-  return [
-    "default-src 'none'",
-    ...(script !== undefined ? [`script-src ${cspHash(script)}`] : []),
-    `style-src ${cspHash(style)}`,
-    'img-src data:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
-
+/** The scan report's policy: its own hashed stylesheet and script (./html/page.ts). */
 export function contentSecurityPolicy(): string {
   return pagePolicy(STYLE, SCRIPT);
 }
@@ -69,20 +48,9 @@ export function renderHtml(report: ScanReport): string {
   const naNote = (id: string) => report.results.find((r) => r.checkId === id)?.message;
   const t = report.tool;
   const chain = scanTrustChain(report);
-  const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy()}" />
-        <meta name="referrer" content="no-referrer" />
-        <meta http-equiv="x-dns-prefetch-control" content="off" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
-        <title>${t.name} report: ${report.target.url}</title>
-        ${trusted(`<style>${STYLE}</style>`)}
-      </head>
-      <body>
-        <header>
+  // Written at the depth of a child of <body> in the page shell, so the page keeps its bytes.
+  // prettier-ignore
+  const body = html`<header>
           <h1>${t.name} report</h1>
           <p class="target"><code>${report.target.url}</code></p>
           ${packageParagraph(report)}
@@ -140,11 +108,8 @@ export function renderHtml(report: ScanReport): string {
         <footer>
           ${t.name} ${t.version} · catalogue ${t.catalogueVersion} · report schema ${report.schemaVersion} ·
           ${report.generatedAt}
-        </footer>
-        ${trusted(`<script>${SCRIPT}</script>`)}
-      </body>
-    </html> `;
-  return page.value.trimEnd() + '\n';
+        </footer>`;
+  return page({ title: `${t.name} report: ${report.target.url}`, style: STYLE, script: SCRIPT }, body);
 }
 
 /** `scan --npm` / `--pypi`: the package line under the target (nothing for other targets). */

@@ -1,4 +1,4 @@
-import { escapeJsonText } from '../escape/json-text.js';
+import { escapeJsonText } from '../escape/json.js';
 import type { ScanReport } from './model.js';
 
 /** The JSON report (schema/report.schema.json), with every server-supplied control character escaped. */

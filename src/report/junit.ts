@@ -11,34 +11,8 @@
  */
 import type { Status } from '../checks/define-check.js';
 import { highestSeverity, summaryStatus } from '../engine/evaluate-check.js';
-import { escapeTerminal, escapeTerminalLine } from './escape.js';
+import { xmlAttr, xmlText } from '../escape/xml.js';
 import type { ReportResult, ScanReport } from './model.js';
-
-/** Everything outside XML 1.0's Char production, including lone surrogates (the `u` flag sees those as code points). */
-const XML_ILLEGAL = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-const XML_ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** Escapes the five markup characters and drops characters XML 1.0 cannot carry at all. */
-export function escapeXml(text: string): string {
-  return text.replace(XML_ILLEGAL, '').replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
-}
-
-/** Element text: controls, ANSI and bidi become visible escapes first, so a CI page shows them instead of obeying them. */
-function xmlText(text: string): string {
-  return escapeXml(escapeTerminal(text));
-}
-
-/** Attribute value: one line (parsers would fold raw newlines into spaces anyway). */
-function xmlAttr(text: string): string {
-  return escapeXml(escapeTerminalLine(text));
-}
 
 function attrs(pairs: readonly (readonly [string, string | number])[]): string {
   return pairs.map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');

@@ -18,7 +18,8 @@ import {
   diffProtocol,
 } from '../lock/metadata-diff.js';
 import type { LockFile } from '../lock/file.js';
-import { compactDiff, showInvisible } from '../lock/text-diff.js';
+import { showInvisible } from '../escape/invisible.js';
+import { compactDiff } from '../lock/text-diff.js';
 
 export interface LockChange {
   readonly target: string;

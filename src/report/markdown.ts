@@ -6,7 +6,7 @@
  */
 import { SEVERITIES } from '../checks/define-check.js';
 import { diffReports } from './diff.js';
-import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
+import { escapeMarkdown as e, escapeMarkdownCell as cell } from '../escape/markdown.js';
 import { entryRef, failsOf, passedCheckIds, resultsWith } from './html/groups.js';
 import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
 import { checkLinker } from './doc-links.js';

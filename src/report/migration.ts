@@ -5,7 +5,7 @@
  * page behind it; a dual-era server gets the differences between its eras.
  * Every string from the report is escaped; the only Markdown is this file's.
  */
-import { escapeMarkdown as e, escapeMarkdownCell as cell } from './escape-markdown.js';
+import { escapeMarkdown as e, escapeMarkdownCell as cell } from '../escape/markdown.js';
 import type { EraDifference, MigrationItem } from './migration-items.js';
 import { migrationSummary } from './migration-items.js';
 import type { ScanReport } from './model.js';

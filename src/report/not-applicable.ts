@@ -4,7 +4,7 @@
  * (`MOD (30): the server does not speak 2026-07-28`); `--verbose` and the other formats keep the
  * full list.
  */
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { ReportResult, ScanReport } from './model.js';
 
 export interface NotApplicableGroup {

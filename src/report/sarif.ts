@@ -13,11 +13,12 @@
  *   which says nothing about the target, so it is not a result.
  * - pass, not_applicable → omitted (GitHub closes alerts that stop appearing).
  */
-import { escapeTerminal } from './escape.js';
+import { escapeTerminal } from '../escape/terminal.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { buildRule, LEVEL_OF, ruleIds } from './sarif/rules.js';
-import { escapeJsonText } from '../escape/json-text.js';
-import { artifactUri, plainText, targetSlug } from './sarif/text.js';
+import { escapeJsonText } from '../escape/json.js';
+import { artifactUri, targetSlug } from './sarif/text.js';
+import { escapeSarifText } from '../escape/sarif.js';
 import type {
   SarifInvocation,
   SarifLocation,
@@ -52,7 +53,7 @@ export function renderSarif(reports: readonly ScanReport[], opts: SarifOptions):
     version: '2.1.0',
     runs: reports.map((r) => buildRun(r, opts)),
   };
-  // Messages go through plainText, but properties (location, key, condition) carry server text
+  // Messages go through escapeSarifText, but properties (location, key, condition) carry server text
   // too: escape what JSON.stringify leaves raw (C1, bidi, zero-width, tags), as the JSON report does.
   return escapeJsonText(JSON.stringify(log, null, 2)) + '\n';
 }
@@ -135,7 +136,7 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
 
 function messageText(r: ReportResult): string {
   const condition = r.condition ? ` (${r.condition})` : '';
-  return `${plainText(r.message)}${plainText(condition)}`;
+  return `${escapeSarifText(r.message)}${escapeSarifText(condition)}`;
 }
 
 function location(report: ScanReport, r: ReportResult, uri: string, startLine: number): SarifLocation {

@@ -8,7 +8,7 @@
 import { normalizeCheckId } from '../config/check-id.js';
 import type { Suppression } from '../config/schema.js';
 import { sameHref } from '../evidence/parse/url.js';
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import type { ReportResult, SuppressionSummary, Unrated } from './model.js';
 
 export type { SuppressionSummary } from './model.js';

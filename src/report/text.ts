@@ -7,7 +7,7 @@ import { styleText } from 'node:util';
 
 import type { Severity } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';

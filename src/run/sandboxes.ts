@@ -7,7 +7,7 @@
  */
 import { SHUTDOWN_WAIT } from '../probe/stdio/launch-env.js';
 import { prepareSandbox, SandboxUnavailable } from '../probe/stdio/sandbox/prepare.js';
-import { escapeTerminalLine } from '../report/escape.js';
+import { escapeTerminalLine } from '../escape/terminal.js';
 import { UsageError } from './errors.js';
 import type { PreparedTarget } from './prepare.js';
 

@@ -3,7 +3,7 @@
  * decoded; decoded text is returned escaped so that a finding can show it. Digests and example
  * tokens that are plainly what they look like are skipped.
  */
-import { escapeExcerpt } from './escape.js';
+import { escapeExcerpt } from '../escape/invisible.js';
 
 export type EncodingKind = 'data-uri' | 'base64' | 'hex' | 'percent';
 

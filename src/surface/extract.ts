@@ -4,8 +4,9 @@
  * number kept per item and in total is capped, and schema walks stop at a depth limit (the
  * stop is recorded: TOOL10 reports it).
  */
-import type { Inventory, ListingEvidence, Probe } from '../evidence/types.js';
-import { escapeExcerpt } from './escape.js';
+import type { Inventory } from '../evidence/types.js';
+import { escapeExcerpt } from '../escape/invisible.js';
+import { LISTED_KINDS, listingOf } from './items.js';
 import type { FieldRole, ItemKind, Surface, SurfaceItem, SurfaceString } from './types.js';
 
 export const MAX_STRING_CHARS = 16_384;
@@ -180,18 +181,6 @@ function extractItem(kind: ItemKind, list: string, raw: Obj, index: number): Sur
   return { kind, name, index, raw, strings: c.strings, tooDeep: c.tooDeep };
 }
 
-const LISTINGS: readonly (readonly [keyof Inventory, ItemKind, string])[] = [
-  ['tools', 'tool', 'tools'],
-  ['prompts', 'prompt', 'prompts'],
-  ['resources', 'resource', 'resources'],
-  ['resourceTemplates', 'resourceTemplate', 'resourceTemplates'],
-];
-
-/** The items of a listing probe that came back (none when it was skipped or failed). */
-function listedItems(p: Probe<ListingEvidence>): readonly unknown[] {
-  return p.kind === 'ok' ? p.value.items : [];
-}
-
 export function extractSurface(inv: Inventory): Surface {
   const items: SurfaceItem[] = [];
   let truncated = false;
@@ -204,12 +193,11 @@ export function extractSurface(inv: Inventory): Surface {
     items.push(item);
     count += item.strings.length;
   };
-  for (const [key, kind, list] of LISTINGS) {
-    const probe = inv[key] as Probe<ListingEvidence>;
-    listedItems(probe).forEach((raw, i) => {
+  for (const k of LISTED_KINDS) {
+    (listingOf(inv, k)?.items ?? []).forEach((raw, i) => {
       // Past the item cap nothing more is kept: do not extract what would be dropped.
       if (items.length >= MAX_ITEMS) truncated = true;
-      else if (isObj(raw)) push(extractItem(kind, list, raw, i));
+      else if (isObj(raw)) push(extractItem(k.kind, k.list, raw, i));
     });
   }
   if (typeof inv.instructions === 'string' && inv.instructions.length > 0) {

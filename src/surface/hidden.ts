@@ -3,7 +3,7 @@
  * receives. Code-point categories (TOOL02), HTML comments, whitespace gaps and encoded runs that
  * decode to text (TOOL03). Linear in the text; every decoded excerpt is escaped.
  */
-import { escapeExcerpt, showCodePoint } from './escape.js';
+import { escapeExcerpt, showCodePoint } from '../escape/invisible.js';
 
 export type HiddenCategory =
   | 'tag'

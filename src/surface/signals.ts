@@ -28,7 +28,7 @@ import {
   TRANSFER,
 } from './lexicon.js';
 import { normalise } from './normalise.js';
-import { escapeExcerpt } from './escape.js';
+import { escapeExcerpt } from '../escape/invisible.js';
 
 export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 

@@ -4,7 +4,10 @@
  * place it came from so that a finding can point at it.
  */
 
-export type ItemKind = 'tool' | 'prompt' | 'resource' | 'resourceTemplate' | 'server';
+import type { ItemKind as ListedItemKind } from '../evidence/pin-types.js';
+
+/** A listed kind (./items.ts), or the server itself (`instructions`, `serverInfo`). */
+export type ItemKind = ListedItemKind | 'server';
 
 /** What part of an item a string is. */
 export type FieldRole =

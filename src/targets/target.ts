@@ -59,6 +59,21 @@ export interface TargetError {
 
 export const MAX_TARGET_URL_LENGTH = 2048;
 
+/**
+ * An absolute http(s) URL, parsed; null for anything else (javascript:, data:, relative,
+ * unparseable). The one place a string is read as "a link the scanner may follow or print as a
+ * link"; unlike `parseHttpTarget` it keeps the fragment and credentials and suggests nothing.
+ */
+export function parseHttpUrl(text: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+}
+
 /** True for the result of `parseHttpTarget` that is an error. */
 export function isTargetError(r: Target | TargetError): r is TargetError {
   return 'error' in r;

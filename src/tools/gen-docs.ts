@@ -2,8 +2,11 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { z } from 'zod';
+
 import { ALL_CHECKS as CHECKS } from '../checks/index.js';
 import { configJsonSchema } from '../config/schema.js';
+import { lockJsonSchema } from '../lock/schema.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
 
 const dir = join(process.cwd(), 'docs', 'checks');
@@ -15,4 +18,10 @@ writeFileSync(
   join(process.cwd(), 'schema', 'config.schema.json'),
   JSON.stringify(configJsonSchema(), null, 2) + '\n',
 );
-console.log(`wrote ${CHECKS.length} check pages to docs/checks and schema/config.schema.json`);
+writeFileSync(
+  join(process.cwd(), 'schema', 'lock.schema.json'),
+  JSON.stringify(lockJsonSchema(z), null, 2) + '\n',
+);
+console.log(
+  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json and schema/lock.schema.json`,
+);

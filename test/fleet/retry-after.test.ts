@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { backoffMs, parseRetryAfter } from '../../src/fleet/retry-after.js';
-import { canonicalJson, sha256Hex } from '../../src/fleet/canonical-json.js';
 
 describe('Retry-After and backoff', () => {
   it('parses delay-seconds and HTTP-dates; ignores garbage', () => {
@@ -24,19 +23,5 @@ describe('Retry-After and backoff', () => {
     expect(backoffMs(null, 3, policy, () => 0.5)).toBe(4_000);
     expect(backoffMs(null, 3, policy, () => 0)).toBe(3_200);
     expect(backoffMs(null, 30, policy, () => 1)).toBe(10_000);
-  });
-});
-
-describe('canonical JSON', () => {
-  it('is independent of key order and stable under nesting', () => {
-    expect(canonicalJson({ b: 1, a: [{ y: 2, x: 'é' }] })).toBe('{"a":[{"x":"é","y":2}],"b":1}');
-    expect(sha256Hex(canonicalJson({ a: 1, b: 2 }))).toBe(sha256Hex(canonicalJson({ b: 2, a: 1 })));
-    expect(sha256Hex(canonicalJson({ a: 1 }))).not.toBe(sha256Hex(canonicalJson({ a: 2 })));
-  });
-
-  it('cuts hostile nesting instead of overflowing the stack', () => {
-    let deep: unknown = 1;
-    for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(canonicalJson(deep)).toContain('[depth limit]');
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { lockItem } from '../../src/lock/build.js';
 import { diffItems, gradeText } from '../../src/lock/diff.js';
 import { diffAuthorizationServer } from '../../src/lock/metadata-diff.js';
-import { addedText, compactDiff, showInvisible, unifiedDiff } from '../../src/lock/text-diff.js';
+import { showInvisible } from '../../src/escape/invisible.js';
+import { addedText, compactDiff, unifiedDiff } from '../../src/lock/text-diff.js';
 import { activeTextJudge } from '../../src/lock/text-judge.js';
 import { AS_FIELDS, authServer, surface, TOOLS } from './pin-evidence.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckId, Reason, Status } from '../../src/checks/define-check.js';
 import { complianceStatus, PRE_LOGIN_REASONS, renderCompliance } from '../../src/report/compliance.js';
 import { UNOBSERVABLE_BEFORE_LOGIN } from '../../src/report/compliance-unobservable.js';
-import { escapeMarkdown } from '../../src/report/escape-markdown.js';
+import { escapeMarkdown } from '../../src/escape/markdown.js';
 import { FORMATS } from '../../src/report/formats.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';

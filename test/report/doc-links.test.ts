@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { checkLinker, isDocsBase } from '../../src/report/doc-links.js';
-import { escapeMarkdown } from '../../src/report/escape-markdown.js';
+import { escapeMarkdown } from '../../src/escape/markdown.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderCompliance } from '../../src/report/compliance.js';
 import { FORMATS } from '../../src/report/formats.js';

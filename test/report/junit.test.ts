@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { escapeXml, renderJunit } from '../../src/report/junit.js';
+import { escapeXml } from '../../src/escape/xml.js';
+import { renderJunit } from '../../src/report/junit.js';
 import { hostile, hostileStatusReport } from '../helpers/hostile-report.js';
 import { demoReport, replaceResults, retarget } from '../helpers/pinned-report.js';
 

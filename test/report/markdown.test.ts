@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Severity } from '../../src/checks/define-check.js';
 import { SEVERITIES } from '../../src/checks/define-check.js';
-import { escapeTerminalLine } from '../../src/report/escape.js';
+import { escapeTerminalLine } from '../../src/escape/terminal.js';
 import { MARKDOWN_MARKER, renderMarkdown } from '../../src/report/markdown.js';
 import type { ReportResult, ScanReport } from '../../src/report/model.js';
 import { formatGrade } from '../../src/report/rating.js';

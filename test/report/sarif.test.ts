@@ -10,7 +10,7 @@ import { ALL_CHECKS, findCheck } from '../../src/checks/index.js';
 import type { ScanReport } from '../../src/report/model.js';
 import { renderSarif } from '../../src/report/sarif.js';
 import { pascalCase } from '../../src/report/sarif/rules.js';
-import { plainText } from '../../src/report/sarif/text.js';
+import { escapeSarifText } from '../../src/escape/sarif.js';
 import type { SarifLog, SarifResult, SarifRun } from '../../src/report/sarif/types.js';
 import { hostile, hostileStatusReport } from '../helpers/hostile-report.js';
 import { demoReport, replaceResults, rescan, retarget } from '../helpers/pinned-report.js';
@@ -226,8 +226,8 @@ describe('SARIF statuses and hostile text', () => {
   });
 
   it('escapes only the backslashes that would start an escape', () => {
-    expect(plainText('a[b](c) \\[d\\ e\\\\')).toBe('a\\[b\\](c) \\\\\\[d\\ e\\\\\\');
-    expect(plainText('\u001b[1m')).toBe('\\u{1b}\\[1m');
+    expect(escapeSarifText('a[b](c) \\[d\\ e\\\\')).toBe('a\\[b\\](c) \\\\\\[d\\ e\\\\\\');
+    expect(escapeSarifText('\u001b[1m')).toBe('\\u{1b}\\[1m');
   });
 
   it('never puts server text into markdown', () => {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { escapeExcerpt } from '../../src/surface/escape.js';
+import { escapeExcerpt } from '../../src/escape/invisible.js';
 import { category, HIDDEN_CANDIDATE } from '../../src/surface/hidden.js';
 import { skeleton } from '../../src/surface/normalise.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { scanEncoded } from '../../src/surface/encoded.js';
-import { escapeExcerpt } from '../../src/surface/escape.js';
+import { escapeExcerpt } from '../../src/escape/invisible.js';
 import { scanHidden } from '../../src/surface/hidden.js';
 import { nameSkeleton, normalise } from '../../src/surface/normalise.js';
 

@@ -1,4 +1,4 @@
-import { showInvisible } from '../../lock/text-diff.js';
+import { showInvisible } from '../../escape/invisible.js';
 import { diffItems, itemLocation } from '../../lock/diff.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { defineCheck } from '../define-check.js';

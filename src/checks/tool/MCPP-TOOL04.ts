@@ -1,18 +1,17 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
+import { escapeRegExp } from '../../escape/regexp.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
 import { normalise, skeleton } from '../../surface/normalise.js';
 import { clauses } from '../../surface/signals.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 import { proseOf } from './prose.js';
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Directives about how a named tool must be used (not plain ordering such as "call X first"). */
 function dictates(clause: string, name: string): boolean {
-  const n = escapeRe(name);
+  const n = escapeRegExp(name);
   return (
     new RegExp(
       `\\b(do not|don't|never|must not|should not)\\s+(use|call|invoke|trust|run)\\s+(the\\s+)?\`?${n}\\b`,

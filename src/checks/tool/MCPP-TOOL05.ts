@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { NEGATION, SENSITIVE_PATHS } from '../../surface/lexicon.js';
 import { normalise } from '../../surface/normalise.js';
 import { clauses } from '../../surface/signals.js';

@@ -2,7 +2,7 @@ import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 
 export default defineCheck({

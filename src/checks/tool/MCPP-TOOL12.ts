@@ -7,7 +7,7 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 import { isPlainSchema } from './plain-schema.js';
 

@@ -1,7 +1,7 @@
 import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 import { walkObjects } from './schema-walk.js';
 

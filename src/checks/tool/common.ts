@@ -7,7 +7,7 @@ import type { CheckContext, Verdict } from '../define-check.js';
 import type { Detection, ExchangeId, Inventory, ListingEvidence, Probe } from '../../evidence/types.js';
 import { isHttpReply } from '../../evidence/types.js';
 import { asObject, resultObject } from '../../evidence/parse/json-value.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { extractSurface } from '../../surface/extract.js';
 import type { Surface, SurfaceItem } from '../../surface/types.js';
 

@@ -8,7 +8,8 @@
 import type { CheckResult, Verdict } from '../define-check.js';
 import { makeContext } from '../define-check.js';
 import type { Evidence, ExchangeId } from '../../evidence/types.js';
-import { escapeExcerpt } from '../../surface/escape.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
+import { escapeRegExp } from '../../escape/regexp.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
 import { normalise, skeleton } from '../../surface/normalise.js';
 import { clauses } from '../../surface/signals.js';
@@ -47,7 +48,6 @@ interface Foreign {
 
 const MAX_HITS = 5;
 const WORD = '[\\p{L}\\p{N}_-]';
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ctx = () => makeContext(TOOL04.meta, null);
 
 /** The group's members whose tools were listed (an unreachable or walled member has none to judge). */
@@ -112,7 +112,7 @@ function mentionedIn(c: string, index: ReadonlyMap<string, readonly string[]>): 
   const found = new Set<string>();
   for (const w of c.match(WORDS) ?? [])
     for (const name of index.get(w) ?? [])
-      if (new RegExp(`(?<!${WORD})${escapeRe(name)}(?!${WORD})`, 'u').test(c)) found.add(name);
+      if (new RegExp(`(?<!${WORD})${escapeRegExp(name)}(?!${WORD})`, 'u').test(c)) found.add(name);
   return [...found];
 }
 

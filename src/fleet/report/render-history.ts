@@ -1,6 +1,6 @@
 /** `mcp-posture history URL` as text or Markdown: one line per scan, oldest first, with what changed. */
-import { escapeTerminalLine } from '../../report/escape.js';
-import { escapeMarkdownCell } from '../../report/escape-markdown.js';
+import { escapeTerminalLine } from '../../escape/terminal.js';
+import { escapeMarkdownCell } from '../../escape/markdown.js';
 import type { HistoryScan, TargetHistory } from './model.js';
 
 const list = (ids: readonly string[] | null): string =>

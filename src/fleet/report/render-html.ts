@@ -4,9 +4,9 @@
  * everything else (no request can leave the page), and every string from the database,
  * which servers supplied, escaped by the `html` tag.
  */
-import { pagePolicy } from '../../report/html.js';
+import { page, pagePolicy } from '../../report/html/page.js';
 import type { SafeHtml } from '../../report/html/template.js';
-import { html, trusted } from '../../report/html/template.js';
+import { html } from '../../report/html/template.js';
 import type { FleetReport, Limited } from './model.js';
 import type { Bar } from './svg.js';
 import { barChart, columnChart } from './svg.js';
@@ -105,20 +105,9 @@ export function renderFleetHtml(r: FleetReport): string {
     tone: o === 'graded' ? 'o-ok' : o === 'error' || o === 'unreachable' ? 'o-bad' : 'o-other',
   }));
   const failBars: Bar[] = r.topFailing.map((c) => ({ label: c.checkId, value: c.targets, tone: 'c-fail' }));
-  const page = html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${fleetContentSecurityPolicy()}" />
-        <meta name="referrer" content="no-referrer" />
-        <meta http-equiv="x-dns-prefetch-control" content="off" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
-        <title>mcp-posture fleet report: ${r.run.id}</title>
-        ${trusted(`<style>${STYLE}</style>`)}
-      </head>
-      <body>
-        <header>
+  // Written at the depth of a child of <body> in the page shell, so the page keeps its bytes.
+  // prettier-ignore
+  const body = html`<header>
           <h1>mcp-posture fleet report</h1>
           <p class="meta">
             Run <code>${r.run.id}</code> · started ${r.run.startedAt} · ${r.run.scans} targets · source
@@ -187,8 +176,6 @@ export function renderFleetHtml(r: FleetReport): string {
             ],
           )}
           <p class="meta">Generated ${r.generatedAt} by mcp-posture.</p>
-        </main>
-      </body>
-    </html>`;
-  return `${page.value}\n`;
+        </main>`;
+  return page({ title: `mcp-posture fleet report: ${r.run.id}`, style: STYLE }, body);
 }

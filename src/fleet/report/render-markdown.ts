@@ -1,5 +1,5 @@
 /** `fleet report --format markdown` (a CI job summary or a PR comment). Every server string is escaped. */
-import { escapeMarkdownCell } from '../../report/escape-markdown.js';
+import { escapeMarkdownCell } from '../../escape/markdown.js';
 import type { FleetReport, Limited } from './model.js';
 
 const e = (s: string | null | undefined, max = 200): string => escapeMarkdownCell(s ?? '', max);

@@ -6,7 +6,7 @@
  * ./authz.ts `send`): a redirect is never followed, so nothing is sent to the unregistered redirect
  * host, to the loopback redirect URI or to a login page. The variants are hosted by the user
  * (`--cimd-base URL`: no request log) or, for an authorization server on loopback, by the scanner's
- * own variants server (./cimd-server.ts), which logs what the authorization server fetched; it is
+ * own variants server (src/net/cimd-server.ts), which logs what the authorization server fetched; it is
  * closed whatever happens. Without either, nothing is sent (`not_designated`).
  */
 import {
@@ -21,8 +21,8 @@ import type { CimdFetch, CimdProbes, CimdRequest } from '../../evidence/cimd-typ
 import type { Mode, Probe } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
 import { endpointOf, freshState, s256Challenge, send } from './authz.js';
-import { startCimdServer } from './cimd-server.js';
-import type { CimdServerTls, CimdVariantsServer } from './cimd-server.js';
+import { startCimdServer } from '../../net/cimd-server.js';
+import type { CimdServerTls, CimdVariantsServer } from '../../net/cimd-server.js';
 import { cimdProbe } from './cimd-plan.js';
 import { UNREGISTERED_REDIRECT_URI } from './plan.js';
 

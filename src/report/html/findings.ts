@@ -2,7 +2,7 @@
 import type { Severity } from '../../checks/define-check.js';
 import { SEVERITIES } from '../../checks/define-check.js';
 import { findCheck } from '../../checks/index.js';
-import { httpUrl } from '../escape-html.js';
+import { parseHttpUrl } from '../../targets/target.js';
 import type { ReportCheck, ReportResult } from '../model.js';
 import type { RecordedExchange } from './evidence.js';
 import { evidenceBlocks } from './evidence.js';
@@ -46,7 +46,7 @@ function facts(r: ReportResult): SafeHtml {
 function citations(check: ReportCheck | undefined): SafeHtml {
   if (!check?.citations.length) return html``;
   const links = check.citations.map((c) => {
-    const href = httpUrl(c.url);
+    const href = parseHttpUrl(c.url)?.href ?? null;
     // Scanner-owned, but only absolute http(s) URLs become links.
     return href
       ? html`<li><a href="${href}" rel="noreferrer noopener" target="_blank">${c.key}</a></li>`

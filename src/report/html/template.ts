@@ -4,7 +4,7 @@
  * Prettier formats `html` templates; it only moves insignificant whitespace
  * (never inside <pre>), which is why hashed inline code is interpolated whole.
  */
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '../../escape/html.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}

@@ -5,6 +5,7 @@
  */
 import type { Confidence, Severity } from '../../checks/define-check.js';
 import { findCheck } from '../../checks/index.js';
+import { markdownLinkDestination, markdownLinkText } from '../../escape/markdown.js';
 import type { ReportCheck, ScanReport } from '../model.js';
 import type { SarifLevel, SarifRule } from './types.js';
 
@@ -104,16 +105,6 @@ export function ruleIds(report: ScanReport): string[] {
   return [...new Set([...report.checks.map((c) => c.id), ...report.results.map((r) => r.checkId)])];
 }
 
-/** Markdown link text: brackets and backslashes would end or break the link. */
-function mdLinkText(text: string): string {
-  return text.replace(/[\\[\]]/g, (c) => `\\${c}`);
-}
-
-/** Markdown link destination: spaces and parentheses would end it early. */
-function mdUrl(url: string): string {
-  return url.replace(/[\s()<>]/gu, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
-}
-
 export function buildRule(id: string, report: ScanReport, opts: RuleOptions): SarifRule {
   const s = sourceOf(id, report);
   // Without a hosted docs site the rule's first citation (the spec or RFC clause) is its documentation.
@@ -130,14 +121,16 @@ export function buildRule(id: string, report: ScanReport, opts: RuleOptions): Sa
   if (s.citations.length) {
     text.push(['References:', ...s.citations.map((c) => `- ${c.key}: ${c.url}`)].join('\n'));
     md.push(
-      ['**References**', '', ...s.citations.map((c) => `- [${mdLinkText(c.key)}](${mdUrl(c.url)})`)].join(
-        '\n',
-      ),
+      [
+        '**References**',
+        '',
+        ...s.citations.map((c) => `- [${markdownLinkText(c.key)}](${markdownLinkDestination(c.url)})`),
+      ].join('\n'),
     );
   }
   if (opts.docsBaseUrl) {
     text.push(`Documentation: ${helpUri}`);
-    md.push(`[Full documentation](${mdUrl(helpUri)})`);
+    md.push(`[Full documentation](${markdownLinkDestination(helpUri)})`);
   } else {
     text.push(`Documentation: docs/checks/${s.id}.md in the mcp-posture package.`);
     md.push(`Documentation: \`docs/checks/${s.id}.md\` in the mcp-posture package.`);

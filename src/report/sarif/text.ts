@@ -3,19 +3,6 @@ import { createHash } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { escapeTerminal } from '../escape.js';
-
-/**
- * Server text bound for `message.text`. JSON already escapes control
- * characters, but viewers print the decoded string: ANSI and bidi become
- * visible escapes. SARIF plain text treats `[text](target)` as an embedded
- * link (§3.11.6), and GitHub renders it as one, so brackets are escaped, and
- * so is a backslash that would otherwise read as the start of an escape.
- */
-export function plainText(text: string): string {
-  return escapeTerminal(text).replace(/\\(?=[\\[\]])|[[\]]/g, (c) => `\\${c}`);
-}
-
 /**
  * `run.automationDetails.id` is the GitHub code scanning category: it must
  * stay the same for a target across runs, or GitHub closes every alert and

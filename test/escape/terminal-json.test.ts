@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { escapeTerminal, escapeTerminalLine } from '../../src/report/escape.js';
-import { escapeJsonText } from '../../src/escape/json-text.js';
+import { escapeTerminal, escapeTerminalLine } from '../../src/escape/terminal.js';
+import { escapeJsonText } from '../../src/escape/json.js';
 
 describe('terminal escaping', () => {
   it('makes control, bidi and zero-width characters visible', () => {

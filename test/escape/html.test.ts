@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { escapeHtml, httpUrl } from '../../src/report/escape-html.js';
-import { escapeTerminal } from '../../src/report/escape.js';
+import { escapeHtml } from '../../src/escape/html.js';
+import { escapeTerminal } from '../../src/escape/terminal.js';
+import { parseHttpUrl } from '../../src/targets/target.js';
 
 const DECODE: Record<string, string> = {
   '&amp;': '&',
@@ -58,7 +59,7 @@ describe('escapeHtml', () => {
   });
 });
 
-describe('httpUrl', () => {
+describe('parseHttpUrl: which strings a report prints as a link', () => {
   it.each([
     ['https://www.rfc-editor.org/rfc/rfc9728#section-3', 'https://www.rfc-editor.org/rfc/rfc9728#section-3'],
     ['http://example.com', 'http://example.com/'],
@@ -70,6 +71,6 @@ describe('httpUrl', () => {
     ['docs/checks/MCPP-TRN01.md', null],
     ['not a url', null],
   ])('%j → %j', (input, expected) => {
-    expect(httpUrl(input)).toBe(expected);
+    expect(parseHttpUrl(input)?.href ?? null).toBe(expected);
   });
 });

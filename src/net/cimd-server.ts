@@ -13,9 +13,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-import { cimdVariants, variantOfPath } from '../../cimd/variants.js';
-import type { CimdVariantSet } from '../../cimd/variants.js';
-import type { CimdFetch } from '../../evidence/cimd-types.js';
+import { cimdVariants, variantOfPath } from '../cimd/variants.js';
+import type { CimdVariantSet } from '../cimd/variants.js';
+import type { CimdFetch } from '../evidence/cimd-types.js';
 
 export interface CimdServerTls {
   readonly key: string;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { escapeMarkdown, escapeMarkdownCell } from '../../src/report/escape-markdown.js';
-import { escapeTerminalLine } from '../../src/report/escape.js';
+import { escapeMarkdown, escapeMarkdownCell } from '../../src/escape/markdown.js';
+import { escapeTerminalLine } from '../../src/escape/terminal.js';
 import { unescapeMarkdown } from '../helpers/markdown.js';
 
 const PUNCT = /[!-/:-@[-`{-~]/;

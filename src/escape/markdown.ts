@@ -1,10 +1,10 @@
 /**
- * Markdown escaping for PR comments (GitHub-flavoured Markdown). The output of
- * `escapeMarkdown` is one line of plain text wherever it is placed inline,
- * including inside a table cell: no links, images, autolinks, HTML, code spans,
- * emphasis or cell breaks.
+ * Markdown (GitHub-flavoured): PR comments, job summaries, the compliance and migration reports,
+ * and the Markdown help of SARIF rules. `escapeMarkdown` makes untrusted text one line of plain
+ * text wherever it is placed inline, including inside a table cell: no links, images, autolinks,
+ * HTML, code spans, emphasis or cell breaks. The link helpers are for the scanner's own links.
  */
-import { escapeTerminalLine } from './escape.js';
+import { escapeTerminalLine } from './terminal.js';
 
 /**
  * Every ASCII punctuation character. CommonMark lets any of them be
@@ -34,4 +34,14 @@ export function escapeMarkdown(text: string): string {
 export function escapeMarkdownCell(text: string, max = 300): string {
   const chars = [...text];
   return escapeMarkdown(chars.length > max ? `${chars.slice(0, max).join('')}…` : text);
+}
+
+/** The text of a link whose label is the scanner's own (a citation key): brackets and backslashes would end or break it. */
+export function markdownLinkText(text: string): string {
+  return text.replace(/[\\[\]]/g, (c) => `\\${c}`);
+}
+
+/** A link destination: whitespace, parentheses and angle brackets would end it early, so they are percent-encoded. */
+export function markdownLinkDestination(url: string): string {
+  return url.replace(/[\s()<>]/gu, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
 }

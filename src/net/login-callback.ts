@@ -1,8 +1,8 @@
 /**
  * The login's loopback redirect (RFC 8252 §7.3): a listener on 127.0.0.1 (or `localhost`, which still
  * binds 127.0.0.1) at an ephemeral or given port, serving only `/callback`. It resolves with the
- * first callback URL, or null at the timeout, and is closed either way. Network I/O, so it lives
- * with the probes; src/login/flow.ts drives it.
+ * first callback URL, or null at the timeout, and is closed either way. A listener, not a probe:
+ * it lives in src/net; src/login/flow.ts drives it.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

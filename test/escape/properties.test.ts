@@ -7,14 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { escapeTerminal, escapeTerminalLine } from '../../../src/report/escape.js';
-import { escapeHtml } from '../../../src/report/escape-html.js';
-import { escapeMarkdown } from '../../../src/report/escape-markdown.js';
-import { escapeJsonText } from '../../../src/escape/json-text.js';
-import { escapeXml } from '../../../src/report/junit.js';
-import { plainText } from '../../../src/report/sarif/text.js';
-import { DANGEROUS } from '../../helpers/hostile-checks.js';
-import { hostileText } from './arbitraries.js';
+import { escapeTerminal, escapeTerminalLine } from '../../src/escape/terminal.js';
+import { escapeHtml } from '../../src/escape/html.js';
+import { escapeMarkdown } from '../../src/escape/markdown.js';
+import { escapeJsonText } from '../../src/escape/json.js';
+import { escapeXml, xmlText } from '../../src/escape/xml.js';
+import { escapeSarifText } from '../../src/escape/sarif.js';
+import { DANGEROUS } from '../helpers/hostile-checks.js';
+import { hostileText } from '../unit/properties/arbitraries.js';
 
 const LINE_BREAKS = /[\r\n\t]/;
 
@@ -24,8 +24,8 @@ const ESCAPERS: readonly [string, (s: string) => string][] = [
   ['escapeTerminalLine', escapeTerminalLine],
   ['escapeHtml', escapeHtml],
   ['escapeMarkdown', escapeMarkdown],
-  ['sarif plainText', plainText],
-  ['junit element text', (s) => escapeXml(escapeTerminal(s))],
+  ['sarif message text', escapeSarifText],
+  ['junit element text', xmlText],
 ];
 
 describe('output escapers on hostile text', () => {
@@ -72,10 +72,10 @@ describe('output escapers on hostile text', () => {
     );
   });
 
-  it('sarif plainText leaves no unescaped bracket (no embedded link)', () => {
+  it('escapeSarifText leaves no unescaped bracket (no embedded link)', () => {
     fc.assert(
       fc.property(hostileText, (input) => {
-        const out = plainText(input);
+        const out = escapeSarifText(input);
         // Remove escaped pairs; what is left may hold no bracket.
         expect(/[[\]]/.test(out.replace(/\\[\\[\]]/g, ''))).toBe(false);
       }),
