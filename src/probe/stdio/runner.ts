@@ -22,6 +22,7 @@ import type {
   StdioRefusal,
   StdioShutdown,
 } from '../../evidence/stdio-types.js';
+import { FirstOutput } from './first-output.js';
 import { trackLive, untrackLive } from './group.js';
 import type { StdioLimits } from './launch-env.js';
 import { childEnv, SHUTDOWN_WAIT } from './launch-env.js';
@@ -71,6 +72,7 @@ export class StdioProcess {
   private readonly marker = randomUUID();
   private removed = false;
   private shutdownStarted: Promise<void> | null = null;
+  private readonly firstByte = new FirstOutput();
 
   constructor(
     private readonly cmd: StdioCommand,
@@ -127,13 +129,17 @@ export class StdioProcess {
     server.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     server.stdout?.on('end', () => this.onStdoutEnd());
     server.stdout?.on('close', () => this.onStdoutEnd());
-    server.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    server.stderr?.on('data', (chunk: Buffer) => {
+      this.firstByte.mark(Date.now() - this.started);
+      this.stderr.push(chunk);
+    });
     server.onExit((e) => this.onExit(e.code, e.signal));
     const error = await server.started();
     if (error === null) return;
     this.spawnError = error;
     this.pending.failAll({ code: 'connect', message: `could not start the command: ${error}` });
     this.exitWaiters.splice(0).forEach((w) => w());
+    this.firstByte.release();
   }
 
   /** Writes one message to stdin and waits for the response with its id. */
@@ -165,6 +171,11 @@ export class StdioProcess {
   /** Writes a notification (no answer awaited). */
   notify(message: unknown): void {
     this.write(message);
+  }
+
+  /** Ms from the launch to the first byte on stdout or stderr; null after `ms` without one (./first-output.ts). */
+  firstOutput(ms: number): Promise<number | null> {
+    return this.firstByte.wait(ms, this.exited);
   }
 
   noteOpening(opening: StdioOpening): void {
@@ -293,6 +304,7 @@ export class StdioProcess {
   }
 
   private onStdout(chunk: Buffer): void {
+    this.firstByte.mark(Date.now() - this.started);
     if (this.output.capped || this.output.push(chunk)) return;
     // The flood stops here: everything is killed and pending calls fail.
     this.kill();
@@ -362,6 +374,7 @@ export class StdioProcess {
     // Responses still in the pipe are read before pending calls are failed.
     setTimeout(() => this.pending.failAll(this.goneError()), 50);
     this.exitWaiters.splice(0).forEach((w) => w());
+    this.firstByte.release();
   }
 
   private goneError(): NetError {
