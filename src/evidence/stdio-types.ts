@@ -6,7 +6,7 @@
  * message split over several lines, several messages on one line), so checks judge the framing
  * without re-parsing the byte stream.
  */
-import type { ExchangeId, NetError } from './primitives.js';
+import type { ExchangeId, MessageIssue, NetError } from './primitives.js';
 
 /** How one stdout line was framed. */
 export type StdioFraming =
@@ -56,6 +56,8 @@ export interface StdioExchange {
   /** `seq` of the answering line; null when nothing answered. */
   readonly answer: number | null;
   readonly error?: NetError;
+  /** Malformations of the answering message (TRN14 keys); absent when none, and in older evidence. */
+  readonly issues?: readonly MessageIssue[];
   readonly durationMs: number;
 }
 

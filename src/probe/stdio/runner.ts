@@ -12,6 +12,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { classifyMessage } from '../../evidence/parse/json-rpc.js';
 import type { JsonRpcId, NetError } from '../../evidence/types.js';
 import type {
   StdioExchange,
@@ -155,6 +156,7 @@ export class StdioProcess {
     const answer: Answer =
       this.exited || sent === null ? { error: this.goneError() } : await this.pending.wait(id, timeoutMs);
     const error = 'error' in answer ? answer.error : null;
+    const issues = 'message' in answer ? classifyMessage(answer.message).issues : [];
     const exchange: StdioExchange = {
       id: this.opts.nextExchangeId(),
       probe,
@@ -162,6 +164,7 @@ export class StdioProcess {
       sent: sent ?? -1,
       answer: answer.seq ?? null,
       ...(error ? { error } : {}),
+      ...(issues.length > 0 ? { issues } : {}),
       durationMs: Date.now() - t0,
     };
     this.exchanges.push(exchange);
@@ -291,8 +294,6 @@ export class StdioProcess {
       durationMs: Date.now() - this.started,
     };
   }
-
-  // -------------------------------------------------------------------------
 
   private write(message: unknown): number | null {
     const stdin = this.server?.stdin;
