@@ -51,6 +51,11 @@ export interface LegacySessionEvidence {
   readonly versionBad: Probe<HttpReply>;
   readonly versionNone: Probe<HttpReply>;
   readonly batch: Probe<HttpReply>;
+  /**
+   * The same batch on the ladder's 2025-03-26 session, when the main session negotiated a later
+   * version (`s.batch(2025-03-26)`); absent in older evidence.
+   */
+  readonly batch0326?: Probe<HttpReply>;
   readonly initBogus: Probe<HttpReply>;
   readonly delete: Probe<HttpReply>;
   /** The deleted session ID reused (one retry after 500 ms is folded in: the last answer counts). */

@@ -6,7 +6,7 @@
  * message split over several lines, several messages on one line), so checks judge the framing
  * without re-parsing the byte stream.
  */
-import type { ExchangeId, NetError } from './primitives.js';
+import type { ExchangeId, MessageIssue, NetError } from './primitives.js';
 
 /** How one stdout line was framed. */
 export type StdioFraming =
@@ -56,6 +56,8 @@ export interface StdioExchange {
   /** `seq` of the answering line; null when nothing answered. */
   readonly answer: number | null;
   readonly error?: NetError;
+  /** Malformations of the answering message (TRN14 keys); absent when none, and in older evidence. */
+  readonly issues?: readonly MessageIssue[];
   readonly durationMs: number;
 }
 
@@ -126,12 +128,23 @@ export interface StdioStderr {
   readonly truncated: boolean;
 }
 
-/** The first request of a launch and what became of it within the era-probe window. */
+/**
+ * The first request of a launch and what became of it within the era-probe window
+ * (docs/stdio.md#detection): the window runs from the child's first output, or from the end of a
+ * start allowance when that comes first.
+ */
 export interface StdioOpening {
   readonly method: string;
-  /** `response`: a JSON-RPC response; `timeout`: silence; `exit`: the process ended; `non-json`: only non-JSON output. */
-  readonly outcome: 'response' | 'timeout' | 'exit' | 'non-json' | 'not-sent';
+  /**
+   * `response`: a JSON-RPC response within the window; `late`: a JSON-RPC response after the window
+   * closed, during the launch (the fallback `initialize` had been sent); `timeout`: no answer
+   * during the launch; `exit`: the process ended; `non-json`: only non-JSON output.
+   */
+  readonly outcome: 'response' | 'late' | 'timeout' | 'exit' | 'non-json' | 'not-sent';
+  /** Milliseconds from the request to its answer (or to the end of the wait). */
   readonly ms: number;
+  /** What the window was measured from; absent in older evidence and for `initialize` openings. */
+  readonly windowFrom?: 'first-output' | 'start-allowance';
 }
 
 export interface StdioLaunch {

@@ -1,6 +1,7 @@
 /**
  * Probes of a handshake-era Streamable HTTP session (docs/model/modes.md#probe-ids: p.initialized,
- * p.init2, s.get, s.session.*, s.version.*, s.batch, s.init.bogus, p.delete).
+ * p.init2, s.get, s.session.*, s.version.*, s.batch (and on a 2025-03-26 session, ./stages/batch-0326.ts),
+ * s.init.bogus, p.delete).
  * Independent probes run concurrently; the DELETE and the reuse of the
  * deleted ID run last because they end the session the others use.
  */
@@ -15,6 +16,7 @@ import type { HttpInitAttempt } from './detect.js';
 import type { RpcIds } from './mcp-messages.js';
 import { POST_HEADERS, rpcNotification, rpcRequest, sessionHeaders, SSE_HEADERS } from './mcp-messages.js';
 import { QUIET_STREAM, sendRpc } from './rpc.js';
+import { runBatch0326, sendBatch } from './stages/batch-0326.js';
 
 /** How long the GET stream is read before the scanner closes it. */
 const GET_WINDOW_MS = 2_000;
@@ -135,39 +137,49 @@ export async function probeLegacySession(
   delete withoutSession['mcp-session-id'];
   const noSession = sessionId === null ? skipped('no_session') : null;
 
-  const [sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await Promise.all([
-    !safe
-      ? disabled
-      : (noSession ??
-        list(ctx, 's.session.none', 'tools/list without Mcp-Session-Id (expects 400)', withoutSession)),
-    !safe
-      ? disabled
-      : (noSession ??
-        list(ctx, 's.session.unknown', 'tools/list with a session ID never issued (expects 404)', {
-          ...headers,
-          'mcp-session-id': randomUUID(),
-        })),
-    safe
-      ? list(ctx, 's.version.bad', 'tools/list with MCP-Protocol-Version 1900-01-01 (expects 400)', {
-          ...headers,
-          'mcp-protocol-version': '1900-01-01',
-        })
-      : disabled,
-    safe
-      ? list(ctx, 's.version.none', 'tools/list without MCP-Protocol-Version', withoutVersion(headers))
-      : disabled,
-    safe ? batch2(ctx, headers) : disabled,
-    safe
-      ? initialize(
-          ctx.client,
-          ctx.url,
-          ctx.ids,
-          '1900-01-01',
-          's.init.bogus',
-          'initialize with protocolVersion 1900-01-01',
-        )
-      : disabled,
-  ]);
+  const [sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus, batch0326] =
+    await Promise.all([
+      !safe
+        ? disabled
+        : (noSession ??
+          list(ctx, 's.session.none', 'tools/list without Mcp-Session-Id (expects 400)', withoutSession)),
+      !safe
+        ? disabled
+        : (noSession ??
+          list(ctx, 's.session.unknown', 'tools/list with a session ID never issued (expects 404)', {
+            ...headers,
+            'mcp-session-id': randomUUID(),
+          })),
+      safe
+        ? list(ctx, 's.version.bad', 'tools/list with MCP-Protocol-Version 1900-01-01 (expects 400)', {
+            ...headers,
+            'mcp-protocol-version': '1900-01-01',
+          })
+        : disabled,
+      safe
+        ? list(ctx, 's.version.none', 'tools/list without MCP-Protocol-Version', withoutVersion(headers))
+        : disabled,
+      safe
+        ? sendBatch(
+            ctx,
+            { ...POST_HEADERS, ...headers },
+            's.batch',
+            'a two-element JSON-RPC batch of tools/list',
+          )
+        : disabled,
+      safe
+        ? initialize(
+            ctx.client,
+            ctx.url,
+            ctx.ids,
+            '1900-01-01',
+            's.init.bogus',
+            'initialize with protocolVersion 1900-01-01',
+          )
+        : disabled,
+      // Before the ladder's sessions are closed: one of them may be the 2025-03-26 session.
+      runBatch0326(ctx, version, inits),
+    ]);
 
   const get = await getStream;
 
@@ -249,6 +261,7 @@ export async function probeLegacySession(
     versionBad,
     versionNone,
     batch,
+    batch0326,
     initBogus,
     delete: del,
     sessionReuse,
@@ -266,22 +279,6 @@ function withoutVersion(headers: Record<string, string>): Record<string, string>
   return h;
 }
 
-function batch2(ctx: SessionContext, headers: Record<string, string>) {
-  const a = ctx.ids.take();
-  const b = ctx.ids.take();
-  const body = `[${rpcRequest(a, 'tools/list', {})},${rpcRequest(b, 'tools/list', {})}]`;
-  return sendRpc(ctx.client, {
-    method: 'POST',
-    url: ctx.url,
-    headers: { ...POST_HEADERS, ...headers },
-    body,
-    probe: 's.batch',
-    purpose: 'a two-element JSON-RPC batch of tools/list',
-    source: 'user',
-    rpcId: b,
-  });
-}
-
 /** Replies of every probe sent on (or about) the scanner's session, for late authorization signals. */
 export function mainSessionReplies(s: LegacySessionEvidence): HttpReply[] {
   return [
@@ -294,6 +291,7 @@ export function mainSessionReplies(s: LegacySessionEvidence): HttpReply[] {
     s.versionBad,
     s.versionNone,
     s.batch,
+    ...(s.batch0326 ? [s.batch0326] : []),
     s.initBogus,
     s.delete,
     s.sessionReuse,

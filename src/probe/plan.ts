@@ -13,6 +13,7 @@ import { MODERN_STAGE_PLAN } from './stages/modern.js';
 import { CLEANUP_PLAN, ORIGIN_PLAN } from './stages/origin.js';
 import { PIN_PLAN } from './stages/pin.js';
 import { SESSIONS_PLAN } from './stages/sessions.js';
+import { BATCH_0326_PLAN } from './stages/batch-0326.js';
 import { TOOL_PROBES_PLAN } from './stages/tool-probes.js';
 import { transportSecurityPlan } from './stages/transport-security.js';
 
@@ -32,6 +33,7 @@ export function buildPlan(url: string, mode: Mode): PlanEntry[] {
     ...atEndpoint(LADDER_PLAN),
     ...atEndpoint(HTTP_SSE_PLAN),
     ...atEndpoint(SESSIONS_PLAN),
+    ...atEndpoint(BATCH_0326_PLAN),
     ...atEndpoint(TOOL_PROBES_PLAN),
     ...atEndpoint(ORIGIN_PLAN),
     ...atEndpoint(CLEANUP_PLAN),

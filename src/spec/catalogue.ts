@@ -271,6 +271,11 @@ export const CATALOGUE: Readonly<
     revisions: '\u22652025-11-25 \u00b7 doc',
     mode: 'lint',
   },
+  'MCPP-CIMD58': {
+    title: 'Supported authentication methods listed (upcoming)',
+    revisions: '\u22652025-11-25 \u00b7 doc',
+    mode: 'lint',
+  },
   'MCPP-ERR00': { title: 'All selected checks ran', revisions: 'any \u00b7 all', mode: 'all' },
   'MCPP-LEG01': {
     title: '`initialize` negotiates versions correctly',

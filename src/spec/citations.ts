@@ -46,6 +46,18 @@ export function oauth21(section: string): Citation {
   };
 }
 
+/**
+ * A Specification Enhancement Proposal of MCP, by its pull request in the specification
+ * repository: a proposal, not yet a requirement (checks citing one are marked upcoming).
+ */
+export function mcpSep(num: number, title: string): Citation {
+  return {
+    key: `SEP-${num}`,
+    title: `SEP-${num}: ${title} (proposal)`,
+    url: `https://github.com/modelcontextprotocol/modelcontextprotocol/pull/${num}`,
+  };
+}
+
 /** Non-RFC references used by policy checks. */
 export const FETCH_CORS: Citation = {
   key: 'Fetch Standard (CORS protocol)',

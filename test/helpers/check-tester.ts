@@ -89,7 +89,11 @@ export function testCheck(check: Check, cases: CheckCases): void {
           const errors = first.results.filter((r) => r.status === 'error');
           expect(errors.map((e) => e.message)).toEqual([]);
           expect(first.status, JSON.stringify(first.results, null, 1)).toBe(expected);
-          const ids = new Set(ev.exchanges.map((x) => x.id));
+          // HTTP exchanges, and the requests of stdio launches (reports show both).
+          const ids = new Set<string>([
+            ...ev.exchanges.map((x) => x.id),
+            ...(ev.stdio?.launches ?? []).flatMap((l) => l.exchanges.map((x) => x.id)),
+          ]);
           for (const r of first.results) {
             expect(r.checkId).toBe(check.meta.id);
             for (const id of r.evidence) expect(ids.has(id), `exchange ${id} exists`).toBe(true);

@@ -381,6 +381,13 @@ const FLAW_CHECKS: Record<FixtureFlawName, FlawCheck> = {
       expect(messages(await post(url, [rpc('ping', 1), rpc('ping', 2)], headers))).toHaveLength(2);
     },
   },
+  rejectBatchOn0326: {
+    check: async ({ url }) => {
+      const { id } = await openSession(url, '2025-03-26');
+      const reply = await post(url, [rpc('ping', 1), rpc('ping', 2)], { 'mcp-session-id': id });
+      expect(reply.status).toBe(400);
+    },
+  },
   notificationStatus500: {
     check: async ({ url }) => {
       const { headers } = await openSession(url);

@@ -164,6 +164,7 @@ describe('cimd lint', () => {
         'MCPP-CIMD53:loopback-only:info',
         'MCPP-CIMD54:client_secret:critical',
         'MCPP-CIMD56:method-omitted:high',
+        'MCPP-CIMD58:no-method:info',
       ]);
       // Served 200 JSON, small: CIMD57 passes; the fetch is the report's one exchange.
       expect(report.results.find((f) => f.checkId === 'MCPP-CIMD57')?.status).toBe('pass');

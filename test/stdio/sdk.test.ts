@@ -31,6 +31,8 @@ describe('official SDK stdio servers', () => {
     });
     expect(s.status('MCPP-LEG01')).toBe('pass');
     expect(s.status('MCPP-LEG03')).toBe('pass');
+    // Message shape judged on the stdio transcript (inconclusive before: no HTTP replies).
+    expect(s.status('MCPP-TRN14')).toBe('pass');
     expect(toolNames(s.evidence.inventory!.tools)).toEqual(['echo']);
     expect((s.evidence.inventory!.serverInfo as { name: string }).name).toBe('sdk1-stdio-fixture');
   }, 30_000);
@@ -57,6 +59,7 @@ describe('official SDK stdio servers', () => {
         .sort(),
     ).toEqual(['legacy', 'modern']);
     expect(s.status('MCPP-TRN16')).toBe('pass');
+    expect(s.status('MCPP-TRN14')).toBe('pass');
     expect(toolNames(s.evidence.inventory!.tools)).toEqual(['echo']);
   }, 30_000);
 

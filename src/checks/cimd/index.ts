@@ -19,6 +19,7 @@ import CIMD54 from './MCPP-CIMD54.js';
 import CIMD55 from './MCPP-CIMD55.js';
 import CIMD56 from './MCPP-CIMD56.js';
 import CIMD57 from './MCPP-CIMD57.js';
+import CIMD58 from './MCPP-CIMD58.js';
 
 /** CIMD family (authorization-server scan checks, then the lint checks), sorted by ID. */
 export const CIMD_CHECKS: readonly Check[] = [
@@ -42,6 +43,7 @@ export const CIMD_CHECKS: readonly Check[] = [
   CIMD55,
   CIMD56,
   CIMD57,
+  CIMD58,
 ];
 
 /** The lint checks, run by `cimd lint` on a client's own document. */
@@ -54,4 +56,5 @@ export const CIMD_LINT_CHECKS: readonly Check[] = [
   CIMD55,
   CIMD56,
   CIMD57,
+  CIMD58,
 ];

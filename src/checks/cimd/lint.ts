@@ -1,5 +1,5 @@
 /**
- * The rules of CIMD50–CIMD57 on a client's own Client ID Metadata Document, as pure functions of
+ * The rules of CIMD50–CIMD58 on a client's own Client ID Metadata Document, as pure functions of
  * what was fetched (or read from a file). A failure names its key; its severity is the check's,
  * by key (`keySeverity` in each check's meta), given by `ctx.fail` in a scan and by
  * ./lint-document.ts, with which the login vets a `--client-metadata-url` document
@@ -229,6 +229,43 @@ export function lintAuthMethod(source: ClientMetadataSource): LintFinding[] {
   return out.length > 0 ? out : [pass(id, 'the authentication method agrees with the keys')];
 }
 
+/**
+ * CIMD58 (upcoming, SEP-3149): the document lists the authentication methods it can use in
+ * `token_endpoint_auth_methods_supported`, rather than one `token_endpoint_auth_method` (to be
+ * deprecated) or none at all (the implicit public-client default, to be deprecated).
+ */
+export function lintAuthMethodsSupported(source: ClientMetadataSource): LintFinding[] {
+  const id = 'MCPP-CIMD58';
+  const doc = object(source);
+  if (!doc) return [{ ...pass(id, 'not a JSON object (CIMD52 reports)'), status: 'not_applicable' }];
+  const list = doc['token_endpoint_auth_methods_supported'];
+  const single = doc['token_endpoint_auth_method'];
+  const upcoming = 'SEP-3149, a proposal not yet in the specification';
+  if (list === undefined)
+    return [
+      fail(
+        id,
+        typeof single === 'string' ? 'single-method' : 'no-method',
+        typeof single === 'string'
+          ? `the document names one method (token_endpoint_auth_method ${JSON.stringify(single)}) and no token_endpoint_auth_methods_supported, which ${upcoming} makes required`
+          : `the document declares no authentication method, relying on the implicit public-client default that ${upcoming} deprecates; token_endpoint_auth_methods_supported would be required`,
+      ),
+    ];
+  if (!Array.isArray(list) || list.length === 0 || !list.every((m) => typeof m === 'string' && m !== ''))
+    return [
+      fail(id, 'invalid', 'token_endpoint_auth_methods_supported is not a non-empty array of method names'),
+    ];
+  if (typeof single === 'string' && !list.includes(single))
+    return [
+      fail(
+        id,
+        'disagree',
+        `token_endpoint_auth_method ${JSON.stringify(single)} is not among token_endpoint_auth_methods_supported`,
+      ),
+    ];
+  return [pass(id, `token_endpoint_auth_methods_supported lists ${list.join(', ')}`)];
+}
+
 /** CIMD57: served as an AS fetches it: 200, no redirect, JSON, within about 5 KB. */
 export function lintServed(source: ClientMetadataSource): LintFinding[] {
   const id = 'MCPP-CIMD57';
@@ -272,5 +309,6 @@ export function lintClientMetadata(source: ClientMetadataSource): LintFinding[] 
     ...lintNoPrivateKeys(source),
     ...lintAuthMethod(source),
     ...lintServed(source),
+    ...lintAuthMethodsSupported(source),
   ];
 }

@@ -1,5 +1,7 @@
 import { defineCheck } from '../define-check.js';
-import type { RpcMessage } from '../../evidence/types.js';
+import type { CheckContext, Verdict } from '../define-check.js';
+import type { HttpReply, Probe, RpcMessage } from '../../evidence/types.js';
+import type { Revision } from '../../spec/revisions.js';
 import { mcp } from '../../spec/citations.js';
 import { atLeast, revisionRange } from '../../spec/revisions.js';
 
@@ -32,15 +34,20 @@ export default defineCheck({
     remediation:
       'Process batches on sessions negotiated at 2025-03-26 (answer with an array of responses, or the responses on an SSE stream); reject them with 400 or a JSON-RPC `-32600` error on sessions negotiated at 2025-06-18 or later.',
     evidence:
-      '`s.batch`: a two-element array of `tools/list` on the main session — status and the JSON-RPC responses in the reply (JSON array or SSE events).',
+      '`s.batch`: a two-element array of `tools/list` on the main session — status and the JSON-RPC responses in the reply (JSON array or SSE events). `s.batch(2025-03-26)`: the same batch on the 2025-03-26 session the ladder opened (after its `notifications/initialized`), when the main session negotiated a later version.',
     traps:
       "Judged by the session's negotiated version; widely used SDKs process batches on every legacy version (fingerprint, low).",
     notes:
-      "Uses the version negotiated on the main session, not the revision under evaluation; only that session's rule can be tested (a 2025-11-25 session says nothing about 2025-03-26 batch support). A 2024-11-05 session is N/A (no batching text). Processed means at least one response with a `result`; an array of error responses is a rejection. An SSE reply is read only until the response to the second element, so one processed response on a 2025-03-26 session passes with medium confidence. On ≥2025-06-18 sessions any 4xx is a rejection, and a 5xx or an empty 2xx is inconclusive; on a 2025-03-26 session every answer without processed responses fails (`rejected-0326`).",
+      "Judged by the negotiated version of the session the batch was sent on: evaluated for 2025-03-26 when the main session negotiated later, the batch on the ladder's 2025-03-26 session is judged (a 2025-11-25 session says nothing about 2025-03-26 batch support); for the other revisions, and when no 2025-03-26 session was opened, the main session's. A 2024-11-05 session is N/A (no batching text). Processed means at least one response with a `result`; an array of error responses is a rejection. An SSE reply is read only until the response to the second element, so one processed response on a 2025-03-26 session passes with medium confidence. On ≥2025-06-18 sessions any 4xx is a rejection, and a 5xx or an empty 2xx is inconclusive; on a 2025-03-26 session every answer without processed responses fails (`rejected-0326`).",
   },
   evaluate(ev, ctx) {
     const leg = ev.sessions;
     const rev = leg.revision;
+    // Evaluated for 2025-03-26 while the main session negotiated later: the batch sent on the
+    // ladder's 2025-03-26 session is judged by that revision.
+    const b0326 = leg.batch0326;
+    if (ctx.revision === '2025-03-26' && rev !== '2025-03-26' && b0326 && b0326.kind !== 'skipped')
+      return judge(ctx, '2025-03-26', b0326, 's.batch(2025-03-26)');
     if (rev === null) {
       return ctx.inconclusive(
         'ambiguous',
@@ -54,62 +61,65 @@ export default defineCheck({
         `The session negotiated ${rev}, which defines no JSON-RPC batching.`,
       );
     }
-    const p = leg.batch;
-    if (p.kind !== 'ok') return ctx.fromProbe(p, 'The two-element batch (s.batch)');
-    const r = p.value;
-    const ex = [r.exchange];
-    if (r.status === 401 || r.status === 403)
-      return ctx.inconclusive('auth_wall', `The batch was answered ${r.status}.`, ex);
-    if (r.status === 429) return ctx.inconclusive('rate_limited', 'The batch was answered 429.', ex);
-    const responses = r.messages.filter((m): m is Response => m.kind === 'response');
-    const processed = responses.filter((m) => m.result !== undefined && m.error === undefined);
-    const ok2xx = r.status >= 200 && r.status < 300;
+    return judge(ctx, rev, leg.batch, 's.batch');
+  },
+});
 
-    if (rev === '2025-03-26') {
-      if (ok2xx && processed.length >= 2) {
-        return ctx.pass(`The 2025-03-26 session processed the batch (${processed.length} responses).`, ex);
-      }
-      if (ok2xx && processed.length === 1 && r.bodyKind === 'sse') {
-        return ctx.pass(
-          'The 2025-03-26 session processed the batch (a response arrived on the SSE stream).',
-          ex,
-          {
-            confidence: 'medium',
-          },
-        );
-      }
-      return ctx.fail(
-        `The 2025-03-26 session did not process the batch (HTTP ${r.status}, ${processed.length} result(s)); receiving batches is a MUST in 2025-03-26.`,
+/** The batch sent on a session negotiated at `rev`, judged by that revision's rule. */
+function judge(ctx: CheckContext, rev: Revision, p: Probe<HttpReply>, label: string): Verdict {
+  if (p.kind !== 'ok') return ctx.fromProbe(p, `The two-element batch (${label})`);
+  const r = p.value;
+  const ex = [r.exchange];
+  if (r.status === 401 || r.status === 403)
+    return ctx.inconclusive('auth_wall', `The batch was answered ${r.status}.`, ex);
+  if (r.status === 429) return ctx.inconclusive('rate_limited', 'The batch was answered 429.', ex);
+  const responses = r.messages.filter((m): m is Response => m.kind === 'response');
+  const processed = responses.filter((m) => m.result !== undefined && m.error === undefined);
+  const ok2xx = r.status >= 200 && r.status < 300;
+  if (rev === '2025-03-26') {
+    if (ok2xx && processed.length >= 2) {
+      return ctx.pass(`The 2025-03-26 session processed the batch (${processed.length} responses).`, ex);
+    }
+    if (ok2xx && processed.length === 1 && r.bodyKind === 'sse') {
+      return ctx.pass(
+        'The 2025-03-26 session processed the batch (a response arrived on the SSE stream).',
         ex,
         {
-          key: 'rejected-0326',
-          severity: 'medium',
-          ...(r.status >= 500 ? { confidence: 'medium' as const } : {}),
+          confidence: 'medium',
         },
       );
     }
-
-    if (ok2xx && processed.length > 0) {
-      return ctx.fail(
-        `The ${rev} session processed a JSON-RPC batch (${processed.length} result(s)); batching was removed in 2025-06-18.`,
-        ex,
-        { key: 'processed', severity: 'low' },
-      );
-    }
-    if (r.status >= 400 && r.status < 500) {
-      return ctx.pass(`The ${rev} session rejected the batch with HTTP ${r.status}.`, ex);
-    }
-    if (ok2xx && responses.length > 0) {
-      const codes = [...new Set(responses.map((m) => String(m.error?.code)))].join(', ');
-      return ctx.pass(`The ${rev} session rejected the batch with JSON-RPC error ${codes}.`, ex);
-    }
-    if (r.status >= 500) {
-      return ctx.inconclusive('fetch_failed', `The batch was answered HTTP ${r.status}.`, ex);
-    }
-    return ctx.inconclusive(
-      'ambiguous',
-      `The batch was answered HTTP ${r.status} without JSON-RPC responses; neither processed nor rejected.`,
+    return ctx.fail(
+      `The 2025-03-26 session did not process the batch (HTTP ${r.status}, ${processed.length} result(s)); receiving batches is a MUST in 2025-03-26.`,
       ex,
+      {
+        key: 'rejected-0326',
+        severity: 'medium',
+        ...(r.status >= 500 ? { confidence: 'medium' as const } : {}),
+      },
     );
-  },
-});
+  }
+
+  if (ok2xx && processed.length > 0) {
+    return ctx.fail(
+      `The ${rev} session processed a JSON-RPC batch (${processed.length} result(s)); batching was removed in 2025-06-18.`,
+      ex,
+      { key: 'processed', severity: 'low' },
+    );
+  }
+  if (r.status >= 400 && r.status < 500) {
+    return ctx.pass(`The ${rev} session rejected the batch with HTTP ${r.status}.`, ex);
+  }
+  if (ok2xx && responses.length > 0) {
+    const codes = [...new Set(responses.map((m) => String(m.error?.code)))].join(', ');
+    return ctx.pass(`The ${rev} session rejected the batch with JSON-RPC error ${codes}.`, ex);
+  }
+  if (r.status >= 500) {
+    return ctx.inconclusive('fetch_failed', `The batch was answered HTTP ${r.status}.`, ex);
+  }
+  return ctx.inconclusive(
+    'ambiguous',
+    `The batch was answered HTTP ${r.status} without JSON-RPC responses; neither processed nor rejected.`,
+    ex,
+  );
+}

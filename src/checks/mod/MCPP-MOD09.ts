@@ -1,7 +1,9 @@
 import { defineCheck } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { MODERN_REVISION } from '../../spec/revisions.js';
-import { describe, isDiscoverResult, rejectionVerdict, resultOf, unusable } from './common.js';
+import { isModernResult } from '../../evidence/derive/exchange-era.js';
+import { describe, rejectionVerdict, unusable } from './common.js';
+import { eraOfReply } from './replies.js';
 
 export default defineCheck({
   meta: {
@@ -43,19 +45,16 @@ export default defineCheck({
     const what = 'A modern request without MCP-Protocol-Version';
     const bad = unusable(reply);
     if (bad) return ctx.inconclusive(bad.reason, `${what} was ${bad.why}.`, [reply.exchange]);
-    const modernResult = isDiscoverResult(reply) || resultOf(reply)?.['resultType'] !== undefined;
-    if (modernResult)
+    if (isModernResult(reply))
       return ctx.fail(`${what} was served as a modern request (${reply.status}).`, [reply.exchange], {
         key: 'served',
       });
-    if (
-      ev.detection.revision.known.includes('2025-03-26') &&
-      !(reply.status === 400 && reply.response?.error?.code === -32020)
-    )
-      return ctx.pass(
-        `${what} was handled as a legacy request (${describe(reply)}); 2025-03-26 is supported.`,
-        [reply.exchange],
-      );
+    // The era of this exchange, decided once (../../evidence/derive/exchange-era.ts), as TRN09 reads it.
+    const era = eraOfReply(ev, ev.modern, reply.exchange);
+    if (era?.era === 'legacy' && !(reply.status === 400 && reply.response?.error?.code === -32020))
+      return ctx.pass(`${what} was handled as a legacy request (${describe(reply)}): ${era.why}.`, [
+        reply.exchange,
+      ]);
     return rejectionVerdict(ctx, reply, { what, codes: [-32020] });
   },
 });

@@ -3,6 +3,8 @@
  * modern wire), labelled with its probe and JSON-RPC method, so the checks that
  * judge "every modern result" or "every SSE reply" gather the same set.
  */
+import type { ExchangeEraDecision } from '../../evidence/derive/exchange-era.js';
+import { modernRequestEra } from '../../evidence/derive/exchange-era.js';
 import type { Evidence, ModernEvidence, Probe, HttpReply, RpcReply } from '../../evidence/types.js';
 import { asHttpProbe } from '../shared/replies.js';
 
@@ -15,17 +17,35 @@ export interface ModernReply {
   readonly crafted: boolean;
   /** A POST carrying a JSON-RPC body with `_meta`; false for the GET and DELETE probes. */
   readonly post: boolean;
+  /**
+   * The era the request belongs to, decided once (../../evidence/derive/exchange-era.ts): a
+   * request without MCP-Protocol-Version that a 2025-03-26-capable server handled as legacy is `legacy`.
+   */
+  readonly era: ExchangeEraDecision;
 }
 
-export function modernReplies(ev: Pick<Evidence, 'detection'>, m: ModernEvidence): ModernReply[] {
+/** The one modern probe sent without `MCP-Protocol-Version` (MOD09). */
+export const WITHOUT_VERSION_HEADER = 's.version.none.modern';
+
+/**
+ * The replies to requests of the modern era. A request the server handled as a 2025-03-26 request
+ * (see `era`) is left out unless `includeLegacy`: the modern checks do not judge it.
+ */
+export function modernReplies(
+  ev: Pick<Evidence, 'detection'>,
+  m: ModernEvidence,
+  opts: { readonly includeLegacy?: boolean } = {},
+): ModernReply[] {
   const out: ModernReply[] = [];
   const seen = new Set<string>();
+  const known = ev.detection.revision.known;
   // A reply that did not come over HTTP (none do on the modern wire yet) has no envelope to judge.
   const add = (label: string, method: string | null, probe: Probe<RpcReply>, crafted: boolean) => {
     const p = asHttpProbe(probe);
     if (p?.kind !== 'ok' || seen.has(p.value.exchange)) return;
     seen.add(p.value.exchange);
-    out.push({ label, method, reply: p.value, crafted, post: !/^s\.(get|delete)\.modern$/.test(label) });
+    const era = modernRequestEra(label !== WITHOUT_VERSION_HEADER, p.value, known);
+    out.push({ label, method, reply: p.value, crafted, post: !/^s\.(get|delete)\.modern$/.test(label), era });
   };
   add('p.discover', 'server/discover', ev.detection.discover, false);
   for (const l of m.lists) {
@@ -41,7 +61,7 @@ export function modernReplies(ev: Pick<Evidence, 'detection'>, m: ModernEvidence
   add('s.session.modern', 'server/discover', m.bogusSession, true);
   add('s.lei', 'server/discover', m.lastEventId, true);
   add('s.version.bad.modern', 'server/discover', m.versionBad, true);
-  add('s.version.none.modern', 'server/discover', m.versionNone, true);
+  add(WITHOUT_VERSION_HEADER, 'server/discover', m.versionNone, true);
   add('s.hdr.version-mismatch', 'server/discover', m.headers.versionMismatch, true);
   add('s.hdr.method-missing', 'server/discover', m.headers.methodMissing, true);
   add('s.hdr.method-mismatch', 'server/discover', m.headers.methodMismatch, true);
@@ -64,7 +84,18 @@ export function modernReplies(ev: Pick<Evidence, 'detection'>, m: ModernEvidence
     add('i.tool.param-mismatch', 'tools/call', d.paramMismatch, true);
     add('i.tool.no-capabilities', 'tools/call', d.noCapabilities, true);
   }
-  return out;
+  return opts.includeLegacy ? out : out.filter((r) => r.era.era === 'modern');
+}
+
+/** The era decided for the reply carried by `exchange` (null when no modern probe's reply is that exchange). */
+export function eraOfReply(
+  ev: Pick<Evidence, 'detection'>,
+  m: ModernEvidence,
+  exchange: string,
+): ExchangeEraDecision | null {
+  return (
+    modernReplies(ev, m, { includeLegacy: true }).find((r) => r.reply.exchange === exchange)?.era ?? null
+  );
 }
 
 function ok(reply: RpcReply): Probe<RpcReply> {

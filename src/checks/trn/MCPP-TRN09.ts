@@ -35,13 +35,15 @@ export default defineCheck({
     evidence:
       'Response headers of every reply to a modern request (`p.discover`, modern `p.list` and the other modern probes); safe: `s.session.modern`, `p.discover` repeated with a random `Mcp-Session-Id`.',
     traps:
-      'Dual-era servers legitimately mint on legacy `initialize` — only replies to requests with modern `_meta` count.',
+      'Dual-era servers legitimately mint on legacy `initialize` — only replies to requests of the modern era count. A request sent without `MCP-Protocol-Version` to a server that supports 2025-03-26 and not answered as a modern request was handled as a 2025-03-26 request (the era decided once per exchange, as MOD09 reads it): a session ID on it is legacy behaviour.',
     notes:
       'Keys `mint`, `echo`, `rejected` (the request with the random ID got 400/404 while `p.discover` was served). In passive mode only minting is judged; the rest is inconclusive (`mode_disabled`).',
   },
   evaluate(ev, ctx) {
     const m = ev.modern;
     const bogus = m.bogusSession;
+    // Only requests of the modern era: one a server handled as 2025-03-26 (sent without
+    // MCP-Protocol-Version) may carry a session ID (../../evidence/derive/exchange-era.ts).
     const replies = modernReplies(ev, m);
     const minted: ExchangeId[] = replies
       .filter(

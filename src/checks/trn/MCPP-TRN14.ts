@@ -1,6 +1,6 @@
-import type { Severity, Verdict } from '../define-check.js';
+import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import type { ExchangeId, MessageIssue, HttpReply } from '../../evidence/types.js';
+import type { Evidence, ExchangeId, MessageIssue, HttpReply } from '../../evidence/types.js';
 import { mcp } from '../../spec/citations.js';
 import { revisionRange } from '../../spec/revisions.js';
 import type { LabelledReply } from './replies.js';
@@ -44,7 +44,7 @@ export default defineCheck({
     revisions: revisionRange(),
     transports: ['streamable-http', 'http+sse', 'stdio'],
     mode: 'passive',
-    requires: [...REPLY_SECTIONS],
+    requires: [...REPLY_SECTIONS, 'stdio?'],
     rating: { scope: 'protocol' },
     keys: {
       utf8: 'a body or SSE data is not valid UTF-8',
@@ -72,9 +72,10 @@ export default defineCheck({
     traps:
       '`id: null` on errors is legal when the request id could not be read, and HTTP-level rejections (400/404 for sessions, versions) may carry an error without id — `id` issues on such replies are dropped; SSE priming events (empty `data`) and comment lines are ignored by the parser; 4xx bodies from non-MCP layers are excluded.',
     notes:
-      'Keys `utf8`, `version`, `id`, `shape`, `code` (medium) and `sse-data` (low) as in the catalogue, plus `json` (medium) for a JSON-typed body or SSE `data` that is not JSON at all — the evidence parser records it separately and merging it into `shape` would hide the cause. stdio evidence is not part of the evidence bundle yet, so stdio targets are inconclusive.',
+      'Keys `utf8`, `version`, `id`, `shape`, `code` (medium) and `sse-data` (low) as in the catalogue, plus `json` (medium) for a JSON-typed body or SSE `data` that is not JSON at all — the evidence parser records it separately and merging it into `shape` would hide the cause. Over stdio the answers to the scanner’s requests are judged, as parsed when read (`issues` on each stdio exchange); framing (one message per line) is STDIO02’s; inconclusive when no request was answered.',
   },
   evaluate(ev, ctx) {
+    if (ev.detection.transport === 'stdio') return judgeStdio(ev.stdio, ctx);
     const index = exchangeIndex(ev);
     const found = new Map<Key, { exchanges: ExchangeId[]; details: string[] }>();
     const examined: ExchangeId[] = [];
@@ -123,9 +124,6 @@ export default defineCheck({
     if (examined.length > 0) {
       return ctx.pass(`All JSON-RPC messages in ${examined.length} replies are well-formed.`, examined);
     }
-    if (ev.detection.transport === 'stdio') {
-      return ctx.inconclusive('probe_unavailable', 'The evidence holds no stdio messages to inspect.');
-    }
     if (ev.detection.authWall) {
       return ctx.inconclusive('auth_wall', 'Every request was answered 401/403 without a JSON-RPC body.');
     }
@@ -135,3 +133,44 @@ export default defineCheck({
       : ctx.fromProbe(d, 'p.discover');
   },
 });
+
+/**
+ * Over stdio: the answer to every request the scanner wrote, as parsed when it was read (the
+ * issues are recorded on each stdio exchange). Framing faults (several messages on a line, a
+ * message over several lines) are STDIO02's.
+ */
+function judgeStdio(stdio: Evidence['stdio'], ctx: CheckContext): Verdict | Verdict[] {
+  const answered = (stdio?.launches ?? []).flatMap((l) => l.exchanges.filter((x) => x.answer !== null));
+  if (answered.length === 0)
+    return ctx.inconclusive('probe_unavailable', 'No request written to the server was answered on stdout.');
+  const found = new Map<Key, { exchanges: ExchangeId[]; details: string[] }>();
+  for (const x of answered)
+    for (const issue of x.issues ?? []) {
+      const entry = found.get(issue.key) ?? { exchanges: [], details: [] };
+      if (!entry.exchanges.includes(x.id)) entry.exchanges.push(x.id);
+      entry.details.push(`${x.probe}: ${issue.detail}`);
+      found.set(issue.key, entry);
+    }
+  if (found.size === 0)
+    return ctx.pass(
+      `All ${answered.length} JSON-RPC responses read on stdout are well-formed.`,
+      answered.map((x) => x.id),
+    );
+  return KEYS.flatMap((key) => {
+    const entry = found.get(key);
+    if (!entry) return [];
+    const details = [...new Set(entry.details)];
+    const shown =
+      details.slice(0, 3).join('; ') + (details.length > 3 ? `; and ${details.length - 3} more` : '');
+    return [
+      ctx.fail(
+        `Malformed JSON-RPC (${key}) in ${entry.exchanges.length} stdio replies — ${shown}.`,
+        entry.exchanges,
+        {
+          key,
+          severity: key === 'sse-data' ? 'low' : 'medium',
+        },
+      ),
+    ];
+  });
+}

@@ -39,11 +39,11 @@ import { childEnvNames } from './launch-env.js';
 import { DEFAULT_LIMITS, SHUTDOWN_WAIT, StdioProcess } from './runner.js';
 import type { PreparedSandbox, SandboxMode } from './sandbox/prepare.js';
 import { prepareSandbox } from './sandbox/prepare.js';
+import type { EraWindow } from './era-probe.js';
+import { ERA_PROBE_MS, openingAfterWindow, openingInWindow, sendEraProbe } from './era-probe.js';
 import { stdioPinSection } from './pin.js';
 import type { CollectOptions } from '../scan-options.js';
 
-/** The spec's stdio rule: a client falls back to `initialize` after this much silence. */
-export const ERA_PROBE_MS = 5_000;
 /** The legacy version the fallback `initialize` requests (the newest handshake-era revision). */
 export const FALLBACK_VERSION: Revision = '2025-11-25';
 
@@ -71,6 +71,8 @@ export interface StdioScanOptions {
   readonly onProgress?: (message: string) => void;
   /** Test seam: each process once it has started. */
   readonly onLaunch?: (proc: StdioProcess) => void;
+  /** Test seam: the era-probe window and start allowance (default ./era-probe.ts `ERA_WINDOW`). */
+  readonly eraWindow?: EraWindow;
   /** The lock this scan is compared against (`--lock FILE`): its entry for this target's identity. */
   readonly lock?: CollectOptions['lock'];
 }
@@ -125,17 +127,18 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
     progress(`launching ${stdioCommandLine(opts.command)}`);
     const first = await launch(STDIO_PROBES.launch);
     if (first.failedToSpawn === null) {
-      // The era probe: server/discover first, 5 s at most.
-      const sentAfter = Date.now();
-      discover = await channel(first, 'modern').call({
-        id: ids.take(),
-        method: 'server/discover',
-        params: {},
-        probe: LADDER_PROBES.discover,
-        purpose: 'server/discover (2026-07-28 wire): detect the modern era',
-        timeoutMs: ERA_PROBE_MS,
-      });
-      first.noteOpening(await openingOf(first, discover, Date.now() - sentAfter));
+      // The era probe: server/discover first; its window opens at the child's first output.
+      const era = await sendEraProbe(
+        first,
+        channel(first, 'modern'),
+        ids.take(),
+        deadline - Date.now(),
+        opts.eraWindow,
+      );
+      if (era.inWindow !== null) {
+        discover = era.inWindow;
+        first.noteOpening(await openingInWindow(first, era, discover));
+      }
       let resend: Probe<RpcReply> | undefined;
       const code = discover.kind === 'ok' ? discover.value.response?.error?.code : undefined;
       if (code === -32020 || code === -32021)
@@ -175,7 +178,17 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
           progress('falling back to initialize');
           init = await initialize(channel(legacy, 'handshake'), ids);
           if (legacy !== first) legacy.noteOpening(openingFromInit(init));
-          if (init.offered !== null) {
+          // A modern-only server that was slow to start refuses initialize: its late DiscoverResult is awaited.
+          const late =
+            era.inWindow === null && legacy === first && init.offered === null
+              ? await settledWithin(era.answer, requestTimeoutMs)
+              : null;
+          if (late !== null && modernSignal(late).modern) {
+            discover = late;
+            signal = modernSignal(late);
+            progress('the server answered server/discover late: listing it on the modern wire');
+            lists = await listEach(channel(first, 'modern'));
+          } else if (init.offered !== null) {
             notifyInitialized(channel(legacy, 'handshake'));
             lists = await listEach(channel(legacy, 'handshake'));
             toolProbes = await runToolProbesStage({
@@ -188,6 +201,16 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
         }
         await legacy.shutdown();
         if (legacy !== first) await first.shutdown();
+        if (era.inWindow === null) {
+          // Read whenever it arrived during the launch (the shutdown ends the wait at the latest).
+          const late = await era.answer;
+          first.noteOpening(openingAfterWindow(era, late));
+          if (!signal.modern && modernSignal(late).modern) {
+            discover = late;
+            signal = modernSignal(late);
+            dualEra = init?.offered !== null && init?.offered !== undefined;
+          } else if (discover.kind === 'skipped') discover = late;
+        }
       }
     } else {
       first.noteOpening({ method: 'server/discover', outcome: 'not-sent', ms: 0 });
@@ -326,24 +349,12 @@ async function listEach(ch: ReturnType<typeof stdioChannel>): Promise<Probe<List
   return out;
 }
 
-/**
- * What became of the era probe (STDIO06): a response with the process still alive, the process
- * exiting, only non-JSON output, or silence.
- */
-async function openingOf(proc: StdioProcess, probe: Probe<RpcReply>, ms: number): Promise<StdioOpening> {
-  if (probe.kind === 'ok') {
-    // "the process stays alive": a crash right after answering counts too.
-    const died = await proc.waitExit(200);
-    return { method: 'server/discover', outcome: died ? 'exit' : 'response', ms };
-  }
-  if (probe.kind === 'skipped') return { method: 'server/discover', outcome: 'not-sent', ms };
-  if (probe.error.code === 'reset' || proc.exited) return { method: 'server/discover', outcome: 'exit', ms };
-  const sent = proc.lastSentSeq();
-  return {
-    method: 'server/discover',
-    outcome: proc.nonJsonAfter(sent) > 0 ? 'non-json' : 'timeout',
-    ms,
-  };
+/** The probe once it has settled, or null when `ms` pass first. */
+async function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const out = await Promise.race([p, new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
+  clearTimeout(timer);
+  return out;
 }
 
 function openingFromInit(init: InitAttempt): StdioOpening {

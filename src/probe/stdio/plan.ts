@@ -9,7 +9,8 @@ import { LISTS } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
-import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
+import { FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
+import { ERA_PROBE_MS, START_ALLOWANCE_MS } from './era-probe.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
@@ -47,7 +48,7 @@ export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: Sandb
       LADDER_PROBES.discover,
       'passive',
       'write',
-      `server/discover first (waits ${ERA_PROBE_MS / 1000} s)`,
+      `server/discover first (waits ${ERA_PROBE_MS / 1000} s from the first output, or from ${START_ALLOWANCE_MS / 1000} s after the launch when that comes first; a later answer is still read)`,
       '',
       AT,
     ),

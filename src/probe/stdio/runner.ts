@@ -12,6 +12,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { classifyMessage } from '../../evidence/parse/json-rpc.js';
 import type { JsonRpcId, NetError } from '../../evidence/types.js';
 import type {
   StdioExchange,
@@ -22,6 +23,7 @@ import type {
   StdioRefusal,
   StdioShutdown,
 } from '../../evidence/stdio-types.js';
+import { FirstOutput } from './first-output.js';
 import { trackLive, untrackLive } from './group.js';
 import type { StdioLimits } from './launch-env.js';
 import { childEnv, SHUTDOWN_WAIT } from './launch-env.js';
@@ -71,6 +73,7 @@ export class StdioProcess {
   private readonly marker = randomUUID();
   private removed = false;
   private shutdownStarted: Promise<void> | null = null;
+  private readonly firstByte = new FirstOutput();
 
   constructor(
     private readonly cmd: StdioCommand,
@@ -127,13 +130,17 @@ export class StdioProcess {
     server.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     server.stdout?.on('end', () => this.onStdoutEnd());
     server.stdout?.on('close', () => this.onStdoutEnd());
-    server.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    server.stderr?.on('data', (chunk: Buffer) => {
+      this.firstByte.mark(Date.now() - this.started);
+      this.stderr.push(chunk);
+    });
     server.onExit((e) => this.onExit(e.code, e.signal));
     const error = await server.started();
     if (error === null) return;
     this.spawnError = error;
     this.pending.failAll({ code: 'connect', message: `could not start the command: ${error}` });
     this.exitWaiters.splice(0).forEach((w) => w());
+    this.firstByte.release();
   }
 
   /** Writes one message to stdin and waits for the response with its id. */
@@ -149,6 +156,7 @@ export class StdioProcess {
     const answer: Answer =
       this.exited || sent === null ? { error: this.goneError() } : await this.pending.wait(id, timeoutMs);
     const error = 'error' in answer ? answer.error : null;
+    const issues = 'message' in answer ? classifyMessage(answer.message).issues : [];
     const exchange: StdioExchange = {
       id: this.opts.nextExchangeId(),
       probe,
@@ -156,6 +164,7 @@ export class StdioProcess {
       sent: sent ?? -1,
       answer: answer.seq ?? null,
       ...(error ? { error } : {}),
+      ...(issues.length > 0 ? { issues } : {}),
       durationMs: Date.now() - t0,
     };
     this.exchanges.push(exchange);
@@ -165,6 +174,11 @@ export class StdioProcess {
   /** Writes a notification (no answer awaited). */
   notify(message: unknown): void {
     this.write(message);
+  }
+
+  /** Ms from the launch to the first byte on stdout or stderr; null after `ms` without one (./first-output.ts). */
+  firstOutput(ms: number): Promise<number | null> {
+    return this.firstByte.wait(ms, this.exited);
   }
 
   noteOpening(opening: StdioOpening): void {
@@ -281,8 +295,6 @@ export class StdioProcess {
     };
   }
 
-  // -------------------------------------------------------------------------
-
   private write(message: unknown): number | null {
     const stdin = this.server?.stdin;
     if (!stdin || this.exited || stdin.destroyed || stdin.writableEnded) return null;
@@ -293,6 +305,7 @@ export class StdioProcess {
   }
 
   private onStdout(chunk: Buffer): void {
+    this.firstByte.mark(Date.now() - this.started);
     if (this.output.capped || this.output.push(chunk)) return;
     // The flood stops here: everything is killed and pending calls fail.
     this.kill();
@@ -362,6 +375,7 @@ export class StdioProcess {
     // Responses still in the pipe are read before pending calls are failed.
     setTimeout(() => this.pending.failAll(this.goneError()), 50);
     this.exitWaiters.splice(0).forEach((w) => w());
+    this.firstByte.release();
   }
 
   private goneError(): NetError {

@@ -1,4 +1,4 @@
-/** CIMD50–CIMD57, the rules for a client's own metadata document: each passes on a good document and fails on its flaw. */
+/** CIMD50–CIMD58, the rules for a client's own metadata document: each passes on a good document and fails on its flaw. */
 import { describe, expect, it } from 'vitest';
 
 import { blockingFindings, graded, lintDocument } from '../../../src/checks/cimd/lint-document.js';
@@ -44,6 +44,7 @@ const GOOD = {
   client_name: 'Example client',
   redirect_uris: ['https://client.example/cb', 'http://127.0.0.1/callback'],
   token_endpoint_auth_method: 'none',
+  token_endpoint_auth_methods_supported: ['none'],
   grant_types: ['authorization_code'],
 };
 
@@ -63,6 +64,7 @@ describe('a good document', () => {
       'MCPP-CIMD55:not_applicable',
       'MCPP-CIMD56:pass',
       'MCPP-CIMD57:pass',
+      'MCPP-CIMD58:pass',
     ]);
     expect(blockingFindings(all)).toEqual([]);
   });
@@ -210,5 +212,20 @@ describe('blocking', () => {
     expect(blockingFindings(lintDocument(source({ ...GOOD, client_secret: 'x' }))).map((x) => x.id)).toEqual([
       'MCPP-CIMD54',
     ]);
+  });
+});
+
+describe('CIMD58 supported methods listed (upcoming, SEP-3149)', () => {
+  it('a document relying on the implicit default is told at info, which never blocks a login', () => {
+    const {
+      token_endpoint_auth_method: _single,
+      token_endpoint_auth_methods_supported: _list,
+      ...bare
+    } = GOOD;
+    const all = lintDocument(source(bare));
+    const found = all.filter((f) => f.id === 'MCPP-CIMD58');
+    expect(keys(found)).toEqual(['fail:no-method:info']);
+    expect(found[0]!.message).toContain('SEP-3149');
+    expect(blockingFindings(all).map((f) => f.id)).not.toContain('MCPP-CIMD58');
   });
 });

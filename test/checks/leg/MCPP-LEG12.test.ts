@@ -26,8 +26,24 @@ testCheck(check, {
         setLegacy(ev, { batch: b.ok(b.reply({ messages: two, bodyKind: 'json' })) });
       }),
     },
+    {
+      name: "main session 2025-11-25 rejects; the ladder's 2025-03-26 session processes it",
+      evidence: evidence((ev, b) =>
+        setLegacy(ev, { batch0326: b.ok(b.reply({ messages: two, bodyKind: 'json' })) }),
+      ),
+    },
   ],
   fail: [
+    {
+      name: 'main session 2025-11-25 rejects as it should; the 2025-03-26 session rejects too',
+      evidence: evidence((ev, b) =>
+        setLegacy(ev, {
+          batch0326: b.ok(b.reply({ status: 400, error: { code: -32600, message: 'x' }, id: null })),
+        }),
+      ),
+      key: 'rejected-0326',
+      severity: 'medium',
+    },
     {
       name: '2025-11-25 session processes the batch',
       evidence: evidence((ev, b) =>

@@ -19,6 +19,16 @@ testCheck(check, {
         setModern(ev, { versionNone: b.ok(rpcError(b, 400, -32000, 'Bad Request: Server not initialized')) }),
       ),
     },
+    {
+      name: 'dual-era server answers as 2025-03-26 legacy, minting a session (TRN09 reads the same era)',
+      evidence: dualEraEvidence((ev, b) =>
+        setModern(ev, {
+          versionNone: b.ok(
+            b.reply({ status: 400, error: { code: -32600, message: 'Bad Request' }, sessionId: 'legacy-1' }),
+          ),
+        }),
+      ),
+    },
   ],
   fail: [
     {

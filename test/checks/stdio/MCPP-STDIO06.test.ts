@@ -4,11 +4,19 @@ import { testCheck } from '../../helpers/check-tester.js';
 import type { StdioOpening } from '../../../src/evidence/types.js';
 import { launch, stdioEvidence } from './stdio-evidence.js';
 
-const opening = (outcome: StdioOpening['outcome']) =>
-  launch({ opening: { method: 'server/discover', outcome, ms: 5000 } });
+const opening = (outcome: StdioOpening['outcome'], windowFrom?: StdioOpening['windowFrom']) =>
+  launch({
+    opening: { method: 'server/discover', outcome, ms: 5000, ...(windowFrom ? { windowFrom } : {}) },
+  });
 
 testCheck(check, {
-  pass: [{ name: 'answered and alive', evidence: stdioEvidence() }],
+  pass: [
+    { name: 'answered and alive', evidence: stdioEvidence() },
+    {
+      name: 'answered within the window opened by the first output',
+      evidence: stdioEvidence([opening('response', 'first-output')]),
+    },
+  ],
   fail: [
     {
       name: 'the process exited',
@@ -23,7 +31,13 @@ testCheck(check, {
       severity: 'medium',
     },
     {
-      name: 'silence for 5 s (low)',
+      name: 'answered after the window, during the launch (info)',
+      evidence: stdioEvidence([opening('late', 'start-allowance')]),
+      key: 'late',
+      severity: 'info',
+    },
+    {
+      name: 'silence for the whole launch (low)',
       evidence: stdioEvidence([opening('timeout')]),
       key: 'timeout',
       severity: 'low',

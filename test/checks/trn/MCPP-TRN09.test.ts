@@ -17,6 +17,17 @@ testCheck(check, {
   pass: [
     { name: 'no session IDs; the bogus one ignored', evidence: modernEvidence() },
     { name: 'dual-era server (legacy sessions do not count)', evidence: dualEraEvidence() },
+    {
+      // The official Python SDK and FastMCP: the era is decided once per exchange, as MOD09 reads it.
+      name: 'a session ID on the header-less server/discover a 2025-03-26 server handled as legacy',
+      evidence: dualEraEvidence((ev, b) =>
+        setModern(ev, {
+          versionNone: b.ok(
+            b.reply({ status: 400, error: { code: -32600, message: 'Bad Request' }, sessionId: 'legacy-1' }),
+          ),
+        }),
+      ),
+    },
   ],
   fail: [
     {
@@ -32,6 +43,24 @@ testCheck(check, {
       }),
       key: 'mint',
       severity: 'low',
+    },
+    {
+      name: 'a session ID on the header-less server/discover answered as a modern request',
+      evidence: dualEraEvidence((ev, b) =>
+        setModern(ev, { versionNone: b.ok(b.reply({ result: discoverResult(), sessionId: 'minted-2' })) }),
+      ),
+      key: 'mint',
+    },
+    {
+      name: 'a session ID on the header-less server/discover of a server without 2025-03-26',
+      evidence: modernEvidence((ev, b) =>
+        setModern(ev, {
+          versionNone: b.ok(
+            b.reply({ status: 400, error: { code: -32020, message: 'missing' }, sessionId: 'minted-3' }),
+          ),
+        }),
+      ),
+      key: 'mint',
     },
     {
       name: 'the bogus ID echoed',

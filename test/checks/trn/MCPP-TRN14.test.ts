@@ -4,9 +4,25 @@ import { testCheck } from '../../helpers/check-tester.js';
 import { evidence } from '../../helpers/evidence.js';
 import { modernEvidence } from '../../helpers/modern.js';
 import { authWall, setDetection, setLegacy } from '../../helpers/trn.js';
+import { launch, stdioEvidence } from '../stdio/stdio-evidence.js';
+import type { StdioExchange } from '../../../src/evidence/stdio-types.js';
+
+const stdioExchange = (id: `x${number}`, patch: Partial<StdioExchange> = {}): StdioExchange => ({
+  id,
+  probe: 'p.init(2025-11-25)',
+  purpose: 'initialize',
+  sent: 1,
+  answer: 2,
+  durationMs: 5,
+  ...patch,
+});
 
 testCheck(check, {
   pass: [
+    {
+      name: 'stdio: every answer read on stdout is well-formed',
+      evidence: stdioEvidence([launch({ exchanges: [stdioExchange('x1'), stdioExchange('x2')] })]),
+    },
     { name: 'well-formed replies (default)', evidence: evidence() },
     { name: 'a well-behaved 2026-07-28 server', evidence: modernEvidence() },
     {
@@ -48,6 +64,19 @@ testCheck(check, {
     },
   ],
   fail: [
+    {
+      name: 'stdio: an answer without jsonrpc "2.0"',
+      evidence: stdioEvidence([
+        launch({
+          exchanges: [
+            stdioExchange('x1'),
+            stdioExchange('x2', { issues: [{ key: 'version', detail: 'jsonrpc is missing' }] }),
+          ],
+        }),
+      ]),
+      key: 'version',
+      severity: 'medium',
+    },
     {
       name: 'a modern list page without the jsonrpc member',
       evidence: modernEvidence((ev, b) => {
@@ -129,6 +158,11 @@ testCheck(check, {
     },
   ],
   inconclusive: [
+    {
+      name: 'stdio: no request was answered',
+      evidence: stdioEvidence([launch({ exchanges: [stdioExchange('x1', { answer: null })] })]),
+      reason: 'probe_unavailable',
+    },
     {
       name: 'behind an authorization wall',
       evidence: evidence((ev, b) => authWall(ev, b)),
