@@ -22,7 +22,7 @@ export function runDiscover(o: DiscoverCliOptions): number {
   });
   if (format === 'json') {
     process.stdout.write(
-      `${JSON.stringify({ servers: d.servers.map(publicView), errors: d.errors }, null, 2)}\n`,
+      `${JSON.stringify({ servers: d.servers.map(publicView), errors: d.errors, skipped: d.skipped }, null, 2)}\n`,
     );
     return EXIT.ok;
   }
@@ -40,6 +40,7 @@ export function runDiscover(o: DiscoverCliOptions): number {
     lines.push(`${' '.repeat(41)}${e(s.file)}${s.project ? ` (project ${e(s.project)})` : ''}`);
   }
   for (const err of d.errors) lines.push(`error: ${e(err.file)}: ${e(err.message)}`);
+  for (const k of d.skipped) lines.push(`skipped: ${e(k.file)}: ${e(k.reason)}`);
   lines.push(`${d.servers.length} server${d.servers.length === 1 ? '' : 's'} found; nothing was launched.`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;

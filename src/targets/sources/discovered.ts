@@ -58,6 +58,11 @@ export function discoveredSource(
   return {
     label: 'discovered client configs',
     async *entries(): AsyncIterable<TargetEntry> {
+      for (const k of d.skipped)
+        yield {
+          kind: 'skipped',
+          skipped: { ref: k.file, reason: k.reason, source: 'discovered', registry: null },
+        };
       for (const s of d.servers) {
         const ref = `${s.client} ${s.name} (${s.transport}, ${s.file})`;
         const why = skipReason(s, o.allowExec);
