@@ -61,6 +61,7 @@ export const FAMILIES = [
   'ACT',
   'TOOL',
   'PIN',
+  'CFG',
   'ERR',
 ] as const;
 

@@ -101,6 +101,7 @@ export async function runScan(
     cimd: cimdOptionsOf(o),
     sandbox: sandboxModeOf(o.sandbox),
     baseline: undefined,
+    useConfigCredentials: Boolean(o.useConfigCredentials),
   };
   const choice = chooseTargets(url, words, o, config);
   checkCredentialFlags(choice, o, t, settings);

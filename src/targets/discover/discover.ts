@@ -34,6 +34,8 @@ export interface DiscoveredServer {
   readonly args?: readonly string[];
   /** Declared variables, values as written (references unexpanded); never printed. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Declared HTTP headers of a remote server, values as written (references unexpanded); never printed. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly cwd?: string;
 }
 
@@ -162,7 +164,13 @@ export function normalizeEntry(
   const url = httpUrl ?? str(e['url']) ?? str(e['serverUrl']);
   if (!url) return null;
   const sse = type === 'sse' || (client === 'gemini-cli' && httpUrl === undefined && e['url'] !== undefined);
-  return { transport: sse ? 'sse' : 'streamable-http', url };
+  // `headers` (Claude Code, Cursor, VS Code, Gemini CLI, opencode); `http_headers` (Codex).
+  const headers = stringMap(e['headers']) ?? stringMap(e['http_headers']);
+  return {
+    transport: sse ? 'sse' : 'streamable-http',
+    url,
+    ...(headers && Object.keys(headers).length ? { headers } : {}),
+  };
 }
 
 function serversOf(
