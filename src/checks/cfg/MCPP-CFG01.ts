@@ -20,6 +20,8 @@ export default defineCheck({
     mode: 'passive',
     requires: ['clientConfig'],
     rating: { scope: 'none' },
+    // About the user's files: judged whatever the server turned out to be (unreachable, not MCP).
+    classIndependent: true,
     keys: {
       'literal-secret':
         'a credential header (`Authorization`, `X-API-Key`, a cookie or token header) or an env variable named like a secret (`…_TOKEN`, `…_KEY`, `…_SECRET`, `…_PASSWORD`) has a literal value; high in a project file (it travels with the project), medium in a user or managed file',
