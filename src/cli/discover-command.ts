@@ -38,6 +38,11 @@ export function runDiscover(o: DiscoverCliOptions): number {
       `${s.client.padEnd(15)} ${s.scope.padEnd(8)} ${s.transport.padEnd(16)} ${e(s.name)}  ${e(what)}`,
     );
     lines.push(`${' '.repeat(41)}${e(s.file)}${s.project ? ` (project ${e(s.project)})` : ''}`);
+    const creds = v['credentials'] as { where: string; key: string; literal: boolean }[] | undefined;
+    if (creds)
+      lines.push(
+        `${' '.repeat(41)}credentials: ${creds.map((c) => `${c.where} ${e(c.key)}${c.literal ? ' (literal secret)' : ''}`).join(', ')}; scan --discovered sends them only with --use-config-credentials`,
+      );
   }
   for (const err of d.errors) lines.push(`error: ${e(err.file)}: ${e(err.message)}`);
   for (const k of d.skipped) lines.push(`skipped: ${e(k.file)}: ${e(k.reason)}`);

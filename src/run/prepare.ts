@@ -7,7 +7,9 @@
  * after `--stdio`, a target of the config file) gets the credentials given for it; a target a
  * list named (a targets file, the registry, a client configuration) gets only what a config
  * entry for it sets. Typed `-H` headers also go to discovered servers: they are the user's own
- * clients' servers, and each header goes to its own target's origin only.
+ * clients' servers, and each header goes to its own target's origin only. With
+ * `--use-config-credentials`, a discovered server also gets the headers its own client
+ * configuration entry gives it (never another entry's), bound and redacted the same way.
  */
 import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
 import type { ScanTargetOptions } from '../api.js';

@@ -12,6 +12,7 @@ import { redactArgs, stdioRedactor } from '../redact-command.js';
 import type { ClientConfigRow, ClientScope } from './clients.js';
 import { CLIENT_CONFIGS } from './clients.js';
 import { parseJsonc, parseTomlSubset } from './parse.js';
+import { configuredCredentials, literalSecrets } from './secrets.js';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_SERVERS_PER_FILE = 500;
@@ -327,5 +328,16 @@ export function publicView(s: DiscoveredServer): Record<string, unknown> {
     ...(s.url ? { url: redact(s.url) } : {}),
     ...(s.command ? { command: redact(s.command) } : {}),
     ...(s.args ? { args: redactArgs(s.args, redact) } : {}),
+    ...credentialsView(s),
+  };
+}
+
+/** The credentials the entry gives the server, by name; `literal` when the value is written out (MCPP-CFG01). */
+function credentialsView(s: DiscoveredServer): { credentials?: Record<string, unknown>[] } {
+  const given = configuredCredentials(s.headers, s.env);
+  if (given.length === 0) return {};
+  const literal = new Set(literalSecrets(s.headers, s.env).map((k) => `${k.where}\u0000${k.key}`));
+  return {
+    credentials: given.map((k) => ({ ...k, literal: literal.has(`${k.where}\u0000${k.key}`) })),
   };
 }
