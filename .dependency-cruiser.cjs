@@ -1,43 +1,72 @@
 /**
  * The architecture as rules (npm run arch): no import cycles anywhere under src/, and the
- * pipeline's arrows point one way — targets name what is scanned, probes gather evidence, checks
- * judge it, the engine runs checks, reports render, the run loop scans every target, the CLI
- * parses flags and prints. A layer never imports one above it.
+ * pipeline's arrows point one way. Every folder under src/ sits in one row of LAYERS, read top
+ * down as the data flows back up to the user: tools and benchmarks drive the demo and the CLI,
+ * the CLI calls the run loop, the run loop scans targets through the probes and judges them
+ * with the checks, and everything rests on the evidence types and the spec. A folder never
+ * imports a folder of a row above it, nor another folder of its own row; it may import any row
+ * below; the pure judges never import the code that sends (PURE). test/unit/layers.test.ts fails when a folder under src/ is in no row.
  */
-const layer = (name, forbidden) => ({
-  name: `${name}-layering`,
-  severity: 'error',
-  comment: `src/${name} must not import ${forbidden.join(', ')}`,
-  from: { path: `^src/${name}/` },
-  to: { path: `^src/(${forbidden.join('|')})/` },
+
+/** Top to bottom; folders in one row are peers and do not import each other. */
+const LAYERS = [
+  // Developer entry points: doc and example generators, benchmarks.
+  ['tools', 'bench'],
+  // The demo fixtures and `mcp-posture demo`.
+  ['demo'],
+  // Flags → a run → printed output, nothing else.
+  ['cli'],
+  // runTargets(): one loop for every run; journal, progress, shards.
+  ['run'],
+  // The fleet's runner, history store and report; `login` and its pages.
+  ['fleet', 'login'],
+  // The report model and every renderer.
+  ['report'],
+  // User configuration: thresholds, suppressions, baselines.
+  ['config'],
+  // Runs checks on evidence.
+  ['engine'],
+  // One check per file: pure judges of evidence.
+  ['checks'],
+  // Channels (HTTP, HTTP+SSE, stdio) and stages: the only code that sends.
+  ['probe'],
+  // The local listeners (login callback, CIMD variants server).
+  ['net'],
+  // Pure judges and data beside the checks: locks, client profiles, framework fingerprints, CIMD variants.
+  ['lock', 'clients', 'fingerprint', 'cimd'],
+  // The tool-surface text judge (lock re-grades definitions with it).
+  ['surface'],
+  // What mcp-posture is pointed at: target kinds, identity, sources.
+  ['targets'],
+  // Evidence types, parsers and derivations.
+  ['evidence'],
+  // The spec's revisions, citations and catalogue; one escaping module.
+  ['spec', 'escape'],
+];
+
+const layerRules = LAYERS.flatMap((row, i) => {
+  const above = LAYERS.slice(0, i).flat();
+  return row.map((name) => {
+    const forbidden = [...above, ...row.filter((peer) => peer !== name)];
+    return {
+      name: `${name}-layering`,
+      severity: 'error',
+      comment: `src/${name} must not import ${forbidden.join(', ')}`,
+      from: { path: `^src/${name}/` },
+      to: { path: `^src/(${forbidden.join('|')})/` },
+    };
+  });
 });
 
-/** What a pure judge of evidence (client profiles, framework fingerprints) may not import. */
-const JUDGE = ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo', 'fleet', 'lock', 'login'];
+/**
+ * The judges and the report: pure functions of evidence and results, they never reach the code
+ * that sends (probes, listeners), whatever their row.
+ */
+const PURE = ['checks', 'engine', 'report', 'config', 'lock', 'clients', 'fingerprint', 'cimd', 'surface'];
 
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'import cycles', from: {}, to: { circular: true } },
-    // What mcp-posture is pointed at: parsed targets, their identity and their sources, below everything that scans.
-    layer('targets', [
-      'probe',
-      'checks',
-      'engine',
-      'report',
-      'run',
-      'cli',
-      'config',
-      'demo',
-      'fleet',
-      'lock',
-      'login',
-      'surface',
-    ]),
-    // The run loop: below the CLI that calls it.
-    layer('run', ['cli', 'demo', 'bench', 'tools']),
-    // The fleet's runner, journal, shards and history: below the run loop.
-    layer('fleet', ['run', 'cli', 'demo', 'bench', 'tools']),
-    layer('cli', ['demo', 'bench', 'tools']),
     {
       name: 'no-own-barrel',
       severity: 'error',
@@ -45,17 +74,14 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/index\\.ts$' },
       to: { path: '^src/index\\.ts$' },
     },
-    layer('escape', ['evidence', 'spec', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
-    layer('spec', ['evidence', 'probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
-    layer('evidence', ['probe', 'checks', 'engine', 'report', 'cli', 'config', 'demo']),
-    layer('probe', ['checks', 'engine', 'report', 'cli', 'config', 'demo']),
-    layer('checks', ['probe', 'report', 'cli', 'config', 'demo']),
-    layer('engine', ['probe', 'report', 'cli', 'config', 'demo']),
-    layer('report', ['probe', 'cli', 'demo']),
-    layer('config', ['probe', 'report', 'cli', 'demo']),
-    // Client profiles and framework fingerprints are pure judges of evidence (docs/clients.md).
-    layer('clients', [...JUDGE, 'fingerprint']),
-    layer('fingerprint', [...JUDGE, 'clients']),
+    ...layerRules,
+    {
+      name: 'pure-no-io',
+      severity: 'error',
+      comment: `src/(${PURE.join('|')}) never import the code that sends (probe, net)`,
+      from: { path: `^src/(${PURE.join('|')})/` },
+      to: { path: '^src/(probe|net)/' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -12,7 +12,7 @@ import { collectEvidence } from './probe/scan.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/build-report.js';
 import type { PreparedSandbox, SandboxMode } from './probe/stdio/sandbox/prepare.js';
-import type { Target } from './targets/target.js';
+import type { StdioTarget, Target } from './targets/target.js';
 import { isTargetError, parseHttpTarget } from './targets/target.js';
 
 export interface ScanOutput {
@@ -64,7 +64,23 @@ export async function scanTarget(
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.lock ? { lock: opts.lock } : {}),
   });
-  return evaluate(withClientConfig(evidence, opts.clientConfig), reportOpts);
+  return evaluate(
+    withClientConfig(target.package ? withPackage(evidence, target) : evidence, opts.clientConfig),
+    reportOpts,
+  );
+}
+
+/**
+ * A package the scan installed (`--npm`, `--pypi`) is named by its exact version, not by the
+ * throwaway path it was launched from; the evidence records what was installed.
+ */
+function withPackage(evidence: Evidence, target: StdioTarget): Evidence {
+  if (!evidence.stdio || !target.package) return evidence;
+  return {
+    ...evidence,
+    target: { ...evidence.target, url: target.href },
+    stdio: { ...evidence.stdio, package: target.package },
+  };
 }
 
 /** Scans the MCP endpoint at `opts.url` (an http(s) URL); see `scanTarget` for every target kind. */

@@ -6,6 +6,7 @@
  * transport, mode, target class) before a check is called.
  */
 import type { Citation } from '../spec/citations.js';
+import type { ChainPolicy } from './chain-hops.js';
 import type { Revision } from '../spec/revisions.js';
 import type { Evidence, ExchangeId, Mode, Probe, SectionName, Transport } from '../evidence/types.js';
 
@@ -101,6 +102,13 @@ export interface RatingPolicy {
   readonly discoveryChain?: boolean;
   /** Deducts once together with this check when both fail on the same location (the higher counts). */
   readonly mergesWith?: CheckId;
+  /**
+   * A firm fail of this check on the MCP origin caps its scope's letter whatever the score
+   * (docs/rating.md#caps), a fail under one of `exceptKeys` aside.
+   */
+  readonly capsAt?: { readonly letter: 'A' | 'B' | 'C' | 'D' | 'F'; readonly exceptKeys?: readonly string[] };
+  /** An A+ needs this check to pass on the MCP origin (docs/rating.md#the-a-letter); names what it shows. */
+  readonly requiredForAPlus?: string;
 }
 
 export interface CheckMeta {
@@ -129,7 +137,16 @@ export interface CheckMeta {
   readonly confidence?: Confidence;
   /** The evidence sections `evaluate` reads (docs/model/evidence.md#sections). */
   readonly requires: readonly SectionRequirement[];
+  /**
+   * What the check judges when it is not the MCP server itself: `authorization-server` checks
+   * require the OAuth chain, and the engine gives them their standard answer without one (no
+   * authorization in use: not_applicable `no_auth`; in use but not walked: inconclusive), in the
+   * authorization server's words (docs/model/authorization.md#what-follows).
+   */
+  readonly judges?: 'authorization-server';
   readonly rating: RatingPolicy;
+  /** Where its results sit on the authorization trust chain; absent when not part of it. */
+  readonly chain?: ChainPolicy;
   /**
    * A transport-shape requirement (sessions, the GET stream, 202 for notifications): `revisions`
    * name where its transport text comes from, and it applies whenever that shape is observed,
@@ -144,10 +161,25 @@ export interface CheckMeta {
    */
   readonly keys: Readonly<Record<string, string>>;
   /**
+   * The declared keys that fail at another severity than `severity`, policy kept with the check:
+   * `ctx.fail` with such a key takes it, and what re-grades the check's findings outside a scan
+   * (`lock diff`, `cimd lint`, the login's vetting of its client metadata) reads it through
+   * `severityOfKey`. A result whose judgement grades it may still name its own severity.
+   */
+  readonly keySeverity?: Readonly<Record<string, Severity>>;
+  /**
    * Why the default severity departs from the keyword's (a SHOULD at high, a policy check at
    * critical): one line, shown on the doc page.
    */
   readonly severityRationale?: string;
+}
+
+/** The severity a failure with `key` has by the check's meta (`keySeverity`, else `severity`). */
+export function severityOfKey(
+  meta: Pick<CheckMeta, 'severity' | 'keySeverity'>,
+  key: string | null,
+): Severity {
+  return (key !== null ? meta.keySeverity?.[key] : undefined) ?? meta.severity;
 }
 
 /** One result of a check for one location. */
@@ -265,7 +297,7 @@ export function makeContext(
     pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
     fail: (message, evidence = [], opts) => ({
       ...base('fail', message, evidence, opts),
-      severity: opts?.severity ?? meta.severity,
+      severity: opts?.severity ?? severityOfKey(meta, opts?.key ?? null),
     }),
     notApplicable: (reason, message, opts) => ({ ...base('not_applicable', message, [], opts), reason }),
     inconclusive: (reason, message, evidence = [], opts) => ({

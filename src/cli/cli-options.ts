@@ -30,6 +30,11 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly stdio?: boolean;
   readonly env?: Record<string, string>;
   readonly cwd?: string;
+  /** `--npm <package>[@version]`, `--pypi <package>[==version]`: install into a throwaway prefix, scan in the sandbox. */
+  readonly npm?: string;
+  readonly npmBin?: string;
+  readonly pypi?: string;
+  readonly pypiBin?: string;
   /** `--sandbox` (true) or `--sandbox=best-effort`. */
   readonly sandbox?: boolean | string;
   readonly discovered?: boolean;
@@ -49,6 +54,7 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly login?: boolean;
   readonly secondTokenEnv?: string;
   readonly narrowTokenEnv?: string;
+  readonly expiredTokenEnv?: string;
   readonly allowPrivate?: boolean;
   readonly designateTool?: string;
   readonly designateToolArgs?: Record<string, unknown>;

@@ -35,9 +35,9 @@ async function openForReading(spec: string): Promise<History> {
   return openHistory(spec);
 }
 
-/** The identity of the target the user typed: a URL, or a local server's `stdio:` line as reports show it. */
+/** The identity of the target the user typed: a URL, or a local server's `stdio:` (`npm:`) line as reports show it. */
 function identityOfTyped(ref: string): string {
-  if (ref.startsWith('stdio:')) return ref;
+  if (/^(stdio|npm|pypi):/.test(ref)) return ref;
   const t = parseHttpTarget(ref);
   if (isTargetError(t)) throw new UsageError(`${ref}: ${t.error}`);
   return t.identity;

@@ -22,7 +22,7 @@ export function registerLockCommands(program: Command, result: { code: number })
     .argument('<file>', 'the lock file')
     .option('--json', 'print the lock itself (sorted, validated)')
     .action(async (file: string, o: { json?: boolean }) => {
-      const { renderLockText } = await import('../lock/lock-diff.js');
+      const { renderLockText } = await import('../report/lock-diff.js');
       const l = read(file);
       process.stdout.write(o.json ? serializeLock(l) : renderLockText(l));
       result.code = EXIT.ok;
@@ -35,7 +35,7 @@ export function registerLockCommands(program: Command, result: { code: number })
     .option('--json', 'print the changes as JSON')
     .option('--fail-on-change', 'exit 1 when there is any change')
     .action(async (oldFile: string, newFile: string, o: { json?: boolean; failOnChange?: boolean }) => {
-      const { lockChanges, renderChangesText } = await import('../lock/lock-diff.js');
+      const { lockChanges, renderChangesText } = await import('../report/lock-diff.js');
       const changes = lockChanges(read(oldFile), read(newFile));
       process.stdout.write(o.json ? `${JSON.stringify(changes, null, 2)}\n` : renderChangesText(changes));
       result.code = o.failOnChange && changes.length > 0 ? EXIT.findings : EXIT.ok;

@@ -12,7 +12,10 @@ import { buildStdioPlan } from '../probe/stdio/plan.js';
 import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
 import { escapeTerminalLine } from '../report/escape.js';
 import { EXIT } from '../run/exit-code.js';
+import { npmInstallStep } from '../run/npm-package.js';
+import type { PackageChoice } from '../run/package-targets.js';
 import type { RunSettings } from '../run/prepare.js';
+import { pypiInstallSteps } from '../run/pypi-package.js';
 import type { SourcedTarget } from '../targets/sources/types.js';
 import type { StdioCommand } from '../targets/target.js';
 
@@ -37,6 +40,33 @@ function stdioPlanText(command: StdioCommand, mode: Mode, sandbox: SandboxMode):
   ];
   out.push('', `${plan.entries.length} steps; nothing was run.`, '');
   return out.join('\n');
+}
+
+/**
+ * `scan --npm … --plan` / `--pypi … --plan`: the install step (outside the sandbox, with the
+ * network) and the launch (inside it), then the messages; nothing installed, nothing run.
+ */
+export function printPackagePlan(c: PackageChoice, s: RunSettings, uv: string | null): number {
+  const prefix = '<throwaway prefix>';
+  const steps =
+    c.ecosystem === 'npm' ? [npmInstallStep(c.request.spec, prefix)] : pypiInstallSteps(uv!, prefix);
+  const script =
+    c.ecosystem === 'npm'
+      ? `${prefix}/node_modules/<${c.request.spec}>/<${c.request.bin ?? 'its bin'}>`
+      : `${prefix}/venv/bin/${c.request.bin ?? '<its console script>'}`;
+  const command: StdioCommand =
+    c.ecosystem === 'npm'
+      ? { command: 'node', args: [script, ...c.request.args], env: c.request.env, cwd: null }
+      : { command: script, args: [...c.request.args], env: c.request.env, cwd: null };
+  const mode = resolveTargetSettings(s.config, `${c.ecosystem}:${c.request.spec}`, process.env, s.cli).mode;
+  const out = [
+    ...steps.map((step) => `install  ${escapeTerminalLine([step.program, ...step.args].join(' '))}`),
+    `         outside the sandbox, with the network; install scripts are not run; the prefix is removed after the scan`,
+    `launch   inside the sandbox (${s.sandbox === 'off' ? 'no' : s.sandbox}): no network, the prefix mapped read-only`,
+    '',
+  ];
+  process.stdout.write(out.join('\n') + stdioPlanText(command, mode, s.sandbox));
+  return EXIT.ok;
 }
 
 export function printPlans(

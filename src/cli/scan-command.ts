@@ -16,8 +16,21 @@ function addTargetOptions(cmd: Command): Command {
     .argument('[command...]', 'with --stdio, after --: the command that starts the server, and its arguments')
     .option('--stdio', 'launch a local stdio server instead: scan --stdio -- <command> [args...]')
     .option(
+      '--npm <package[@version]>',
+      'audit an npm package before installing it: install it into a throwaway prefix (with network, install scripts not run), then scan its bin inside the sandbox; implies --sandbox (strict) unless --sandbox=best-effort is given; arguments for the server after --',
+    )
+    .option('--npm-bin <name>', 'with --npm: the command to launch when the package declares several')
+    .option(
+      '--pypi <package[==version]>',
+      'the same for a Python package, through uv (wheels only): its console script runs inside the sandbox',
+    )
+    .option(
+      '--pypi-bin <name>',
+      'with --pypi: the console script to launch when the package declares several',
+    )
+    .option(
       '--env <name[=value]>',
-      'with --stdio: a variable the server gets (NAME=value, or NAME to pass the current value); repeatable',
+      'with --stdio, --npm or --pypi: a variable the server gets (NAME=value, or NAME to pass the current value); repeatable',
       collectEnv,
     )
     .option('--cwd <dir>', 'with --stdio: the working directory (default: a throwaway directory)')
@@ -76,6 +89,10 @@ function addAuthenticationOptions(cmd: Command): Command {
     .option(
       '--narrow-token-env <var>',
       'read a valid token lacking a needed scope from this variable (step-up challenge, MCPP-SCP03)',
+    )
+    .option(
+      '--expired-token-env <var>',
+      'read an expired token from the same authorization server from this variable (intrusive, MCPP-ACT04)',
     );
 }
 

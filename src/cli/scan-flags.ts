@@ -39,6 +39,7 @@ export const typedScanOptions = (cmd: Command) =>
     'tokenEnv',
     'secondTokenEnv',
     'narrowTokenEnv',
+    'expiredTokenEnv',
     'designateTool',
     'designateToolArgs',
     'oauthClientId',
@@ -88,11 +89,15 @@ export async function readBaseline(
 
 /** Flag combinations about what is scanned, refused before anything is read. */
 export function checkTargetFlags(url: string | undefined, words: readonly string[], o: ScanCliOptions): void {
-  if (!o.stdio && words.length > 0)
+  const pkg = o.npm !== undefined || o.pypi !== undefined;
+  if (pkg) checkPackageFlags(url, o);
+  if (o.npmBin !== undefined && o.npm === undefined) throw new UsageError('--npm-bin needs --npm');
+  if (o.pypiBin !== undefined && o.pypi === undefined) throw new UsageError('--pypi-bin needs --pypi');
+  if (!o.stdio && !pkg && words.length > 0)
     throw new UsageError(
       `unexpected arguments after the URL: ${words.join(' ')} (a local server needs --stdio)`,
     );
-  if (!o.stdio)
+  if (!o.stdio && !(pkg && o.env !== undefined))
     for (const flag of ['env', 'cwd'] as const)
       if (o[flag] !== undefined) throw new UsageError(`--${flag} needs --stdio`);
   if (o.discovered && (url !== undefined || o.stdio))
@@ -102,6 +107,19 @@ export function checkTargetFlags(url: string | undefined, words: readonly string
       if (o[flag] !== undefined) throw new UsageError(`${flagName(flag)} needs --discovered`);
   if (o.stdio && url === undefined)
     throw new UsageError('--stdio needs a command: mcp-posture scan --stdio -- <command> [args...]');
+}
+
+/** `--npm` / `--pypi`: one package, alone, its arguments after `--` (docs/stdio.md#audit-a-package-before-installing-it). */
+function checkPackageFlags(url: string | undefined, o: ScanCliOptions): void {
+  const flag = o.npm !== undefined ? '--npm' : '--pypi';
+  if (o.npm !== undefined && o.pypi !== undefined) throw new UsageError('give --npm or --pypi, not both');
+  if (o.stdio || o.discovered)
+    throw new UsageError(`${flag} scans one package: give no --stdio or --discovered`);
+  if (o.cwd !== undefined)
+    throw new UsageError(`--cwd does not apply to ${flag}: the server runs in a throwaway directory`);
+  if (url !== undefined && /^https?:\/\//i.test(url))
+    throw new UsageError(`${flag} scans a package, not a URL (arguments for the server go after --)`);
+  if (o.npm === '' || o.pypi === '') throw new UsageError(`${flag} needs a package name`);
 }
 
 /** The flags a stdio scan cannot take, as typed. */
@@ -160,6 +178,7 @@ export function cliOverridesOf(o: ScanCliOptions, t: Typed): CliOverrides {
     ...(t.tokenEnv ? { tokenEnv: t.tokenEnv } : {}),
     ...(t.secondTokenEnv ? { secondTokenEnv: t.secondTokenEnv } : {}),
     ...(t.narrowTokenEnv ? { narrowTokenEnv: t.narrowTokenEnv } : {}),
+    ...(t.expiredTokenEnv ? { expiredTokenEnv: t.expiredTokenEnv } : {}),
     ...(designateTool ? { designateTool } : {}),
     ...(oauthClient ? { oauthClient } : {}),
     ...(Object.keys(o.header ?? {}).length ? { headers: o.header } : {}),
@@ -191,6 +210,7 @@ export function typedCredentials(o: ScanCliOptions, t: Typed, cli: CliOverrides)
     '--login': Boolean(o.login),
     '--second-token-env': Boolean(t.secondTokenEnv),
     '--narrow-token-env': Boolean(t.narrowTokenEnv),
+    '--expired-token-env': Boolean(t.expiredTokenEnv),
     '--designate-tool': Boolean(t.designateTool),
     '--oauth-client-id': Boolean(cli.oauthClient),
   };

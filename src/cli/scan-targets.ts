@@ -10,6 +10,9 @@ import type { ScanCliOptions } from './cli-options.js';
 import type { Config, TargetConfig } from '../config/schema.js';
 import { configTargets } from '../run/config-targets.js';
 import { UsageError } from '../run/errors.js';
+import type { PackageInstalls } from '../run/package-install.js';
+import type { PackageChoice } from '../run/package-targets.js';
+import { packageSource } from '../run/package-targets.js';
 import { registryPageFetcher } from '../run/registry-fetch.js';
 import { discoverClientConfigs, discoveredSource } from '../targets/sources/discovered.js';
 import { fileSource, listSource } from '../targets/sources/file.js';
@@ -75,13 +78,39 @@ function discovered(o: ScanCliOptions): TargetSource {
 
 const label = (sources: readonly TargetSource[]) => sources.map((s) => s.label).join(' + ') || 'targets';
 
+/** `--npm` / `--pypi`: the package, the command chosen among its own, its arguments (after `--`). */
+export function packageChoiceOf(
+  url: string | undefined,
+  words: readonly string[],
+  o: ScanCliOptions,
+): PackageChoice | null {
+  const spec = o.npm ?? o.pypi;
+  if (spec === undefined) return null;
+  const npm = o.npm !== undefined;
+  return {
+    ecosystem: npm ? 'npm' : 'pypi',
+    request: {
+      spec,
+      bin: (npm ? o.npmBin : o.pypiBin) ?? null,
+      args: url !== undefined ? [url, ...words] : [...words],
+      env: o.env ?? {},
+    },
+  };
+}
+
 export function chooseTargets(
   url: string | undefined,
   words: readonly string[],
   o: ScanCliOptions,
   config: { readonly config: Config | null; readonly path: string | null },
+  installs: PackageInstalls,
 ): TargetChoice {
   const none = new Map<string, TargetConfig>();
+  const pkg = packageChoiceOf(url, words, o);
+  if (pkg !== null) {
+    const sources = [packageSource(installs, pkg)];
+    return { sources, kinds: ['command'], entries: none, fleet: false, label: sources[0]!.label };
+  }
   if (o.discovered || o.targets !== undefined || o.registry !== undefined) {
     const sources = [...(o.discovered ? [discovered(o)] : []), ...fleetSources(url, o)];
     const kinds: TargetSourceKind[] = [

@@ -9,6 +9,11 @@ import type { ScanCliOptions } from './cli-options.js';
 import type { Command } from 'commander';
 
 import { UsageError } from '../run/errors.js';
+import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
+import { PackageInstalls } from '../run/package-install.js';
+import { PackageError } from '../run/package-step.js';
+import { throughPackages } from '../run/package-targets.js';
+import { uvPath } from '../run/pypi-package.js';
 import { readLockOption } from '../run/lock.js';
 import type { RunSettings } from '../run/prepare.js';
 import { prepareTargets, takesTypedCredentials, takesTypedHeaders } from '../run/prepare.js';
@@ -33,7 +38,7 @@ import {
   typedScanOptions,
 } from './scan-flags.js';
 import type { TargetChoice } from './scan-targets.js';
-import { chooseTargets } from './scan-targets.js';
+import { chooseTargets, packageChoiceOf } from './scan-targets.js';
 import { runKeptScan } from './scan-output.js';
 import { sandboxModeOf } from './run-options.js';
 
@@ -64,8 +69,9 @@ async function collected(choice: TargetChoice): Promise<CollectedTargets | numbe
     return await collectTargets(choice.sources);
   } catch (err) {
     if (err instanceof TargetsFileError || err instanceof TargetListError) throw new UsageError(err.message);
-    if (err instanceof RegistryError) {
-      process.stderr.write(`mcp-posture: ${err.message}\n`);
+    if (err instanceof PackageError && err.kind === 'usage') throw new UsageError(err.message);
+    if (err instanceof RegistryError || err instanceof PackageError) {
+      process.stderr.write(`mcp-posture: ${escapeTerminalLine(err.message)}\n`);
       return EXIT.scanFailed;
     }
     throw err;
@@ -88,8 +94,33 @@ export async function runScan(
   cmd: Command,
   words: readonly string[] = [],
 ): Promise<number> {
+  // Packages installed by --npm, --pypi or --discovered --sandbox are removed whatever happens.
+  const installs = new PackageInstalls();
+  try {
+    return await scanWith(url, o, cmd, words, installs);
+  } finally {
+    installs.removeAll();
+  }
+}
+
+/** `--npm` and `--pypi` run in the sandbox unless `--sandbox=best-effort` says otherwise. */
+function sandboxOf(o: ScanCliOptions): SandboxMode {
+  if ((o.npm !== undefined || o.pypi !== undefined) && o.sandbox === undefined) return 'strict';
+  return sandboxModeOf(o.sandbox);
+}
+
+async function scanWith(
+  url: string | undefined,
+  o: ScanCliOptions,
+  cmd: Command,
+  words: readonly string[],
+  installs: PackageInstalls,
+): Promise<number> {
   checkTargetFlags(url, words, o);
-  if (o.stdio) checkStdioFlags(o, cmd);
+  const pkg = packageChoiceOf(url, words, o);
+  if (o.stdio || pkg) checkStdioFlags(o, cmd);
+  // Before anything else: a --pypi without uv says how to get it.
+  const uv = pkg?.ecosystem === 'pypi' ? uvPath() : null;
   const config = await readConfig(o.config);
   const t = typedScanOptions(cmd);
   const settings: RunSettings = {
@@ -99,16 +130,19 @@ export async function runScan(
     storedLogin: Boolean(o.login),
     caFile: o.caFile,
     cimd: cimdOptionsOf(o),
-    sandbox: sandboxModeOf(o.sandbox),
+    sandbox: sandboxOf(o),
     baseline: undefined,
     useConfigCredentials: Boolean(o.useConfigCredentials),
   };
-  const choice = chooseTargets(url, words, o, config);
+  const choice = chooseTargets(url, words, o, config, installs);
   checkCredentialFlags(choice, o, t, settings);
   const fleet = fleetOptionsOf(cmd);
   const outputs = outputOptsOf(o);
   if (choice.fleet) checkFleetFlags(o, outputs);
-  else if (o.plan) {
+  else if (o.plan && pkg) {
+    const { printPackagePlan } = await import('./plan-command.js');
+    return printPackagePlan(pkg, settings, uv);
+  } else if (o.plan) {
     const list = await collected(choice);
     if (typeof list === 'number') return list;
     // The plan (and the stdio runner's constants it lists) is loaded by --plan only.
@@ -118,8 +152,18 @@ export async function runScan(
   checkOutputOpts(outputs);
   const baseline = await readBaseline(o.baseline, Boolean(o.updateBaseline));
   const lock = readLockOption(o.lock, config.config?.lock, Boolean(o.updateLock));
-  const list = await collected(choice);
+  // As the scan's own progress: unless a report other than text goes to stdout (./scan-output.ts).
+  const quiet = !o.output && !o.outputDir && outputs.formats[0] !== 'text';
+  if (pkg && (process.stderr.isTTY || !quiet))
+    process.stderr.write(
+      `… installing ${escapeTerminalLine(pkg.request.spec)} outside the sandbox (${pkg.ecosystem === 'npm' ? 'npm' : 'uv'}, install scripts not run)\n`,
+    );
+  let list = await collected(choice);
   if (typeof list === 'number') return list;
+  if (choice.kinds.includes('discovered') && settings.sandbox !== 'off')
+    list = await throughPackages(list, installs, (line) =>
+      process.stderr.write(`mcp-posture: ${escapeTerminalLine(line)}\n`),
+    );
   if (choice.kinds.includes('discovered') && !saidDiscovered(list)) return EXIT.ok;
   const prepared = await prepareTargets({ ...settings, baseline }, list.targets, choice.entries);
   const run = { prepared, fleet, outputs, lock, choice, o };

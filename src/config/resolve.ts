@@ -35,6 +35,7 @@ const BUILTIN = {
   tokenEnv: null,
   secondTokenEnv: null,
   narrowTokenEnv: null,
+  expiredTokenEnv: null,
   allowPrivate: false,
   formats: ['text'],
   outputDir: null,
@@ -61,6 +62,7 @@ export interface ResolvedSettings {
   readonly tokenEnv: string | null;
   readonly secondTokenEnv: string | null;
   readonly narrowTokenEnv: string | null;
+  readonly expiredTokenEnv: string | null;
   readonly allowPrivate: boolean;
   readonly formats: readonly Format[];
   readonly outputDir: string | null;
@@ -186,6 +188,7 @@ export function resolveTargetSettings(
     tokenEnv: scalar('tokenEnv'),
     secondTokenEnv: scalar('secondTokenEnv'),
     narrowTokenEnv: scalar('narrowTokenEnv'),
+    expiredTokenEnv: scalar('expiredTokenEnv'),
     allowPrivate: scalar('allowPrivate'),
     formats: scalar('formats'),
     outputDir: scalar('outputDir'),

@@ -95,6 +95,13 @@ const settingsShape = {
     .describe(
       'Read a valid token that lacks a scope the endpoint needs from this environment variable (step-up challenge, MCPP-SCP03).',
     ),
+  expiredTokenEnv: z
+    .string()
+    .regex(ENV_NAME, { error: 'expected an environment variable name' })
+    .optional()
+    .describe(
+      'Read an expired token from the same authorization server from this environment variable (sent in intrusive mode, MCPP-ACT04).',
+    ),
   allowPrivate: z
     .boolean()
     .optional()

@@ -17,7 +17,7 @@ import type {
   Verdict,
 } from '../checks/define-check.js';
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
-import type { Evidence } from '../evidence/types.js';
+import type { Evidence, TargetClass } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
 import { explainMissing, missingSection, project } from './sections.js';
@@ -128,18 +128,46 @@ function shapeObserved(check: Check, ev: Evidence): boolean {
   return check.meta.transports.includes(t) && ev.detection.revision.known.some((r) => r < earliest);
 }
 
+/**
+ * A target that was not reached (no MCP answer: unreachable or not MCP) is not judged: its report
+ * leads with why it was not reached (src/evidence/derive/unreached.ts). The class-independent
+ * checks run there only on what did answer (a TLS handshake, a redirect), and only their findings
+ * are kept: nothing passes on a target that was not reached (docs/model/targets.md).
+ */
+const CLASS_MESSAGE: Readonly<Record<Exclude<TargetClass, 'reachable'>, string>> = {
+  unreachable: 'Target is unreachable.',
+  not_mcp: 'Target does not speak MCP.',
+  redirected: 'Target redirects to another origin.',
+};
+
+function classGate(check: Check, ev: Evidence): CheckResult[] | null {
+  const cls = ev.detection.targetClass;
+  if (cls === 'reachable') return null;
+  const answered = cls === 'redirected' || ev.tls.some((t) => t.verified.kind === 'ok');
+  // A check of the user's own client files (MCPP-CFG01) judges them whether or not the server answered.
+  const ofClientFiles = check.meta.requires.includes('clientConfig');
+  if (check.meta.classIndependent && (answered || ofClientFiles)) {
+    if (cls === 'redirected') return null;
+    const results = evaluateReached(check, ev);
+    const findings = results.filter((r) => r.status === 'fail' || r.status === 'error');
+    if (findings.length > 0) return findings;
+  }
+  return [
+    single(check, {
+      status: 'not_applicable',
+      reason: 'target_class',
+      message: CLASS_MESSAGE[cls],
+    }),
+  ];
+}
+
 export function evaluateCheck(check: Check, ev: Evidence): CheckResult[] {
+  return classGate(check, ev) ?? evaluateReached(check, ev);
+}
+
+function evaluateReached(check: Check, ev: Evidence): CheckResult[] {
   const meta = check.meta;
   try {
-    if (ev.detection.targetClass !== 'reachable' && !meta.classIndependent) {
-      return [
-        single(check, {
-          status: 'not_applicable',
-          reason: 'target_class',
-          message: `Target is ${ev.detection.targetClass}.`,
-        }),
-      ];
-    }
     if (!transportApplies(check, ev)) {
       return [
         single(check, {

@@ -35,5 +35,17 @@ export function evaluateAggregate(check: AggregateCheck, results: readonly Check
 
 export function evaluateAll(ev: Evidence, checks: readonly Check[] = CHECKS): CheckResult[] {
   const results = checks.flatMap((c) => evaluateCheck(c, ev));
-  return [...results, ...AGGREGATE_CHECKS.flatMap((a) => evaluateAggregate(a, results))];
+  const aggregates = AGGREGATE_CHECKS.flatMap((a) => evaluateAggregate(a, results));
+  return [...results, ...(notReached(ev) ? aggregates.map(unjudged) : aggregates)];
+}
+
+/** A target that was not reached is not judged (evaluate-check.ts `classGate`); nothing passes there. */
+function notReached(ev: Evidence): boolean {
+  return ev.detection.targetClass === 'unreachable' || ev.detection.targetClass === 'not_mcp';
+}
+
+function unjudged(r: CheckResult): CheckResult {
+  return r.status !== 'pass'
+    ? r
+    : { ...r, status: 'not_applicable', reason: 'target_class', message: 'The target was not reached.' };
 }

@@ -21,6 +21,15 @@ const notHttp = (ev: Evidence, ctx: CheckContext): Verdict | null =>
     ? ctx.notApplicable('transport', `The target is not an HTTP endpoint (${ev.target.kind}).`)
     : null;
 
+/** The standard answer of an authorization-server check (meta `judges`) without an OAuth chain. */
+const judgesNoChain = (ev: Evidence, ctx: CheckContext): Verdict =>
+  ev.auth.inUse
+    ? ctx.inconclusive(
+        'probe_unavailable',
+        'Authorization is in use but no OAuth discovery was recorded for this scan.',
+      )
+    : ctx.notApplicable('no_auth', 'The target shows no sign of authorization; there is no AS to judge.');
+
 /** Why a nullable section is absent, for each section that can be. */
 const ABSENT: Partial<Record<SectionName, Explain>> = {
   stdio: (ev, ctx) =>
@@ -68,15 +77,17 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
       'No client metadata document was given: the CIMD lint rules judge your own document with `mcp-posture cimd lint URL`.',
     ),
   oauth: (ev, ctx) =>
-    ev.auth.inUse
-      ? ctx.inconclusive(
-          'probe_unavailable',
-          'Authorization is in use but no OAuth discovery evidence was recorded for this scan.',
-        )
-      : ctx.notApplicable(
-          'no_auth',
-          'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
-        ),
+    ctx.meta.judges === 'authorization-server'
+      ? judgesNoChain(ev, ctx)
+      : ev.auth.inUse
+        ? ctx.inconclusive(
+            'probe_unavailable',
+            'Authorization is in use but no OAuth discovery evidence was recorded for this scan.',
+          )
+        : ctx.notApplicable(
+            'no_auth',
+            'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
+          ),
   clientConfig: (_ev, ctx) =>
     ctx.notApplicable(
       'feature_absent',

@@ -301,4 +301,61 @@ export interface TokenProbes {
   readonly query: Probe<HttpReply>;
   /** `s.token.forged` (intrusive): the opening request with an unsigned (`alg: none`) JWT. */
   readonly forged: Probe<HttpReply>;
+  /**
+   * `i.jwt(case)` (intrusive): the JWT forgery battery. Absent in bundles from before the probe
+   * existed (not collected).
+   */
+  readonly jwtBattery?: Probe<JwtBattery>;
+}
+
+/** The forgeries of the JWT battery (docs/jwt-battery.md), in send order. */
+export const JWT_CASES = [
+  'kid-confusion',
+  'hs256-public-key',
+  'embedded-jwk',
+  'jku',
+  'x5u',
+  'stripped-signature',
+  'tampered-signature',
+  'expired',
+] as const;
+export type JwtCaseName = (typeof JWT_CASES)[number];
+
+/** One request the scanner's loopback key server received. */
+export interface KeyServerRequest {
+  readonly method: string;
+  readonly path: string;
+  /** Milliseconds after the key server started. */
+  readonly atMs: number;
+  /** 200 for the case's key URL, 404 for anything else. */
+  readonly status: number;
+}
+
+/** One case of the battery: what was sent (never a signature) and the answer. */
+export interface JwtCase {
+  readonly name: JwtCaseName;
+  /** The JOSE header sent; null for the user's own tokens (stripped, tampered, expired) and unsent cases. */
+  readonly header: Readonly<Record<string, unknown>> | null;
+  /** Whose claims the token carries: copied from the user's token, made up by the scanner, or the user's. */
+  readonly claims: 'user-token' | 'synthesized' | 'expired-token' | null;
+  /** `hs256-public-key`: the form of the authorization server's public key used as the HMAC secret. */
+  readonly secretForm?: 'spki-pem';
+  /** The opening request with the token (skipped, with the reason, when the case was not sent). */
+  readonly probe: Probe<HttpReply>;
+  /** `jku` and `x5u`: the requests the key server received at this case's URL. */
+  readonly fetches?: readonly KeyServerRequest[];
+}
+
+export interface JwtBattery {
+  /** `i.jwt.jwks`: the authorization server's JWKS (null: no `jwks_uri` was published). */
+  readonly jwks: Probe<DocumentFetch> | null;
+  /** The scanner's loopback key server for `jku`/`x5u` (null when it could not be started). */
+  readonly keyServer: {
+    readonly origin: string;
+    /** Requests at any other path or with another method (refused with 404). */
+    readonly refused: readonly KeyServerRequest[];
+    /** Whether the target could reach it at all: only a loopback target shares the scanner's 127.0.0.1. */
+    readonly reachable: boolean;
+  } | null;
+  readonly cases: readonly JwtCase[];
 }

@@ -185,6 +185,26 @@ export interface StdioSandbox {
   readonly user?: string | null;
 }
 
+/**
+ * A package installed into a throwaway prefix and then launched (`scan --npm`, `scan --pypi`;
+ * docs/stdio.md#audit-a-package-before-installing-it): what exactly was scanned.
+ */
+export interface StdioPackage {
+  readonly ecosystem: 'npm' | 'pypi';
+  readonly name: string;
+  /** The version installed (resolved from the lock, not the spec the user typed). */
+  readonly version: string;
+  /** The artefact's hash as the registry gave it (npm: the lock's `integrity`, sha512-…); null when unknown. */
+  readonly integrity: string | null;
+  /** The package's command that was launched (its `bin` or console script). */
+  readonly bin: string;
+  /**
+   * Install scripts declared by the package or a dependency (npm: preinstall, install, postinstall,
+   * `hasInstallScript` in the lock). They were not run: the install switches them off.
+   */
+  readonly installScripts: { readonly declared: boolean; readonly by: readonly string[] };
+}
+
 export interface StdioEvidence {
   /** The command and its arguments, values that look like secrets redacted. */
   readonly command: string;
@@ -198,4 +218,6 @@ export interface StdioEvidence {
   readonly launches: readonly StdioLaunch[];
   /** The server answered both the modern wire and `initialize` (on separate launches). */
   readonly dualEra: boolean;
+  /** `scan --npm` / `--pypi`: the package installed and launched; absent for a plain command. */
+  readonly package?: StdioPackage;
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-import type { ClientMetadataSource } from '../checks/cimd/lint.js';
+import type { ClientMetadataSource } from '../evidence/cimd-types.js';
 import { parseMediaType } from '../evidence/parse/media-type.js';
 import type { HttpClient } from '../probe/http/types.js';
 

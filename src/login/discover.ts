@@ -55,12 +55,19 @@ function resourceCovers(resource: string, endpoint: string): boolean {
   }
 }
 
-export async function discover(client: HttpClient, url: string): Promise<DiscoveryOutcome> {
-  const steps: StepRecord[] = [];
-  const origin = new URL(url).origin;
-  const stop = (f: LoginFailure): DiscoveryOutcome => ({ ok: false, failure: f, steps });
+type Part<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly failure: LoginFailure };
 
-  // 1. The challenge to an anonymous initialize.
+/** What the anonymous initialize showed: its answer's status and the challenge's parameters. */
+interface Challenge {
+  readonly status: number;
+  readonly exchangeId: string;
+  readonly resourceMetadata: string | null;
+  readonly scope: string | null;
+}
+
+/** 1. The challenge to an anonymous initialize. */
+async function challengeStep(client: HttpClient, url: string, steps: StepRecord[]): Promise<Part<Challenge>> {
   const probe = await client.send({
     method: 'POST',
     url,
@@ -80,13 +87,14 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
       detail: 'no answer',
       exchanges: [probe.exchangeId],
     });
-    return stop(
-      failure(
+    return {
+      ok: false,
+      failure: failure(
         'target-unreachable',
         `${url} did not answer: ${probe.error?.message ?? 'no response'}`,
         probe.exchangeId,
       ),
-    );
+    };
   }
   let resourceMetadata: string | null = null;
   let challengeScope: string | null = null;
@@ -106,9 +114,29 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
         : `answered ${res.status} without a challenge`,
     exchanges: [probe.exchangeId],
   });
+  return {
+    ok: true,
+    value: { status: res.status, exchangeId: probe.exchangeId, resourceMetadata, scope: challengeScope },
+  };
+}
 
-  // 2. Protected-resource metadata, in client order.
-  const fetchPrm = createPrmFetcher(client, origin);
+/** What the protected-resource metadata gave: the resource, its first authorization server, the scope. */
+interface ResourceFound {
+  readonly resource: string;
+  readonly issuer: string;
+  readonly scope: string | null;
+}
+
+/** 2. Protected-resource metadata, in client order. */
+async function resourceStep(
+  client: HttpClient,
+  url: string,
+  c: Challenge,
+  steps: StepRecord[],
+): Promise<Part<ResourceFound>> {
+  const stop = (f: LoginFailure): Part<ResourceFound> => ({ ok: false, failure: f });
+  const fetchPrm = createPrmFetcher(client, new URL(url).origin);
+  const resourceMetadata = c.resourceMetadata;
   const candidates: CandidateUrl[] = [
     ...(resourceMetadata && URL.canParse(resourceMetadata)
       ? [{ source: 'challenge' as const, url: resourceMetadata }]
@@ -124,7 +152,7 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
   const prmExchanges = fetched.flatMap((f) => ('exchanges' in f.fetch ? f.fetch.exchanges : []));
   const found = firstFoundPrm(fetched);
   if (!found) {
-    if (res.status !== 401 && res.status !== 403) {
+    if (c.status !== 401 && c.status !== 403) {
       steps.push({
         step: 'resource-metadata',
         status: 'skipped',
@@ -135,8 +163,8 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
       return stop(
         failure(
           'no-challenge',
-          `${url} answered ${res.status} to an anonymous initialize and publishes no protected-resource metadata`,
-          probe.exchangeId,
+          `${url} answered ${c.status} to an anonymous initialize and publishes no protected-resource metadata`,
+          c.exchangeId,
         ),
       );
     }
@@ -150,7 +178,7 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     return stop(
       failure(
         'no-resource-metadata',
-        `no protected-resource metadata at ${candidates.map((c) => c.url).join(', ')}`,
+        `no protected-resource metadata at ${candidates.map((x) => x.url).join(', ')}`,
         prmExchanges.at(-1) ?? null,
       ),
     );
@@ -189,7 +217,7 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     );
   }
   const prmScopes = strings(prm['scopes_supported']);
-  const scope = challengeScope ?? (prmScopes.length > 0 ? prmScopes.join(' ') : null);
+  const scope = c.scope ?? (prmScopes.length > 0 ? prmScopes.join(' ') : null);
   steps.push({
     step: 'resource-metadata',
     status: 'ok',
@@ -197,9 +225,18 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     detail: `resource ${resource}, authorization server ${issuer}`,
     exchanges: prmExchanges,
   });
+  return { ok: true, value: { resource, issuer, scope } };
+}
 
-  // 3. The authorization server's metadata, in client order.
-  const as = await discoverAsMetadata(client, issuer, 'p.as(0)', origin);
+/** 3. The authorization server's metadata, in client order, fit for a code flow with PKCE S256. */
+async function asStep(
+  client: HttpClient,
+  url: string,
+  issuer: string,
+  steps: StepRecord[],
+): Promise<Part<Readonly<Record<string, unknown>>>> {
+  const stop = (f: LoginFailure): Part<Readonly<Record<string, unknown>>> => ({ ok: false, failure: f });
+  const as = await discoverAsMetadata(client, issuer, 'p.as(0)', new URL(url).origin);
   const asExchanges = as.attempts.flatMap((a) => ('exchanges' in a.fetch ? a.fetch.exchanges : []));
   if (!as.found) {
     steps.push({
@@ -220,7 +257,7 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
   const metadata = as.found.metadata;
   const attempt = as.attempts[as.found.attempt]!;
   const asExchange = attempt.fetch.kind === 'ok' ? attempt.fetch.value.exchange : null;
-  const failAs = (f: LoginFailure): DiscoveryOutcome => {
+  const failAs = (f: LoginFailure): Part<Readonly<Record<string, unknown>>> => {
     steps.push({
       step: 'as-metadata',
       status: 'failed',
@@ -280,7 +317,19 @@ export async function discover(client: HttpClient, url: string): Promise<Discove
     detail: `issuer ${issuer}, PKCE S256`,
     exchanges: asExchanges,
   });
-  return { ok: true, value: { resource, issuer, metadata, scope }, steps };
+  return { ok: true, value: metadata };
+}
+
+export async function discover(client: HttpClient, url: string): Promise<DiscoveryOutcome> {
+  const steps: StepRecord[] = [];
+  const challenge = await challengeStep(client, url, steps);
+  if (!challenge.ok) return { ok: false, failure: challenge.failure, steps };
+  const found = await resourceStep(client, url, challenge.value, steps);
+  if (!found.ok) return { ok: false, failure: found.failure, steps };
+  const { resource, issuer, scope } = found.value;
+  const metadata = await asStep(client, url, issuer, steps);
+  if (!metadata.ok) return { ok: false, failure: metadata.failure, steps };
+  return { ok: true, value: { resource, issuer, metadata: metadata.value, scope }, steps };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

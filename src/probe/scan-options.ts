@@ -13,6 +13,8 @@ export interface CollectOptions {
   readonly secondToken?: string;
   /** A valid token lacking a scope the endpoint needs (t.narrow, SCP03); target origin only. */
   readonly narrowToken?: string;
+  /** An expired token from the same AS (i.jwt(expired), ACT04; intrusive only); target origin only. */
+  readonly expiredToken?: string;
   /** A side-effect-free tool the user designated (i.tool.*, MOD30/MOD31); called only in intrusive mode. */
   readonly designatedTool?: { readonly name: string; readonly arguments?: Record<string, unknown> };
   /**

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { CheckResult } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
+import { unreachedCause } from '../evidence/derive/unreached.js';
 import { CATALOGUE_VERSION } from '../spec/catalogue.js';
 import { compareWithBaseline } from './baseline-compare.js';
 import type { Outcome, ReportCheck, ReportOptions, ReportResult, ScanReport, Unrated } from './model.js';
@@ -89,7 +90,9 @@ export function buildReport(
       authWall: ev.detection.authWall,
       authInUse: ev.auth.inUse,
       ...(ev.notSent?.length ? { notSent: { count: ev.notSent.length, detail: ev.notSent[0]!.detail } } : {}),
+      ...(ev.stdio?.package ? { package: ev.stdio.package } : {}),
       ...refusedReplyOf(ev),
+      ...unreachedOf(ev),
       revision: {
         value: r.value,
         source: r.source,
@@ -140,6 +143,12 @@ function finalize(base: Unrated, opts: ReportOptions): ScanReport {
 }
 
 /** The first stdio reply refused at a limit, with the probe whose wait it ended (docs/stdio.md#bounds). */
+/** Why a target that was not reached could not be scanned (src/evidence/derive/unreached.ts). */
+function unreachedOf(ev: Evidence): Pick<ScanReport['target'], 'unreached'> {
+  const u = unreachedCause(ev);
+  return u === null ? {} : { unreached: u };
+}
+
 function refusedReplyOf(
   ev: Evidence,
 ): { refusedReply: NonNullable<ScanReport['target']['refusedReply']> } | object {

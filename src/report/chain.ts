@@ -6,23 +6,16 @@
  * report as it is. The HTML renderer draws it (./html/chain-svg.ts); `login` builds the same
  * model from its steps (src/login/chain.ts).
  */
+import type { HopId } from '../checks/chain-hops.js';
+import { HOPS } from '../checks/chain-hops.js';
 import type { Severity, Status } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
+import { findCheck } from '../checks/index.js';
 import type { HttpExchange } from '../evidence/types.js';
 import type { ReportResult, ScanReport } from './model.js';
 
-export const HOPS = [
-  'endpoint',
-  'challenge',
-  'resource-metadata',
-  'as-metadata',
-  'jwks',
-  'registration',
-  'authorization',
-  'token',
-] as const;
-
-export type HopId = (typeof HOPS)[number];
+export { HOPS } from '../checks/chain-hops.js';
+export type { HopId } from '../checks/chain-hops.js';
 
 export const HOP_LABELS: Readonly<Record<HopId, string>> = {
   endpoint: 'MCP endpoint',
@@ -83,8 +76,6 @@ export function worstOf(statuses: readonly Status[]): Status | null {
   return null;
 }
 
-const FAMILY = /^MCPP-([A-Z]+)(\d+)$/;
-
 /** Members of authorization-server metadata that name the URL of a later hop. */
 function memberHop(member: string): HopId | null {
   if (member === 'jwks_uri' || member.startsWith('jwks')) return 'jwks';
@@ -94,59 +85,33 @@ function memberHop(member: string): HopId | null {
   return null;
 }
 
-const FIXED: Readonly<Record<string, HopId>> = {
-  'MCPP-ACT02': 'endpoint',
-  'MCPP-ACT03': 'endpoint',
-  'MCPP-ACT04': 'challenge',
-  'MCPP-ACT06': 'authorization',
-  'MCPP-ACT07': 'authorization',
-  'MCPP-ACT08': 'authorization',
-  'MCPP-ACT09': 'registration',
-  'MCPP-ACT11': 'authorization',
-  'MCPP-ACT12': 'authorization',
-  'MCPP-ACT13': 'authorization',
-  'MCPP-ASM08': 'token',
-  'MCPP-ASM09': 'registration',
-  'MCPP-ASM10': 'registration',
-  'MCPP-ASM18': 'token',
-  'MCPP-PIN05': 'resource-metadata',
-  'MCPP-PIN06': 'as-metadata',
-  'MCPP-SCP02': 'challenge',
-  'MCPP-SCP03': 'challenge',
-};
-
 /**
- * The hop a result belongs to, from its check's catalogue family (docs/html-report.md#the-trust-chain):
- * TRN01–TRN05 the endpoint, AUTHN the challenge, PRM the resource metadata, ASM and SCP the
- * authorization-server metadata, CIMD registration; an `as:<issuer>#<member>` location (or a
- * PIN06 key) naming `jwks_uri`, `registration_endpoint`, `authorization_endpoint` or
- * `token_endpoint` moves the result to that hop. Null: not part of the chain (wire, tools, …).
+ * The hop a result belongs to, by its check's meta (`chain`, docs/html-report.md#the-trust-chain):
+ * the check's hop; a `prm:` location on the resource-metadata hop for a check that says so; a
+ * result about an authorization-server member naming `jwks_uri`, `registration_endpoint`,
+ * `authorization_endpoint` or `token_endpoint` (its `as:<issuer>#<member>` location, or its key
+ * for a check that follows keys) on that member's hop. Null: not part of the chain (wire, tools, …).
  */
 export function hopOfResult(r: {
   readonly checkId: string;
   readonly location: string;
   readonly key: string | null;
 }): HopId | null {
-  const m = FAMILY.exec(r.checkId);
-  if (!m) return null;
-  const family = m[1]!;
-  const member =
-    r.location.startsWith('as:') && r.location.includes('#') ? r.location.split('#').pop()! : null;
-  const moved = member ? memberHop(member) : r.checkId === 'MCPP-PIN06' && r.key ? memberHop(r.key) : null;
-  if (moved && (family === 'ASM' || family === 'PIN')) return moved;
-  const fixed = FIXED[r.checkId];
-  if (fixed) return fixed;
-  if (family === 'TRN') return Number(m[2]) <= 5 ? 'endpoint' : null;
-  if (family === 'SCP') return r.location.startsWith('prm:') ? 'resource-metadata' : 'as-metadata';
-  return FAMILY_HOP[family] ?? null;
+  const policy = findCheck(r.checkId)?.meta.chain;
+  if (!policy) return null;
+  if (policy.followsMember) {
+    const member =
+      r.location.startsWith('as:') && r.location.includes('#') ? r.location.split('#').pop()! : null;
+    const moved = member
+      ? memberHop(member)
+      : policy.followsMember === 'key' && r.key
+        ? memberHop(r.key)
+        : null;
+    if (moved) return moved;
+  }
+  if (policy.prmLocated && r.location.startsWith('prm:')) return 'resource-metadata';
+  return policy.hop;
 }
-
-const FAMILY_HOP: Readonly<Record<string, HopId>> = {
-  AUTHN: 'challenge',
-  PRM: 'resource-metadata',
-  ASM: 'as-metadata',
-  CIMD: 'registration',
-};
 
 function severityRank(s: Severity | null): number {
   return s ? SEVERITIES.indexOf(s) : SEVERITIES.length;

@@ -33,9 +33,21 @@ export function renderResultKeys(meta: CheckMeta): string[] {
     ...(keys.some(([key]) => /<[^<>]+>/.test(key))
       ? ['A `<name>` part of a key stands for a value the check takes from what it observed.', '']
       : []),
-    '| Key | Meaning |',
-    '|---|---|',
-    ...keys.map(([key, meaning]) => `| \`${key}\` | ${cell(meaning)} |`),
+    // Per-key severities (meta.keySeverity) get a column; a key without one fails at the default
+    // severity, unless the check grades that result itself (the meaning says so).
+    ...(meta.keySeverity
+      ? [
+          '| Key | Severity | Meaning |',
+          '|---|---|---|',
+          ...keys.map(
+            ([key, meaning]) => `| \`${key}\` | ${meta.keySeverity?.[key] ?? 'default'} | ${cell(meaning)} |`,
+          ),
+        ]
+      : [
+          '| Key | Meaning |',
+          '|---|---|',
+          ...keys.map(([key, meaning]) => `| \`${key}\` | ${cell(meaning)} |`),
+        ]),
     '',
   ];
 }

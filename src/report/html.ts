@@ -20,6 +20,7 @@ import { filterBar, summarySection } from './html/summary.js';
 import type { SafeHtml } from './html/template.js';
 import { html, trusted } from './html/template.js';
 import type { ScanReport } from './model.js';
+import { packageLine } from './package-line.js';
 
 export function cspHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -84,6 +85,7 @@ export function renderHtml(report: ScanReport): string {
         <header>
           <h1>${t.name} report</h1>
           <p class="target"><code>${report.target.url}</code></p>
+          ${packageParagraph(report)}
         </header>
         <main>
           ${summarySection(report)} ${chain ? [chainSection(chain), ' '] : ''}${filterBar(report)}
@@ -143,4 +145,10 @@ export function renderHtml(report: ScanReport): string {
       </body>
     </html> `;
   return page.value.trimEnd() + '\n';
+}
+
+/** `scan --npm` / `--pypi`: the package line under the target (nothing for other targets). */
+function packageParagraph(report: ScanReport): SafeHtml | string {
+  const p = report.target.package;
+  return p ? html`<p class="package">${packageLine(p)}</p>` : '';
 }

@@ -11,6 +11,7 @@ import { entryRef, failsOf, passedCheckIds, resultsWith } from './html/groups.js
 import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
 import { checkLinker } from './doc-links.js';
 import type { CheckLinker } from './doc-links.js';
+import { packageLine } from './package-line.js';
 import { formatGrade } from './rating.js';
 
 export interface MarkdownOptions {
@@ -49,6 +50,10 @@ export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): 
   const { active, suppressed } = failsOf(report);
   const link = checkLinker(e, opts.docsBaseUrl);
   const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
+  const u = report.target.unreached;
+  // Why the target could not be scanned comes before anything else.
+  if (u) out.push(`> **${e(u.why)}**`, `> next: ${e(u.next)}`, '');
+  if (report.target.package) out.push(e(packageLine(report.target.package)), '');
   out.push(...failTable(report, active, link));
   if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);

@@ -81,6 +81,41 @@ function negotiated(report: ScanReport): HttpExchange[] {
   return ladder.length ? ladder : exchangesOf(report, /^p\.sse\.init$/).filter(ok);
 }
 
+/** The changes every legacy server makes, whatever the scan observed: a data table. */
+const STANDING_ITEMS: readonly MigrationItem[] = [
+  {
+    id: 'headers',
+    title: 'Standard request headers must be validated',
+    text: 'Modern clients send `MCP-Protocol-Version` on every request, `Mcp-Method`, and `Mcp-Name` for `tools/call`, `prompts/get` and `resources/read` (Base64-sentinel encoded when needed). The server must reject a missing or mismatching header with 400 and -32020 before executing anything, and an unsupported version with 400 and -32022 listing the supported ones.',
+    observed: null,
+    exchanges: [],
+    citations: [
+      mcp('2026-07-28', STREAMABLE, 'Standard Request Headers'),
+      mcp('2026-07-28', STREAMABLE, 'Server Validation'),
+      mcp('2026-07-28', STREAMABLE, 'Value Encoding'),
+    ],
+  },
+  {
+    id: 'results',
+    title: '`resultType` and caching hints on results',
+    text: 'Every result carries `resultType`; results of `server/discover`, the list methods and `resources/read` carry `ttlMs` and `cacheScope` (`private` unless the result is the same for every caller).',
+    observed: null,
+    exchanges: [],
+    citations: [
+      mcp('2026-07-28', 'basic/index', 'ResultType'),
+      mcp('2026-07-28', 'server/utilities/caching'),
+    ],
+  },
+  {
+    id: 'methods',
+    title: 'Removed methods and renumbered errors',
+    text: '`ping`, `logging/setLevel`, `resources/subscribe` and `resources/unsubscribe` are gone (404 with -32601 on the modern wire); logging is chosen per request in `_meta`. A missing resource is -32602 (not -32002), and the -32020…-32099 range is reserved for the codes the revision defines.',
+    observed: null,
+    exchanges: [],
+    citations: [CHANGELOG, mcp('2026-07-28', 'basic/index', 'Error Codes')],
+  },
+];
+
 function legacyItems(report: ScanReport): MigrationItem[] {
   const items: MigrationItem[] = [];
   const sse = report.target.transport === 'http+sse';
@@ -172,39 +207,7 @@ function legacyItems(report: ScanReport): MigrationItem[] {
       ],
     });
   }
-  items.push(
-    {
-      id: 'headers',
-      title: 'Standard request headers must be validated',
-      text: 'Modern clients send `MCP-Protocol-Version` on every request, `Mcp-Method`, and `Mcp-Name` for `tools/call`, `prompts/get` and `resources/read` (Base64-sentinel encoded when needed). The server must reject a missing or mismatching header with 400 and -32020 before executing anything, and an unsupported version with 400 and -32022 listing the supported ones.',
-      observed: null,
-      exchanges: [],
-      citations: [
-        mcp('2026-07-28', STREAMABLE, 'Standard Request Headers'),
-        mcp('2026-07-28', STREAMABLE, 'Server Validation'),
-        mcp('2026-07-28', STREAMABLE, 'Value Encoding'),
-      ],
-    },
-    {
-      id: 'results',
-      title: '`resultType` and caching hints on results',
-      text: 'Every result carries `resultType`; results of `server/discover`, the list methods and `resources/read` carry `ttlMs` and `cacheScope` (`private` unless the result is the same for every caller).',
-      observed: null,
-      exchanges: [],
-      citations: [
-        mcp('2026-07-28', 'basic/index', 'ResultType'),
-        mcp('2026-07-28', 'server/utilities/caching'),
-      ],
-    },
-    {
-      id: 'methods',
-      title: 'Removed methods and renumbered errors',
-      text: '`ping`, `logging/setLevel`, `resources/subscribe` and `resources/unsubscribe` are gone (404 with -32601 on the modern wire); logging is chosen per request in `_meta`. A missing resource is -32602 (not -32002), and the -32020…-32099 range is reserved for the codes the revision defines.',
-      observed: null,
-      exchanges: [],
-      citations: [CHANGELOG, mcp('2026-07-28', 'basic/index', 'Error Codes')],
-    },
-  );
+  items.push(...STANDING_ITEMS);
   return items;
 }
 

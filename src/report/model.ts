@@ -11,10 +11,12 @@ import type {
   HttpExchange,
   Mode,
   RevisionSource,
+  StdioPackage,
   StdioSandbox,
   TargetClass,
   Transport,
 } from '../evidence/types.js';
+import type { Unreached } from '../evidence/derive/unreached.js';
 import type { Revision } from '../spec/revisions.js';
 import type { StdioExchangeView } from './stdio-exchanges.js';
 
@@ -93,6 +95,8 @@ export interface ScanReport {
     readonly authInUse: boolean;
     /** Planned probes not sent because detection ended the scan (unreachable, not MCP); absent when none. */
     readonly notSent?: { readonly count: number; readonly detail: string };
+    /** stdio: the package installed and launched (`--npm`, `--pypi`); absent for a plain command. */
+    readonly package?: StdioPackage;
     /** stdio: the first reply refused at a limit, and the request it answered (docs/stdio.md#bounds); absent when none. */
     readonly refusedReply?: {
       readonly launch: string;
@@ -101,6 +105,8 @@ export interface ScanReport {
       readonly limit: string;
       readonly detail: string;
     };
+    /** Targets not reached (unreachable, not MCP): why, and the next step; absent otherwise. */
+    readonly unreached?: Unreached;
     readonly revision: {
       readonly value: Revision | null;
       readonly source: RevisionSource;

@@ -4,7 +4,7 @@
  */
 import type { Keyword, Severity, Tier } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
-import { findCheck } from '../checks/index.js';
+import { CHECKS, findCheck } from '../checks/index.js';
 import type { ReportResult, Unrated } from './model.js';
 import type { ScopeLetter } from './rating-types.js';
 
@@ -47,6 +47,28 @@ export interface CapContext {
 
 export const ids = (rs: readonly ReportResult[]) => [...new Set(rs.map((r) => r.checkId))].sort();
 
+/** The caps checks hold in their meta (`rating.capsAt`): a firm fail on the MCP origin (TRN03 at F). */
+const CHECK_CAPS: readonly CapRule[] = CHECKS.flatMap((c): CapRule[] => {
+  const cap = c.meta.rating.capsAt;
+  if (!cap) return [];
+  const except = cap.exceptKeys ?? [];
+  return [
+    {
+      letter: cap.letter,
+      rule: `${c.meta.id.slice('MCPP-'.length)} fails on the MCP origin${except.length ? ` (not only ${except.join(', ')})` : ''}`,
+      triggeredBy: (f, ctx) =>
+        ids(
+          f.filter(
+            (r) =>
+              r.checkId === c.meta.id &&
+              ctx.mcpLocations.has(r.location) &&
+              !(r.key !== null && except.includes(r.key)),
+          ),
+        ),
+    },
+  ];
+});
+
 // docs/rating.md#caps, in table order.
 const CAP_RULES: readonly CapRule[] = [
   {
@@ -54,16 +76,7 @@ const CAP_RULES: readonly CapRule[] = [
     rule: 'a check fails at critical',
     triggeredBy: (f) => ids(f.filter((r) => failAt(r, 'critical'))),
   },
-  {
-    letter: 'F',
-    rule: 'TRN03 fails on the MCP origin (not only expiring)',
-    triggeredBy: (f, ctx) =>
-      ids(
-        f.filter(
-          (r) => r.checkId === 'MCPP-TRN03' && ctx.mcpLocations.has(r.location) && r.key !== 'expiring',
-        ),
-      ),
-  },
+  ...CHECK_CAPS,
   {
     letter: 'D',
     rule: 'three or more checks fail at high',

@@ -4,7 +4,7 @@
  * results remain the authoritative output. docs/rating.md explains the policy.
  */
 import type { Tier } from '../checks/define-check.js';
-import { findCheck } from '../checks/index.js';
+import { CHECKS, findCheck } from '../checks/index.js';
 import type { ReportResult, Unrated } from './model.js';
 import type {
   AppliedCap,
@@ -169,6 +169,8 @@ function basisOf(report: Unrated, opts: RatingOptions): string {
   return [...tiers, ...(opts.tokenSupplied ? ['token'] : [])].join('+');
 }
 
+const REQUIRED_FOR_A_PLUS = CHECKS.filter((c) => c.meta.rating.requiredForAPlus !== undefined);
+
 /** What keeps an unprovisional A from A+ (docs/rating.md#the-a-letter); empty when A+ holds. */
 function missingForAPlus(
   report: Unrated,
@@ -181,11 +183,16 @@ function missingForAPlus(
   if (graded.some((s) => s.scoreLetter !== 'A')) missing.push('a score below 90');
   const above = ids(results.filter((r) => r.status === 'fail' && r.severity !== 'info'));
   if (above.length) missing.push(`fails above info (${above.join(', ')})`);
-  const hsts = results.some(
-    (r) => r.checkId === 'MCPP-TRN05' && r.status === 'pass' && mcpLocations.has(r.location),
-  );
-  if (!hsts && report.target.scope !== 'loopback')
-    missing.push('TRN05 (HSTS) does not pass on the MCP origin');
+  // Checks an A+ needs passing on the MCP origin (meta `rating.requiredForAPlus`: TRN05, HSTS).
+  for (const c of REQUIRED_FOR_A_PLUS) {
+    const passes = results.some(
+      (r) => r.checkId === c.meta.id && r.status === 'pass' && mcpLocations.has(r.location),
+    );
+    if (!passes && report.target.scope !== 'loopback')
+      missing.push(
+        `${c.meta.id.slice('MCPP-'.length)} (${c.meta.rating.requiredForAPlus}) does not pass on the MCP origin`,
+      );
+  }
   const open = ids(
     results.filter((r) => {
       const m = meta(r.checkId);

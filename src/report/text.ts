@@ -12,6 +12,7 @@ import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
+import { packageLine } from './package-line.js';
 import { requestCount } from './stdio-exchanges.js';
 
 export interface TextOptions {
@@ -36,13 +37,16 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   const out: string[] = [];
   const t = report.target;
   const rev = t.revision;
-  // What the reader must see before anything else: a refused reply, a sandbox that was not applied.
+  // What the reader must see before anything else: why the target could not be scanned, a refused
+  // reply, a sandbox that was not applied.
+  if (t.unreached) out.push(paint(['bold', 'red'], e(t.unreached.why)), `  next: ${e(t.unreached.next)}`, '');
   for (const line of alertLines(report)) out.push(paint(['bold', 'yellow'], e(line)));
   out.push(paint('bold', `${report.tool.name} ${report.tool.version}`) + ` — ${e(t.url)}`);
   out.push(
     `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
+  if (t.package) out.push(`  ${e(packageLine(t.package))}`);
   const sandbox = report.settings.sandbox;
   if (sandbox?.applied)
     out.push(
@@ -99,7 +103,10 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   if (passedIds.length)
     out.push(paint('green', `PASS (${passedIds.length})`), `  ${passedIds.join(' ')}`, '');
   const [naHeading, ...naLines] = notApplicableLines(report, opts.verbose === true);
-  if (naHeading !== undefined) out.push(paint('gray', naHeading), ...naLines, '');
+  // On a target that was not reached every check is n/a for that one reason, said above.
+  if (t.unreached && opts.verbose !== true)
+    out.push(paint('gray', `${s.not_applicable} checks not run: the target was not reached`), '');
+  else if (naHeading !== undefined) out.push(paint('gray', naHeading), ...naLines, '');
   // Only for legacy-only and dual-era servers: what moving to (or serving) 2026-07-28 involves.
   const migration = migrationLines(report);
   if (migration.length) out.push(paint('bold', 'MIGRATION'), ...migration.map((l) => `  ${e(l)}`), '');
@@ -139,7 +146,8 @@ function resultLines(r: ReportResult, paint: (s: Style, t: string) => string, ma
 function alertLines(report: ScanReport): string[] {
   const out: string[] = [];
   const r = report.target.refusedReply;
-  if (r)
+  // When the refusal is why the target was not reached, the first line already says it.
+  if (r && report.target.unreached?.cause !== 'refused-reply')
     out.push(
       `! ${r.probe ? `the reply to ${r.probe}` : 'a line'} (${r.launch}, line ${r.line}) was refused at the ${r.limit} limit: ${r.detail}`,
     );

@@ -126,16 +126,18 @@ function tokensOf(
   s: RunSettings,
   r: ResolvedSettings,
   stored: string | undefined,
-): Pick<ScanTargetOptions, 'token' | 'secondToken' | 'narrowToken'> {
+): Pick<ScanTargetOptions, 'token' | 'secondToken' | 'narrowToken' | 'expiredToken'> {
   const token = s.token ?? stored ?? fromEnv(r.tokenEnv);
   const secondToken = fromEnv(r.secondTokenEnv);
   const narrowToken = fromEnv(r.narrowTokenEnv);
+  const expiredToken = fromEnv(r.expiredTokenEnv);
   if ((secondToken || narrowToken) && !token)
     throw new UsageError('a second or narrow-scope token needs the main token too (--token or --token-env)');
   return {
     ...(token ? { token } : {}),
     ...(secondToken ? { secondToken } : {}),
     ...(narrowToken ? { narrowToken } : {}),
+    ...(expiredToken ? { expiredToken } : {}),
   };
 }
 

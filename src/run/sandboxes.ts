@@ -27,6 +27,8 @@ export async function withSandboxes(
       const sandbox = await prepareSandbox({
         mode,
         command: target,
+        // A package installed by the scan (--npm, --pypi): its throwaway prefix.
+        ...(target.readOnly ? { readOnly: target.readOnly } : {}),
         graceMs: SHUTDOWN_WAIT.leftBehindMs,
         // Printed before anything is launched: the first line of output.
         onWarning: (m) => warn(`mcp-posture: warning: ${escapeTerminalLine(m)}`),

@@ -7,6 +7,7 @@
  * `identity` is the one notion of "the same target": locks, stored logins, fleet
  * de-duplication and shards, and the history database all key by it.
  */
+import type { StdioPackage } from '../evidence/stdio-types.js';
 import { redactArgs, stdioRedactor } from './redact-command.js';
 
 /** A remote server: Streamable HTTP or HTTP+SSE (the scan detects which). */
@@ -36,9 +37,16 @@ export interface StdioCommand {
 /** A local server spoken to over stdin/stdout. */
 export interface StdioTarget extends StdioCommand {
   readonly kind: 'stdio';
-  /** `stdio:` and the command line with secrets redacted: shown in reports, and the identity. */
+  /**
+   * `stdio:` and the command line with secrets redacted: shown in reports, and the identity. For a
+   * package installed by the scan (`--npm`, `--pypi`): `npm:<name>@<version>` and its arguments.
+   */
   readonly href: string;
   readonly identity: string;
+  /** `--npm` / `--pypi`: the package that was installed into a throwaway prefix. */
+  readonly package?: StdioPackage;
+  /** Paths the server needs that the sandbox maps back read-only (the throwaway prefix). */
+  readonly readOnly?: readonly string[];
 }
 
 export type Target = HttpTarget | StdioTarget;
@@ -121,6 +129,29 @@ export function stdioTarget(command: StdioCommand): StdioTarget {
   });
 }
 
+/**
+ * A package installed into a throwaway prefix, launched by `command`: its identity is the
+ * package and the exact version (`npm:@scope/name@1.2.3`, `pypi:name==1.2.3`), followed by the
+ * arguments it is given (redacted), never the throwaway path.
+ */
+export function packageTarget(
+  command: StdioCommand,
+  pkg: StdioPackage,
+  extraArgs: readonly string[],
+  readOnly: readonly string[],
+): StdioTarget {
+  const redact = stdioRedactor(command.env);
+  const ref = pkg.ecosystem === 'npm' ? `npm:${pkg.name}@${pkg.version}` : `pypi:${pkg.name}==${pkg.version}`;
+  const href = [ref, ...redactArgs(extraArgs, redact)].join(' ');
+  return Object.freeze({
+    ...stdioTarget(command),
+    href,
+    identity: href,
+    package: pkg,
+    readOnly: [...readOnly],
+  });
+}
+
 /** `stdio:` and the command with its arguments, secrets (declared env values, token shapes) redacted. */
 export function stdioCommandLine(command: StdioCommand): string {
   const redact = stdioRedactor(command.env);
@@ -133,7 +164,7 @@ export function stdioCommandLine(command: StdioCommand): string {
  * command line) is its own identity.
  */
 export function identityOf(ref: string): string {
-  if (ref.startsWith('stdio:')) return ref;
+  if (/^(stdio|npm|pypi):/.test(ref)) return ref;
   const t = parseHttpTarget(ref);
   return isTargetError(t) ? ref : t.identity;
 }

@@ -42,12 +42,32 @@ export function renderExamples(root = process.cwd()): Map<string, string> {
   );
 }
 
+const README_START = /<!-- demo-report:start[^>]*-->\n/;
+const README_END = '<!-- demo-report:end -->';
+/** The README shows the head of the demo's text report: the summary and the first findings. */
+const README_LINES = 24;
+
+/** The README with its example block replaced by the head of the demo's text report. */
+export function readmeWithExample(readme: string, textReport: string): string {
+  const start = README_START.exec(readme);
+  const end = readme.indexOf(README_END);
+  if (start === null || end < start.index)
+    throw new Error('README.md has no <!-- demo-report:start --> … <!-- demo-report:end --> block');
+  const lines = textReport.trimEnd().split('\n');
+  const head = lines.slice(0, README_LINES).join('\n');
+  const more = lines.length > README_LINES ? '\n…' : '';
+  const block = '\n```text\n' + head + more + '\n```\n\n';
+  return readme.slice(0, start.index + start[0].length) + block + readme.slice(end);
+}
+
 function main(): void {
   const dir = join(process.cwd(), EXAMPLES_DIR);
   mkdirSync(dir, { recursive: true });
   const files = renderExamples();
   for (const [name, text] of files) writeFileSync(join(dir, name), text);
-  console.log(`wrote ${files.size} example reports to ${EXAMPLES_DIR}`);
+  const readme = join(process.cwd(), 'README.md');
+  writeFileSync(readme, readmeWithExample(readFileSync(readme, 'utf8'), files.get('demo-report.txt')!));
+  console.log(`wrote ${files.size} example reports to ${EXAMPLES_DIR} and the example in README.md`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

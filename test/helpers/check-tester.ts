@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Check, CheckResult, Status } from '../../src/checks/define-check.js';
 import { evaluateCheck, summaryStatus } from '../../src/engine/evaluate-check.js';
 import type { Evidence } from '../../src/evidence/types.js';
+import { evidence } from './evidence.js';
 
 export interface CheckCase {
   readonly name: string;
@@ -41,8 +42,25 @@ export function runCheck(check: Check, ev: Evidence): { status: Status; results:
   return { status: summaryStatus(results.map((r) => r.status)), results };
 }
 
+/**
+ * The standard case of every authorization-server check (meta `judges`): a target that shows no
+ * authorization has no authorization server to judge, and the engine says so (not_applicable,
+ * `no_auth`) before the check is called, in every mode.
+ */
+function itAnswersWithoutAuthorization(check: Check): void {
+  it('not_applicable: no authorization in use (the engine’s standard answer)', () => {
+    const ev = deepFreeze(evidence((e) => void (e.settings.mode = 'intrusive')));
+    expect(ev.auth.inUse).toBe(false);
+    const { results } = runCheck(check, ev);
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect([r.status, r.reason]).toEqual(['not_applicable', 'no_auth']);
+  });
+}
+
 export function testCheck(check: Check, cases: CheckCases): void {
   describe(check.meta.id, () => {
+    if (check.meta.judges === 'authorization-server') itAnswersWithoutAuthorization(check);
+
     it('has at least one pass and one fail case with unique names', () => {
       expect(cases.pass.length).toBeGreaterThan(0);
       expect(cases.fail.length).toBeGreaterThan(0);

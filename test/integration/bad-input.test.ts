@@ -54,6 +54,8 @@ interface Target {
 interface Case {
   readonly name: string;
   readonly outcome: Outcome;
+  /** Why the target could not be scanned (`target.unreached.cause`); absent for a redirect, which is judged. */
+  readonly cause?: RegExp;
   /** Wall-time bound for one scan. */
   readonly withinMs: number;
   readonly start: () => Promise<Target>;
@@ -81,6 +83,7 @@ async function otherOrigin(): Promise<RawServer> {
 const CASES: readonly Case[] = [
   {
     name: 'closed port (connection refused)',
+    cause: /^connect$/,
     outcome: 'unreachable',
     withinMs: FAST_ANSWER_MS,
     start: async () => ({
@@ -94,6 +97,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'TLS error (self-signed certificate)',
+    cause: /^tls$/,
     outcome: 'unreachable',
     withinMs: SCAN_TIMEOUT_MS + SLACK_MS,
     start: async () => {
@@ -121,6 +125,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: "non-JSON answer (text/plain 'hello')",
+    cause: /^not-mcp$/,
     outcome: 'not-mcp',
     withinMs: FAST_ANSWER_MS,
     start: async () => {
@@ -139,6 +144,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'HTML login page',
+    cause: /^not-mcp$/,
     outcome: 'not-mcp',
     withinMs: FAST_ANSWER_MS,
     start: async () => {
@@ -196,6 +202,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: '10 MB application/json body',
+    cause: /^not-mcp$/,
     outcome: 'not-mcp',
     withinMs: FAST_ANSWER_MS,
     start: async () => {
@@ -221,6 +228,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'server that never answers',
+    cause: /^(timeout|deadline)$/,
     outcome: 'unreachable',
     withinMs: SCAN_TIMEOUT_MS + SLACK_MS,
     start: async () => {
@@ -277,13 +285,23 @@ describe.each(CASES)('bad input: $name', (c) => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.ms).toBeLessThan(c.withinMs);
     expect(run.stdout).toContain(`outcome ${c.outcome} `);
+    if (c.cause) {
+      // The cause first, in words, then the next step; nothing passes on a target not reached.
+      expect(run.stdout.split('\n')[0]).toMatch(/^cannot scan http/);
+      expect(run.stdout.split('\n')[1]).toMatch(/^ {2}next: \S/);
+      expect(run.stdout).not.toMatch(/^PASS/m);
+      expect(run.stdout).toMatch(/checks: 0 pass,/);
+    }
     expect(run.stdout).not.toContain('No failing checks.');
     expect(run.stderr).not.toMatch(STACK_TRACE);
     expect(run.stderr).not.toMatch(/internal error/);
     // The JSON report of the same evidence, offline: still exit 3, and schema-valid.
     const offline = await runCli(['evaluate', evidence, '--format', 'json', '--fail-on', 'none']);
     expect(offline.code).toBe(3);
-    target.verify?.(checkJson(offline.stdout, c));
+    const report = checkJson(offline.stdout, c);
+    target.verify?.(report);
+    if (c.cause) expect(report.target.unreached?.cause).toMatch(c.cause);
+    else expect(report.target.unreached).toBeUndefined();
   });
 
   it(`scan(): outcome ${c.outcome}, JSON report valid against the schema`, async () => {

@@ -165,7 +165,8 @@ describe('credentials in client configurations', () => {
     expect(b.seen.filter((s) => s.authorization)).toEqual([]);
     // Sent, not unused; the literal secret is still a finding. Recorded exchanges are redacted.
     expect(cfg(a.server.url)).toEqual([['fail', 'literal-secret', 'medium']]);
-    expect(cfg(b.server.url)).toEqual([['pass', null, null]]);
+    // Nothing passes on a target that was not reached (the recorders are not MCP): no finding for b.
+    expect(cfg(b.server.url)).toEqual([['not_applicable', null, null]]);
     for (const text of [...files, run.stdout, run.stderr]) {
       expect(text).not.toContain(SECRET_A);
       expect(text).not.toContain(SECRET_B);

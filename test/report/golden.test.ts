@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
-import { EXAMPLES_DIR, renderExamples } from '../../src/tools/gen-examples.js';
+import { EXAMPLES_DIR, readmeWithExample, renderExamples } from '../../src/tools/gen-examples.js';
 
 const rendered = renderExamples();
 
@@ -40,5 +40,16 @@ describe('golden example reports', () => {
       ).toBeUndefined();
     }
     expect(Buffer.from(fresh, 'utf8').equals(readFileSync(join(EXAMPLES_DIR, name)))).toBe(true);
+  });
+
+  it("README.md's example is the head of the demo's text report, so it cannot go stale", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const text = rendered.get('demo-report.txt')!;
+    expect(readme).toBe(readmeWithExample(readme, text));
+    expect(readme).toContain(text.split('\n')[3]!); // the summary line with today's check count
+  });
+
+  it('refuses a README without the example block rather than writing nowhere', () => {
+    expect(() => readmeWithExample('# no block', 'x')).toThrow(/demo-report:start/);
   });
 });

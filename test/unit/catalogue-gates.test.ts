@@ -151,6 +151,16 @@ describe('check contract gates', () => {
     }
   });
 
+  it('a per-key severity names a declared key and departs from the default', () => {
+    for (const c of CHECKS)
+      for (const [key, severity] of Object.entries(c.meta.keySeverity ?? {})) {
+        expect(Object.hasOwn(c.meta.keys, key), `${c.meta.id} keySeverity ${key} is a declared key`).toBe(
+          true,
+        );
+        expect(severity, `${c.meta.id} keySeverity ${key}`).not.toBe(c.meta.severity);
+      }
+  });
+
   it('requires names only evidence sections, at least one, each once (aggregates read results)', () => {
     for (const c of CHECKS_ONLY) {
       const names = c.meta.requires.map((r) => r.replace(/\?$/, ''));

@@ -1,5 +1,5 @@
 /**
- * A gate: no function is over 120 lines, so each can be read in one sitting (a data table is
+ * A gate: no function under src/ is over 120 lines, so each can be read in one sitting (a data table is
  * not a function and does not count). Measured from the TypeScript syntax tree: every function,
  * method, accessor, constructor and arrow function, nested ones included.
  */
@@ -11,10 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const MAX_LINES = 120;
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The folders this gate holds so far (the others join it as their long functions are split). */
-const GATED = ['src/targets', 'src/run', 'src/cli', 'src/fleet'];
-/** Another part's files inside a gated folder, not measured here. */
-const EXCEPT = ['src/fleet/report/'];
+/** Folders not gated yet, while their long functions are split (the probes' stages). */
+const NOT_YET = ['src/probe'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -44,14 +42,17 @@ function functionsOf(file: string): Measured[] {
   return out;
 }
 
-const measured = GATED.flatMap((d) => sources(join(ROOT, d)))
-  .filter((f) => !EXCEPT.some((e) => relative(ROOT, f).startsWith(e)))
+const measured = sources(join(ROOT, 'src'))
+  .filter((f) => !NOT_YET.some((d) => relative(ROOT, f).startsWith(`${d}/`)))
   .flatMap(functionsOf);
 
-describe(`no function is over ${MAX_LINES} lines in ${GATED.join(', ')}`, () => {
-  it('measures the real code (it finds the run loop and the CLI)', () => {
+describe(`no function is over ${MAX_LINES} lines under src/ (${NOT_YET.join(', ')} aside)`, () => {
+  it('measures the real code (it finds the run loop, the CLI, the login and the checks)', () => {
     expect(measured.some((m) => m.where.startsWith('src/run/run-targets.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/cli/scan.ts'))).toBe(true);
+    expect(measured.some((m) => m.where.startsWith('src/login/flow.ts'))).toBe(true);
+    expect(measured.some((m) => m.where.startsWith('src/checks/trn/MCPP-TRN07.ts'))).toBe(true);
+    expect(measured.some((m) => m.where.startsWith('src/probe/'))).toBe(false);
   });
 
   it('has no long function', () => {

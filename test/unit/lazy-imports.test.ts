@@ -75,7 +75,7 @@ describe('the CLI loads only what the command uses', () => {
     'src/fleet/db/store.ts',
     'src/fleet/runner.ts',
     'src/fleet/report/render-html.ts',
-    'src/lock/lock-diff.ts',
+    'src/report/lock-diff.ts',
     'src/report/diff.ts',
     'src/report/check-doc.ts',
     'src/probe/stdio/collect.ts',

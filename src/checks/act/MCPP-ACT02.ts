@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'token',
     requires: ['exchanges', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'endpoint' },
     keys: {
       served: 'the request with the token only in the query string was served',
     },

@@ -17,6 +17,7 @@ export default defineCheck({
     mode: 'token',
     requires: ['target', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'endpoint' },
     keys: {
       served: 'a request with a token issued for another resource was served: the audience is not validated',
     },

@@ -18,7 +18,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       unrestricted:
         'the foreign resource was accepted up front and the supplied token is not restricted to the MCP server (ASM08 evidence)',
@@ -81,7 +83,7 @@ export default defineCheck({
         const claims = ev.oauth?.tokenKind === 'jwt' ? ev.oauth.tokenClaims : null;
         if (claims) {
           const wanted = new Set(
-            [ev.target.url, prmResource(ev.oauth!)?.resource]
+            [ev.target.url, prmResource(ev.oauth)?.resource]
               .filter((r): r is string => typeof r === 'string')
               .map((r) => normaliseResource(r)),
           );

@@ -26,7 +26,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', mergesWith: 'MCPP-CIMD13' },
+    chain: { hop: 'authorization' },
     keys: {
       redirect: 'the authorization server redirected to an unregistered redirect URI host (critical)',
       consent: 'a login or consent step was shown for an unregistered redirect URI (high)',

@@ -27,7 +27,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       'no-pkce':
         "the authorization request without code_challenge reached login or consent (also that leg's pass and non-verdicts)",

@@ -37,7 +37,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       http: "the anonymous registration with a cleartext http redirect URI on a foreign host was accepted (also that leg's pass and non-verdicts)",
       javascript:

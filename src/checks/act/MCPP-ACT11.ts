@@ -19,7 +19,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       missing: 'a redirect to the registered redirect URI carries no iss although the server advertises it',
       mismatch: "a redirect carries an iss that is not the authorization server's issuer",

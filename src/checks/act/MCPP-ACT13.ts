@@ -81,7 +81,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'authorization' },
     keys: {
       framing: 'the consent page can be framed (no frame-ancestors restriction, no X-Frame-Options)',
       'cookie-prefix': 'a cookie set by the consent page lacks the __Host- prefix',

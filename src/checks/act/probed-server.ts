@@ -10,9 +10,7 @@ import type { Probe } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import {
   authorizationServers,
-  discoveryOrVerdict,
   foundMetadata,
-  isVerdict,
   missingMetadata,
   noServers,
   serversFor,
@@ -52,8 +50,7 @@ export function withProbedServer<T extends { readonly issuer: string }>(
   judge: (scene: ProbedScene<T>) => Verdict | readonly Verdict[],
   precondition?: (scene: AsScene) => Verdict | null,
 ): Verdict | readonly Verdict[] {
-  const d = discoveryOrVerdict(ev, ctx);
-  if (isVerdict(d)) return d;
+  const d = ev.oauth;
   const all = authorizationServers(ev, d);
   const probe = spec.probe(d);
   const probed = probe?.kind === 'ok' ? all.find((s) => s.issuer === probe.value.issuer) : undefined;

@@ -23,7 +23,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       none: 'no metadata URL of the authorization server answered with a JSON object',
       'oidc-only':

@@ -18,7 +18,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'the metadata has no string issuer',
       shape: 'issuer is not an absolute http(s) URL, or has a query or fragment',

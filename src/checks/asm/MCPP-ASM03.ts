@@ -27,7 +27,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       script: 'an endpoint member uses a script-capable scheme such as javascript: (critical)',
       http: 'an endpoint member uses cleartext http (high)',

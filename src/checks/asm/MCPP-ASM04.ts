@@ -19,7 +19,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       absent: 'code_challenge_methods_supported is absent',
       'no-s256': 'code_challenge_methods_supported does not list S256, or is not a list',

@@ -19,7 +19,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       password: 'grant_types_supported lists the password grant (high)',
       implicit: 'grant_types_supported lists the implicit grant (medium)',

@@ -24,7 +24,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'response_types_supported is absent or not a list',
       code: 'no response type is exactly code',

@@ -14,8 +14,10 @@ export default defineCheck({
     revisions: revisionRange('2025-06-18'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['target', 'auth', 'oauth?'],
+    requires: ['target', 'auth', 'oauth'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'token', followsMember: 'location' },
     keys: {
       absent: 'the access token has no aud claim, or no string in it',
       other:

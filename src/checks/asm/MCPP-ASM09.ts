@@ -19,7 +19,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration', followsMember: 'location' },
     keys: {
       open: 'the registration endpoint read an unauthenticated registration request (info)',
     },

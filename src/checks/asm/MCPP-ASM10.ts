@@ -20,7 +20,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration', followsMember: 'location' },
     keys: {},
     severity: 'low',
     citations: [

@@ -26,7 +26,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       absent: 'authorization_response_iss_parameter_supported is absent',
       false: 'authorization_response_iss_parameter_supported is present but not true',

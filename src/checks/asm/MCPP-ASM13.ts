@@ -1,7 +1,7 @@
 import { mcp } from '../../spec/citations.js';
 import type { CheckContext, Verdict } from '../define-check.js';
 import { defineCheck } from '../define-check.js';
-import { discoveryOrVerdict, isVerdict, metadataJson, prmDocument } from './as-common.js';
+import { metadataJson, prmDocument } from './as-common.js';
 import { asLocation } from '../shared/locations.js';
 
 /** Paths whose absence means no default endpoint (catalogue: "exists" = anything but 404/410). */
@@ -18,8 +18,10 @@ export default defineCheck({
     revisions: ['2025-03-26'],
     transports: ['streamable-http'],
     mode: 'passive',
-    requires: ['auth', 'endpoint', 'oauth?'],
+    requires: ['auth', 'endpoint', 'oauth'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       'defaults-only': 'no origin metadata, but /authorize and /token exist (low)',
       none: 'no origin metadata and /authorize or /token missing (high)',
@@ -42,8 +44,7 @@ export default defineCheck({
       'Keyword: the metadata is a SHOULD, the default endpoints without it a MUST; the meta names the MUST. Keys: `defaults-only` (low: no metadata, `/authorize` and `/token` exist; a missing `/register` is named in the message since DCR was only a SHOULD) and `none` (high: no metadata and `/authorize` or `/token` missing). Metadata counts when a 2xx answer carries a JSON object. not_applicable (`feature_absent`) when a PRM was found (the 2025-06-18 model is in use and `p.as0326` is not sent); 2025-03-26 ∉ K ∪ U is the engine’s `revision`.',
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
+    const d = ev.oauth;
     const location = asLocation(ev.endpoint.origin);
     if (prmDocument(d)) {
       return ctx.notApplicable(

@@ -17,7 +17,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       status: 'the metadata was not served with 200 after redirects',
       'content-type': 'the metadata was served with a media type other than application/json, or none',

@@ -32,7 +32,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       missing: 'a required metadata member is absent',
       type: 'a required member is not a non-empty string, or not a non-empty list',

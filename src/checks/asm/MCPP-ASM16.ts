@@ -7,8 +7,6 @@ import {
   AS_TRANSPORTS,
   AS_TRANSPORT_NOTE,
   authorizationServers,
-  discoveryOrVerdict,
-  isVerdict,
   noServers,
 } from './as-common.js';
 import { asLocation } from '../shared/locations.js';
@@ -27,7 +25,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'location' },
     keys: {
       '<member>':
         'the metadata member (issuer, an endpoint, jwks_uri …) whose host resolves to an internal address from a public target; also the key of its pass',
@@ -50,8 +50,7 @@ export default defineCheck({
       AS_TRANSPORT_NOTE,
   },
   evaluate(ev, ctx) {
-    const d = discoveryOrVerdict(ev, ctx);
-    if (isVerdict(d)) return d;
+    const d = ev.oauth;
     const scope = ev.target.scope;
     if (scope !== 'public') {
       return scope === 'unknown'

@@ -23,8 +23,10 @@ export default defineCheck({
     revisions: revisionRange('2025-03-26'),
     transports: AS_TRANSPORTS,
     mode: 'token',
-    requires: ['startedAt', 'auth', 'oauth?'],
+    requires: ['startedAt', 'auth', 'oauth'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'token', followsMember: 'location' },
     keys: {
       long: 'the access token lives longer than 24 h',
       'no-exp': 'the access token has no numeric exp: it never expires',

@@ -28,41 +28,15 @@ export { isObject } from '../../evidence/parse/json-value.js';
 
 /**
  * The sections the server loop reads: a check that judges servers spreads these into its
- * `requires`. The OAuth chain is optional here because these checks answer its absence in their
- * own words (`discoveryOrVerdict`), which the published reports carry; the engine's standard
- * answer for a required `oauth` words it for resource-server checks.
+ * `requires` and says `judges: 'authorization-server'`, so that the engine answers for a target
+ * without an OAuth chain in the authorization server's words (engine/sections.ts).
  */
-export const AS_SECTIONS = ['target', 'auth', 'endpoint?', 'oauth?'] as const;
+export const AS_SECTIONS = ['target', 'auth', 'endpoint?', 'oauth'] as const;
 
 /** What the server loop reads of the evidence: the chain, and the MCP origin for the 2025-03-26 AS. */
-export type AsEvidence = Pick<Evidence, 'target' | 'auth' | 'endpoint' | 'oauth'>;
-
-/**
- * The discovery when authorization is in use, otherwise the verdict to return:
- * not_applicable (`no_auth`) without an authorization signal (docs/model/authorization.md#what-follows).
- */
-export function discoveryOrVerdict(
-  ev: Pick<Evidence, 'auth' | 'oauth'>,
-  ctx: CheckContext,
-): AuthDiscovery | Verdict {
-  if (!ev.auth.inUse) {
-    return ctx.notApplicable(
-      'no_auth',
-      'The target shows no sign of authorization; there is no AS to judge.',
-    );
-  }
-  if (!ev.oauth) {
-    return ctx.inconclusive(
-      'probe_unavailable',
-      'Authorization is in use but no OAuth discovery was recorded for this scan.',
-    );
-  }
-  return ev.oauth;
-}
-
-export function isVerdict(v: AuthDiscovery | Verdict): v is Verdict {
-  return 'status' in v;
-}
+export type AsEvidence = Pick<Evidence, 'target' | 'auth' | 'endpoint'> & {
+  readonly oauth: AuthDiscovery;
+};
 
 /** The first PRM candidate that produced a JSON object (the document a client would use). */
 export function prmDocument(
@@ -228,8 +202,7 @@ export function judgeServers(
   select: ServerSelection,
   judge: ServerJudge,
 ): Verdict | readonly Verdict[] {
-  const d = discoveryOrVerdict(ev, ctx);
-  if (isVerdict(d)) return d;
+  const d = ev.oauth;
   const all = authorizationServers(ev, d);
   const servers =
     select === 'prm' ? prmServers(all) : select === 'revision' ? serversFor(all, ctx.revision) : all;

@@ -1,8 +1,6 @@
 /** The `t.decode` preconditions shared by the token-mode ASM checks (ASM08, ASM18). */
 import type { AuthDiscovery } from '../../evidence/auth-types.js';
-import type { Evidence } from '../../evidence/types.js';
 import type { CheckContext, Verdict } from '../define-check.js';
-import { discoveryOrVerdict, isVerdict } from './as-common.js';
 
 export type Claims = Readonly<Record<string, unknown>>;
 
@@ -43,13 +41,12 @@ export function tokenLocation(claims: Claims): string {
 
 /** The discovery and the decoded claims to judge, or the verdict that stands in for them. */
 export function decodedToken(
-  ev: Pick<Evidence, 'auth' | 'oauth'>,
+  ev: { readonly oauth: AuthDiscovery },
   ctx: CheckContext,
 ):
   | { readonly d: AuthDiscovery; readonly claims: Claims; readonly location: string }
   | { readonly verdict: Verdict } {
-  const d = discoveryOrVerdict(ev, ctx);
-  if (isVerdict(d)) return { verdict: d };
+  const d = ev.oauth;
   const token = tokenClaims(d, ctx);
   if ('verdict' in token) return token;
   return { d, claims: token.claims, location: tokenLocation(token.claims) };

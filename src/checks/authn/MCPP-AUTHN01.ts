@@ -154,6 +154,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['target', 'detection', 'auth', 'exchanges', 'inventory?', 'oauth?', 'origin?'],
     rating: { scope: 'protocol' },
+    chain: { hop: 'challenge' },
     keys: {},
     severity: 'medium',
     citations: [

@@ -58,6 +58,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['auth', 'target', 'detection', 'exchanges', 'oauth?', 'endpoint', 'sse?'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'challenge' },
     keys: {
       missing: '401 answers of the MCP endpoint carry no WWW-Authenticate header',
       scheme: '401 answers carry WWW-Authenticate without a Bearer challenge',

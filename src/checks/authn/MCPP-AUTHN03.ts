@@ -28,6 +28,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'challenge' },
     keys: {
       advertised: 'the PRM URL the challenge advertises yields no PRM (also its fetch_failed non-verdict)',
       'challenge-param':

@@ -26,6 +26,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['target', 'detection', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       http: 'resource_metadata uses cleartext http on a non-loopback host',
       'cross-origin': 'resource_metadata is on another origin than the MCP endpoint (info)',

@@ -15,6 +15,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       '<error>':
         'the error code a challenge to an unauthenticated request carried (server-supplied, one result per value)',

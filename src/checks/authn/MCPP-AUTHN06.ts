@@ -202,6 +202,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['exchanges', 'endpoint?'],
     rating: { scope: 'protocol' },
+    chain: { hop: 'challenge' },
     keys: {
       trace: 'a response exposes a stack trace (medium)',
       debug: 'a response exposes a framework debug page or debug header (medium)',

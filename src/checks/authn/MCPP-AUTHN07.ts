@@ -75,6 +75,7 @@ export default defineCheck({
     mode: 'safe',
     requires: ['oauth', 'settings', 'inventory?', 'toolProbes?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       '<method>':
         'the method or verb (initialize, server/discover, tools/list, prompts/list, resources/list, tools/call, GET, DELETE) served without credentials while others were refused',

@@ -25,6 +25,7 @@ export default defineCheck({
     mode: 'safe',
     requires: ['detection', 'exchanges', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       challenge:
         'the challenge reflects X-Forwarded-Host/Forwarded (also the key of its pass and non-verdicts)',

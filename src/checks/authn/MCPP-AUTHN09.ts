@@ -45,6 +45,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['auth', 'detection', 'exchanges', 'oauth?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       '403':
         'a request lacking authorization was answered 403 (with a challenge: high confidence; a POST without one: medium)',

@@ -24,6 +24,7 @@ export default defineCheck({
     mode: 'safe',
     requires: ['auth', 'settings', 'detection', 'exchanges', 'oauth?', 'sessions?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       replay: 'the session opened with the token was served without Authorization (critical)',
       indicator:

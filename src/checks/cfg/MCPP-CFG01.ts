@@ -20,7 +20,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['clientConfig'],
     rating: { scope: 'none' },
-    // About the user's files: judged whatever the server turned out to be (unreachable, not MCP).
+    // About the user's files: its findings are kept whatever the server turned out to be (unreachable, not MCP).
     classIndependent: true,
     keys: {
       'literal-secret':

@@ -20,7 +20,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'passive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       absent: 'client_id_metadata_document_supported is absent',
       false: 'client_id_metadata_document_supported is present but not true',

@@ -23,7 +23,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: Object.fromEntries(
       Object.entries(SHAPES).map(([k, v]) => [k, `${v} reached a login or consent step`]),
     ),

@@ -29,7 +29,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: Object.fromEntries(
       Object.entries(HOSTS).map(([k, h]) => [k, `signals of a fetch attempt for a client ID on ${h}`]),
     ),

@@ -15,7 +15,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization', mergesWith: 'MCPP-ACT07' },
+    chain: { hop: 'registration' },
     keys: {
       redirect: 'the authorization server redirected to the unregistered redirect URI host (critical)',
       consent: 'a login or consent step was shown for the unregistered redirect URI (high)',

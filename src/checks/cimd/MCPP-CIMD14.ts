@@ -20,7 +20,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS, 'exchanges'],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       hostname: 'the consent page does not show the redirect URI hostname',
       warning: 'the consent page shows no warning for a localhost-only client',

@@ -14,7 +14,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       accepted: 'the document behind the redirect was accepted',
       followed: 'the variants server’s log shows the redirect target was fetched',

@@ -14,7 +14,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: { accepted: 'the 64 KiB document was accepted' },
     severity: 'low',
     citations: [

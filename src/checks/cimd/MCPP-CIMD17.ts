@@ -17,7 +17,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       'ignores-cache-headers': 'a document served with max-age=3600 was fetched again seconds later',
       'caches-errors': 'a document whose first fetch failed was not fetched again on the next request',

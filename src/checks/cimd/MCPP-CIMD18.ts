@@ -15,7 +15,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       'advertised-not-working': 'CIMD is advertised but a valid URL client ID was rejected',
       'working-not-advertised': 'a URL client ID was fetched or accepted although CIMD is not advertised',

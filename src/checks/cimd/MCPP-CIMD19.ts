@@ -14,7 +14,9 @@ export default defineCheck({
     transports: AS_TRANSPORTS,
     mode: 'intrusive',
     requires: [...AS_SECTIONS],
+    judges: 'authorization-server',
     rating: { scope: 'authorization' },
+    chain: { hop: 'registration' },
     keys: {
       'invalid-json': 'a document that is not valid JSON was accepted',
       'no-redirects': 'a document without `redirect_uris` was accepted',

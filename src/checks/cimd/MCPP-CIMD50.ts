@@ -24,6 +24,7 @@ export default defineCheck({
       'ip-literal': 'the client ID host is an IP literal',
     },
     severity: 'high',
+    keySeverity: { query: 'low' },
     citations: [
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements'),
       rfc(3986, '3'),
@@ -44,7 +45,6 @@ export default defineCheck({
               id: 'MCPP-CIMD50',
               status: 'not_applicable',
               key: null,
-              severity: null,
               message: 'No URL was given for the file: the client ID URL is not judged.',
             },
           ]

@@ -20,6 +20,7 @@ export default defineCheck({
       redirect_uris: '`redirect_uris` is not a non-empty array of strings',
     },
     severity: 'medium',
+    keySeverity: { document: 'high' },
     citations: [
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements'),
       rfc(7591, '2'),

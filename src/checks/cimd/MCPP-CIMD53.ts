@@ -19,6 +19,7 @@ export default defineCheck({
       'loopback-only': 'every redirect URI is loopback (info)',
     },
     severity: 'medium',
+    keySeverity: { 'loopback-only': 'info' },
     citations: [
       mcp('2026-07-28', 'basic/authorization/security-considerations', 'Communication Security'),
       mcp('2026-07-28', 'basic/authorization/security-considerations', 'Localhost Redirect URI Risks'),

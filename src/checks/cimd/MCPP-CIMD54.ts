@@ -19,6 +19,7 @@ export default defineCheck({
       method: '`token_endpoint_auth_method` needs a shared secret (high)',
     },
     severity: 'critical',
+    keySeverity: { method: 'high' },
     citations: [
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements'),
       rfc(7591, '2'),

@@ -22,6 +22,7 @@ export default defineCheck({
         '`token_endpoint_auth_method` is omitted, so the default `client_secret_basic` applies (high)',
     },
     severity: 'medium',
+    keySeverity: { 'method-omitted': 'high', 'unused-keys': 'info' },
     citations: [
       rfc(7591, '2'),
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements'),

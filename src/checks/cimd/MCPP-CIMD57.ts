@@ -19,6 +19,7 @@ export default defineCheck({
       'content-type': 'the content type is not JSON (low)',
     },
     severity: 'high',
+    keySeverity: { size: 'medium', 'content-type': 'low' },
     citations: [
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Implementation Requirements'),
       rfc(9110, '15.4'),

@@ -4,7 +4,7 @@
  * (`client:<url>`, or `client:file`), per-item findings at `client:<url>#<item>`.
  */
 import type { ClientMetadataSource } from '../../evidence/cimd-types.js';
-import type { CheckContext, Verdict } from '../define-check.js';
+import type { CheckContext, Severity, Verdict } from '../define-check.js';
 import type { LintFinding } from './lint.js';
 
 export function lintVerdicts(
@@ -18,11 +18,8 @@ export function lintVerdicts(
     const location = f.where === undefined ? base : `${base}#${f.where}`;
     if (f.status === 'pass') return ctx.pass(f.message, evidence, { location });
     if (f.status === 'not_applicable') return ctx.notApplicable('feature_absent', f.message, { location });
-    return ctx.fail(f.message, evidence, {
-      location,
-      ...(f.key ? { key: f.key } : {}),
-      ...(f.severity ? { severity: f.severity } : {}),
-    });
+    // The key's severity is the check's (meta.keySeverity), given by ctx.fail.
+    return ctx.fail(f.message, evidence, { location, ...(f.key ? { key: f.key } : {}) });
   });
 }
 
@@ -32,7 +29,10 @@ export const LINT_META = {
   mode: 'passive',
   requires: ['clientMetadata'],
   rating: { scope: 'none' },
+  chain: { hop: 'registration' },
 } as const;
 
-export const LINT_NOTE =
-  'A lint rule: it judges your own client metadata document, given to `mcp-posture cimd lint URL` (or `FILE --url URL`) or to `mcp-posture login --client-metadata-url`, where a failure at high or above blocks the login. In a scan there is no such document and the check is not applicable (`feature_absent`). Not rated (rating scope `none`).';
+/** A lint failure at this severity or above blocks the login's use of the document (./lint-document.ts). */
+export const BLOCKS_LOGIN_AT: Severity = 'high';
+
+export const LINT_NOTE = `A lint rule: it judges your own client metadata document, given to \`mcp-posture cimd lint URL\` (or \`FILE --url URL\`) or to \`mcp-posture login --client-metadata-url\`, where a failure at ${BLOCKS_LOGIN_AT} or above blocks the login. In a scan there is no such document and the check is not applicable (\`feature_absent\`). Not rated (rating scope \`none\`).`;

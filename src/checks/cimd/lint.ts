@@ -1,18 +1,16 @@
 /**
  * The rules of CIMD50–CIMD57 on a client's own Client ID Metadata Document, as pure functions of
- * what was fetched (or read from a file). The login vets a `--client-metadata-url` document with
- * them before using it (docs/login.md#client-identity): any failure at high or above blocks it.
+ * what was fetched (or read from a file). A failure names its key; its severity is the check's,
+ * by key (`keySeverity` in each check's meta), given by `ctx.fail` in a scan and by
+ * ./lint-document.ts, with which the login vets a `--client-metadata-url` document
+ * (docs/login.md#client-identity).
  */
 import type { ClientMetadataSource } from '../../evidence/cimd-types.js';
-import type { Severity } from '../define-check.js';
-
-export type { ClientMetadataSource } from '../../evidence/cimd-types.js';
 
 export interface LintFinding {
   readonly id: `MCPP-CIMD5${number}`;
   readonly status: 'pass' | 'fail' | 'not_applicable';
   readonly key: string | null;
-  readonly severity: Severity | null;
   /** The item a per-item finding is about (a redirect URI, a key's `kid` or index); null otherwise. */
   readonly where?: string;
   readonly message: string;
@@ -25,14 +23,12 @@ const pass = (id: LintFinding['id'], message: string): LintFinding => ({
   id,
   status: 'pass',
   key: null,
-  severity: null,
   message,
 });
-const fail = (id: LintFinding['id'], key: string, severity: Severity, message: string): LintFinding => ({
+const fail = (id: LintFinding['id'], key: string, message: string): LintFinding => ({
   id,
   status: 'fail',
   key,
-  severity,
   message,
 });
 
@@ -50,17 +46,16 @@ export function lintClientIdUrl(url: string): LintFinding[] {
   try {
     u = new URL(url);
   } catch {
-    return [fail(id, 'scheme', 'high', `${url} is not an absolute URL`)];
+    return [fail(id, 'scheme', `${url} is not an absolute URL`)];
   }
   const out: LintFinding[] = [];
-  if (u.protocol !== 'https:')
-    out.push(fail(id, 'scheme', 'high', `the client ID uses ${u.protocol}, not https:`));
-  if (u.hostname === '') out.push(fail(id, 'host', 'high', 'the client ID has no host'));
+  if (u.protocol !== 'https:') out.push(fail(id, 'scheme', `the client ID uses ${u.protocol}, not https:`));
+  if (u.hostname === '') out.push(fail(id, 'host', 'the client ID has no host'));
   if (u.hostname.startsWith('[') || IPV4.test(u.hostname))
-    out.push(fail(id, 'ip-literal', 'high', `the client ID host ${u.hostname} is an IP literal`));
+    out.push(fail(id, 'ip-literal', `the client ID host ${u.hostname} is an IP literal`));
   if (u.username !== '' || u.password !== '')
-    out.push(fail(id, 'userinfo', 'high', 'the client ID carries userinfo'));
-  if (url.includes('#')) out.push(fail(id, 'fragment', 'high', 'the client ID carries a fragment'));
+    out.push(fail(id, 'userinfo', 'the client ID carries userinfo'));
+  if (url.includes('#')) out.push(fail(id, 'fragment', 'the client ID carries a fragment'));
   // The URL parser resolves dot segments: look at the text as written.
   const rawPath = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] ?? '';
   if (
@@ -68,11 +63,10 @@ export function lintClientIdUrl(url: string): LintFinding[] {
       .split('/')
       .some((s) => s === '.' || s === '..' || /^%2e(%2e)?$/i.test(s) || /^\.%2e$|^%2e\.$/i.test(s))
   )
-    out.push(fail(id, 'dot-segment', 'high', 'the client ID path has dot segments'));
+    out.push(fail(id, 'dot-segment', 'the client ID path has dot segments'));
   if (u.pathname === '/' || u.pathname === '')
-    out.push(fail(id, 'path', 'high', 'the client ID has no path (the root URL cannot be a client ID)'));
-  if (u.search !== '')
-    out.push(fail(id, 'query', 'low', 'the client ID carries a query string (SHOULD NOT)'));
+    out.push(fail(id, 'path', 'the client ID has no path (the root URL cannot be a client ID)'));
+  if (u.search !== '') out.push(fail(id, 'query', 'the client ID carries a query string (SHOULD NOT)'));
   return out.length > 0 ? out : [pass(id, `${url} is a valid client ID URL`)];
 }
 
@@ -82,11 +76,9 @@ export function lintClientIdEquality(source: ClientMetadataSource): LintFinding[
   const doc = object(source);
   if (source.url === null) return [{ ...pass(id, 'no URL given'), status: 'not_applicable' }];
   const cid = doc?.['client_id'];
-  if (typeof cid !== 'string') return [fail(id, 'missing', 'high', 'the document has no string client_id')];
+  if (typeof cid !== 'string') return [fail(id, 'missing', 'the document has no string client_id')];
   if (cid !== source.url)
-    return [
-      fail(id, 'mismatch', 'high', `client_id ${JSON.stringify(cid)} is not the document URL ${source.url}`),
-    ];
+    return [fail(id, 'mismatch', `client_id ${JSON.stringify(cid)} is not the document URL ${source.url}`)];
   return [pass(id, 'client_id equals the document URL')];
 }
 
@@ -99,20 +91,19 @@ export function lintRequiredMembers(source: ClientMetadataSource): LintFinding[]
       fail(
         id,
         'document',
-        'high',
         source.parseError
           ? `the document is not JSON: ${source.parseError}`
           : 'the document is not a JSON object',
       ),
     ];
   const out: LintFinding[] = [];
-  if (typeof doc['client_id'] !== 'string') out.push(fail(id, 'client_id', 'medium', 'client_id is missing'));
+  if (typeof doc['client_id'] !== 'string') out.push(fail(id, 'client_id', 'client_id is missing'));
   const name = doc['client_name'];
   if (typeof name !== 'string' || name.trim() === '')
-    out.push(fail(id, 'client_name', 'medium', 'client_name is missing or blank'));
+    out.push(fail(id, 'client_name', 'client_name is missing or blank'));
   const r = doc['redirect_uris'];
   if (!Array.isArray(r) || r.length === 0 || !r.every((x) => typeof x === 'string'))
-    out.push(fail(id, 'redirect_uris', 'medium', 'redirect_uris is not a non-empty array of strings'));
+    out.push(fail(id, 'redirect_uris', 'redirect_uris is not a non-empty array of strings'));
   return out.length > 0 ? out : [pass(id, 'client_id, client_name and redirect_uris are present')];
 }
 
@@ -129,7 +120,7 @@ export function lintRedirectUris(source: ClientMetadataSource): LintFinding[] {
   const out: LintFinding[] = [];
   let loopback = 0;
   const bad = (uri: string, message: string): LintFinding => ({
-    ...fail(id, 'unsafe', 'medium', message),
+    ...fail(id, 'unsafe', message),
     where: uri,
   });
   for (const uri of uris) {
@@ -157,7 +148,6 @@ export function lintRedirectUris(source: ClientMetadataSource): LintFinding[] {
       fail(
         id,
         'loopback-only',
-        'info',
         'every redirect URI is loopback: authorization servers warn users about such clients',
       ),
     );
@@ -173,14 +163,13 @@ export function lintNoSecret(source: ClientMetadataSource): LintFinding[] {
   if (!doc) return [{ ...pass(id, 'not a JSON object (CIMD52 reports)'), status: 'not_applicable' }];
   const out: LintFinding[] = [];
   for (const m of ['client_secret', 'client_secret_expires_at'])
-    if (Object.hasOwn(doc, m)) out.push(fail(id, m, 'critical', `the public document contains ${m}`));
+    if (Object.hasOwn(doc, m)) out.push(fail(id, m, `the public document contains ${m}`));
   const method = doc['token_endpoint_auth_method'];
   if (typeof method === 'string' && SECRET_METHODS.has(method))
     out.push(
       fail(
         id,
         'method',
-        'high',
         `token_endpoint_auth_method ${method} needs a shared secret, which a public document cannot hold`,
       ),
     );
@@ -204,7 +193,6 @@ export function lintNoPrivateKeys(source: ClientMetadataSource): LintFinding[] {
       ...fail(
         id,
         'private-key',
-        'critical',
         `key ${typeof kid === 'string' ? JSON.stringify(kid) : `#${i}`} publishes private members ${priv.join(', ')}`,
       ),
       where: typeof kid === 'string' ? kid : String(i),
@@ -223,23 +211,21 @@ export function lintAuthMethod(source: ClientMetadataSource): LintFinding[] {
   const jwksUri = doc['jwks_uri'];
   const hasJwksUri = typeof jwksUri === 'string';
   const method = doc['token_endpoint_auth_method'];
-  if (hasJwks && hasJwksUri)
-    out.push(fail(id, 'both-key-sources', 'medium', 'both jwks and jwks_uri are present'));
+  if (hasJwks && hasJwksUri) out.push(fail(id, 'both-key-sources', 'both jwks and jwks_uri are present'));
   if (hasJwksUri && !jwksUri.startsWith('https://'))
-    out.push(fail(id, 'jwks-uri-http', 'medium', `jwks_uri ${JSON.stringify(jwksUri)} is not https`));
+    out.push(fail(id, 'jwks-uri-http', `jwks_uri ${JSON.stringify(jwksUri)} is not https`));
   if (method === undefined)
     out.push(
       fail(
         id,
         'method-omitted',
-        'high',
         'token_endpoint_auth_method is omitted: the RFC 7591 default is client_secret_basic, a shared secret',
       ),
     );
   else if (method === 'private_key_jwt' && !hasJwks && !hasJwksUri)
-    out.push(fail(id, 'no-keys', 'medium', 'private_key_jwt without jwks or jwks_uri'));
+    out.push(fail(id, 'no-keys', 'private_key_jwt without jwks or jwks_uri'));
   else if (method === 'none' && (hasJwks || hasJwksUri))
-    out.push(fail(id, 'unused-keys', 'info', 'keys are published but the method is none'));
+    out.push(fail(id, 'unused-keys', 'keys are published but the method is none'));
   return out.length > 0 ? out : [pass(id, 'the authentication method agrees with the keys')];
 }
 
@@ -253,29 +239,22 @@ export function lintServed(source: ClientMetadataSource): LintFinding[] {
       fail(
         id,
         'redirect',
-        'high',
         `the URL answers ${s.status} with a redirect to ${s.location}; authorization servers do not follow it`,
       ),
     ];
-  if (s.status !== 200) return [fail(id, 'status', 'high', `the URL answers ${s.status}, not 200`)];
+  if (s.status !== 200) return [fail(id, 'status', `the URL answers ${s.status}, not 200`)];
   const out: LintFinding[] = [];
   if (s.bytes > CIMD_MAX_BYTES)
     out.push(
       fail(
         id,
         'size',
-        'medium',
         `the document is ${s.bytes} bytes; authorization servers may refuse more than ${CIMD_MAX_BYTES}`,
       ),
     );
   if (s.mediaType !== 'application/json' && !(s.mediaType?.endsWith('+json') ?? false))
     out.push(
-      fail(
-        id,
-        'content-type',
-        'low',
-        `the content type is ${s.mediaType ?? 'missing'}, not application/json`,
-      ),
+      fail(id, 'content-type', `the content type is ${s.mediaType ?? 'missing'}, not application/json`),
     );
   return out.length > 0 ? out : [pass(id, 'served with 200, JSON, no redirect, within the size limit')];
 }
@@ -294,11 +273,4 @@ export function lintClientMetadata(source: ClientMetadataSource): LintFinding[] 
     ...lintAuthMethod(source),
     ...lintServed(source),
   ];
-}
-
-const RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
-
-/** The failures at high or above: what blocks the login's use of the document. */
-export function blockingFindings(findings: readonly LintFinding[]): LintFinding[] {
-  return findings.filter((f) => f.status === 'fail' && f.severity !== null && RANK[f.severity] >= RANK.high);
 }

@@ -15,16 +15,13 @@ import {
   surfacesOrVerdict,
 } from './pin-common.js';
 
-/** The deciding change of an item: the most severe, the first of equals in grading order. */
-function deciding(changes: readonly DefinitionChange[]): DefinitionChange {
+/**
+ * The deciding change of an item: the most severe, the first of equals in grading order; null
+ * when none is named (the key is then `definition`, at its severity in the meta).
+ */
+function deciding(changes: readonly DefinitionChange[]): DefinitionChange | null {
   const top = worst(changes.map((c) => c.severity));
-  return (
-    changes.find((c) => c.severity === top) ?? {
-      key: 'definition',
-      severity: 'low',
-      what: 'definition changed',
-    }
-  );
+  return changes.find((c) => c.severity === top) ?? null;
 }
 
 function message(c: ChangedItem): string {
@@ -66,6 +63,7 @@ export default defineCheck({
         'the server’s `instructions` changed, graded like a description; a new directive to the model is at least high',
     },
     severity: 'high',
+    keySeverity: { renamed: 'medium', definition: 'low' },
     citations: [mcp('2026-07-28', 'index', 'Security and Trust & Safety'), OWASP_MCP_TOP10],
     rationale:
       'A rug pull: a server reviewed once changes what it tells the model afterwards. The model reads tool descriptions, schemas and instructions as guidance, so a benign description turned into instructions, or an annotation that now invites auto-approval, changes behaviour without any new review.',
@@ -89,8 +87,8 @@ export default defineCheck({
       out.push(
         ctx.fail(message(c), [], {
           location: itemLocation(c.kind, c.name),
-          key: top.key,
-          severity: top.severity,
+          key: top?.key ?? 'definition',
+          ...(top ? { severity: top.severity } : {}),
         }),
       );
     }
@@ -102,7 +100,6 @@ export default defineCheck({
           {
             location: itemLocation(r.kind, r.to),
             key: 'renamed',
-            severity: 'medium',
           },
         ),
       );

@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'passive',
     requires: PIN_SECTIONS,
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       '<member>':
         'the named member changed (`authorization_servers` high; `resource`, `scopes_supported`, `bearer_methods_supported`, `resource_metadata`, `scope` medium)',
@@ -23,6 +24,7 @@ export default defineCheck({
       published: 'resource metadata or a challenge appeared that the lock does not record (medium)',
     },
     severity: 'high',
+    keySeverity: { withdrawn: 'medium', published: 'medium' },
     citations: [
       rfc(9728, '5.2'),
       mcp('2026-07-28', 'basic/authorization/client-registration', 'Authorization Server Binding'),
@@ -49,12 +51,10 @@ export default defineCheck({
     if (a && !b)
       return ctx.fail('The lock records protected-resource metadata; this scan found none.', [], {
         key: 'withdrawn',
-        severity: 'medium',
       });
     if (!a && b)
       return ctx.fail('Protected-resource metadata is published that the lock does not record.', [], {
         key: 'published',
-        severity: 'medium',
       });
     const changes = diffProtectedResource(a!.fields, b!.fields);
     if (changes.length === 0)

@@ -19,6 +19,7 @@ export default defineCheck({
     mode: 'passive',
     requires: PIN_SECTIONS,
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', followsMember: 'key' },
     keys: {
       '<member>':
         'the named metadata member changed: `issuer` or an endpoint’s host high; a weakened property (S256 removed, `plain`, `implicit` or `password` added, the `iss` flag dropped) medium; other changes low',

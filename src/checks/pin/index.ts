@@ -9,3 +9,17 @@ import PIN06 from './MCPP-PIN06.js';
 import PIN07 from './MCPP-PIN07.js';
 
 export const PIN_CHECKS: readonly Check[] = [PIN01, PIN02, PIN03, PIN04, PIN05, PIN06, PIN07];
+
+/**
+ * The PIN checks by the change each reports, for what grades the changes between two locks
+ * outside a scan (`lock diff`): their IDs and key severities come from these metas.
+ */
+export const PIN_BY_CHANGE = {
+  added: PIN01.meta,
+  removed: PIN02.meta,
+  changed: PIN03.meta,
+  coverage: PIN04.meta,
+  protectedResource: PIN05.meta,
+  authorizationServer: PIN06.meta,
+  protocol: PIN07.meta,
+} as const;

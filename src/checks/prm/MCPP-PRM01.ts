@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'resource-metadata' },
     keys: {},
     severity: 'high',
     citations: [

@@ -26,6 +26,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'resource-metadata' },
     keys: {
       status: 'a PRM variant was served with a 2xx other than 200',
       'content-type': 'a PRM variant was served with another media type than application/json',

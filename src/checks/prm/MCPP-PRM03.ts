@@ -138,6 +138,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['target', 'detection', 'endpoint', 'oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'resource-metadata' },
     keys: {
       missing: 'resource is missing or not a string (high)',
       host: 'resource names another origin, or is not an absolute URL (high)',

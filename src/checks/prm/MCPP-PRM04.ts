@@ -14,6 +14,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'resource-metadata' },
     keys: {
       absent: 'the PRM has no authorization_servers',
       empty: 'authorization_servers is an empty array',

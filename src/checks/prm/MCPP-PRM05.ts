@@ -17,6 +17,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization', discoveryChain: true },
+    chain: { hop: 'resource-metadata' },
     keys: {
       http: 'an authorization_servers issuer uses http (high; medium on a loopback host)',
       query: 'an issuer has a query component',

@@ -14,6 +14,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       absent: 'the PRM does not advertise scopes_supported',
       empty: 'scopes_supported is empty or holds no usable scope',

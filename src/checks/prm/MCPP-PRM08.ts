@@ -15,6 +15,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       fragment: 'resource has a fragment (high, MUST NOT)',
       query: 'resource has a query (low, SHOULD NOT)',

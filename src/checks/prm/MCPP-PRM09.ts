@@ -63,6 +63,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       decode: 'signed_metadata does not decode as a compact JWS with JSON header and claims',
       'alg-none': 'signed_metadata is unsigned (alg none)',

@@ -16,6 +16,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       prm: 'the PRM scopes_supported lists offline_access',
       challenge: 'a challenge scope includes offline_access',

@@ -25,6 +25,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       authorization_servers: 'the PRM variants disagree on authorization_servers',
       bearer_methods_supported: 'the PRM variants disagree on bearer_methods_supported',

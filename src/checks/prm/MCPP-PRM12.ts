@@ -13,6 +13,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['detection', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {},
     severity: 'medium',
     citations: [rfc(9728, '2')],

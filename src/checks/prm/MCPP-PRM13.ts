@@ -25,6 +25,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       resource: 'resource is not https (high); also the key of its pass',
       jwks_uri: 'jwks_uri is not https (medium); also the key of its pass',

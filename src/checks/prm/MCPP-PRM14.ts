@@ -17,6 +17,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['target', 'auth', 'oauth?'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'resource-metadata' },
     keys: {
       '<url>':
         'the resolved discovery URL (PRM, JWKS or issuer) that resolves to an internal or special-use address (one result per URL)',

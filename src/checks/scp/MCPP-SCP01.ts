@@ -46,6 +46,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', prmLocated: true },
     keys: {
       '<scope>': 'the advertised scope that looks omnibus (*, admin, all, .default …), one result per scope',
     },

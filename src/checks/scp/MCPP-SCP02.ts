@@ -14,6 +14,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {},
     severity: 'low',
     citations: [

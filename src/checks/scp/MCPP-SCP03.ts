@@ -68,6 +68,7 @@ export default defineCheck({
     mode: 'token',
     requires: ['startedAt', 'oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'challenge' },
     keys: {
       '401': 'a valid token lacking a scope was refused with 401 instead of 403',
       'no-error': 'a scope refusal carries no Bearer error="insufficient_scope"',

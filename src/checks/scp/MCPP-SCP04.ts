@@ -18,6 +18,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['oauth'],
     rating: { scope: 'authorization' },
+    chain: { hop: 'as-metadata', prmLocated: true },
     keys: {
       '<scope>':
         'an advertised scope the authorization server does not list in scopes_supported (info), one result per scope',

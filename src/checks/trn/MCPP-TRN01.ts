@@ -14,6 +14,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['target', 'detection', 'auth', 'endpoint', 'sessions?', 'sse?'],
     rating: { scope: 'protocol' },
+    chain: { hop: 'endpoint' },
     classIndependent: true,
     keys: {
       endpoint: 'the MCP endpoint is served over cleartext http on a non-loopback host',

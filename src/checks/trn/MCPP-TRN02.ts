@@ -26,6 +26,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['endpoint', 'tls'],
     rating: { scope: 'protocol' },
+    chain: { hop: 'endpoint' },
     classIndependent: true,
     keys: {
       'tls1.0':

@@ -21,7 +21,8 @@ export default defineCheck({
     transports: ['streamable-http', 'http+sse', 'as'],
     mode: 'passive',
     requires: ['startedAt', 'endpoint', 'tls'],
-    rating: { scope: 'protocol' },
+    rating: { scope: 'protocol', capsAt: { letter: 'F', exceptKeys: ['expiring'] } },
+    chain: { hop: 'endpoint' },
     classIndependent: true,
     keys: {
       untrusted: 'the chain does not verify: unknown CA, incomplete chain, self-signed root or not yet valid',

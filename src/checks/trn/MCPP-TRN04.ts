@@ -35,6 +35,7 @@ export default defineCheck({
     mode: 'passive',
     requires: ['exchanges', 'endpoint', 'plain'],
     rating: { scope: 'protocol' },
+    chain: { hop: 'endpoint' },
     classIndependent: true,
     keys: {
       'serves-mcp':

@@ -22,7 +22,8 @@ export default defineCheck({
     transports: ['streamable-http', 'as'],
     mode: 'passive',
     requires: ['target', 'exchanges', 'endpoint', 'tls'],
-    rating: { scope: 'protocol' },
+    rating: { scope: 'protocol', requiredForAPlus: 'HSTS' },
+    chain: { hop: 'endpoint' },
     classIndependent: true,
     keys: {
       absent:

@@ -36,137 +36,150 @@ function isToken68Char(c: number): boolean {
 
 class SyntaxFault extends Error {}
 
-/** Parses one field line; throws SyntaxFault with a position on the first error. */
-function parseField(s: string, out: AuthChallenge[]): void {
-  const n = s.length;
-  let i = 0;
-  const at = (): number => (i < n ? s.charCodeAt(i) : -1);
-  const fault = (what: string): never => {
-    throw new SyntaxFault(`${what} at offset ${i}`);
-  };
-  const skipOws = (): void => {
-    while (i < n && isOws(s.charCodeAt(i))) i++;
-  };
-  const token = (): string => {
-    const start = i;
-    while (i < n && isTchar(s.charCodeAt(i))) i++;
-    return s.slice(start, i);
-  };
+/** A position in one field line, with the lexical rules of RFC 9110 §11.6.1; faults throw SyntaxFault. */
+class Scanner {
+  i = 0;
+  readonly n: number;
+  constructor(readonly s: string) {
+    this.n = s.length;
+  }
+  at(): number {
+    return this.i < this.n ? this.s.charCodeAt(this.i) : -1;
+  }
+  fault(what: string): never {
+    throw new SyntaxFault(`${what} at offset ${this.i}`);
+  }
+  skipOws(): void {
+    while (this.i < this.n && isOws(this.s.charCodeAt(this.i))) this.i++;
+  }
+  token(): string {
+    const start = this.i;
+    while (this.i < this.n && isTchar(this.s.charCodeAt(this.i))) this.i++;
+    return this.s.slice(start, this.i);
+  }
   /** Skips OWS and empty list elements. */
-  const skipSeparators = (): void => {
-    while (i < n && (isOws(s.charCodeAt(i)) || s.charCodeAt(i) === COMMA)) i++;
-  };
-  const quoted = (): string => {
-    i++; // opening DQUOTE
+  skipSeparators(): void {
+    while (this.i < this.n && (isOws(this.s.charCodeAt(this.i)) || this.s.charCodeAt(this.i) === COMMA))
+      this.i++;
+  }
+  quoted(): string {
+    const { s, n } = this;
+    this.i++; // opening DQUOTE
     const parts: string[] = [];
-    let runStart = i;
+    let runStart = this.i;
     for (;;) {
-      if (i >= n) fault('unterminated quoted-string');
-      const c = s.charCodeAt(i);
+      if (this.i >= n) this.fault('unterminated quoted-string');
+      const c = s.charCodeAt(this.i);
       if (c === DQUOTE) {
-        parts.push(s.slice(runStart, i));
-        i++;
+        parts.push(s.slice(runStart, this.i));
+        this.i++;
         return parts.join('');
       }
       if (c === BACKSLASH) {
-        parts.push(s.slice(runStart, i));
-        i++;
-        if (i >= n || !isQuotedPairChar(s.charCodeAt(i))) fault('invalid quoted-pair');
-        runStart = i; // the escaped character starts the next run
-        i++;
+        parts.push(s.slice(runStart, this.i));
+        this.i++;
+        if (this.i >= n || !isQuotedPairChar(s.charCodeAt(this.i))) this.fault('invalid quoted-pair');
+        runStart = this.i; // the escaped character starts the next run
+        this.i++;
         continue;
       }
-      if (!isQdtext(c)) fault('invalid character in quoted-string');
-      i++;
+      if (!isQdtext(c)) this.fault('invalid character in quoted-string');
+      this.i++;
     }
-  };
+  }
   /** After a complete challenge: OWS, then the end or a comma. */
-  const endOfElement = (): void => {
-    skipOws();
-    if (i < n && at() !== COMMA) fault('expected "," between challenges');
-  };
+  endOfElement(): void {
+    this.skipOws();
+    if (this.i < this.n && this.at() !== COMMA) this.fault('expected "," between challenges');
+  }
   /** Is a `token BWS "="` (another auth-param) at `from`? Scans only what the caller rescans. */
-  const paramAhead = (from: number): boolean => {
+  paramAhead(from: number): boolean {
+    const { s, n } = this;
     let j = from;
     while (j < n && isTchar(s.charCodeAt(j))) j++;
     if (j === from) return false;
     while (j < n && isOws(s.charCodeAt(j))) j++;
     return j < n && s.charCodeAt(j) === EQUALS;
-  };
+  }
+}
 
+const noParams = (): Record<string, string> => Object.create(null) as Record<string, string>;
+
+/** token68: its characters, "=" padding, then OWS and the end of the element; null (nothing consumed) when not one. */
+function token68(sc: Scanner): string | null {
+  const { s, n } = sc;
+  const contentStart = sc.i;
+  let j = sc.i;
+  while (j < n && isToken68Char(s.charCodeAt(j))) j++;
+  if (j === sc.i) return null;
+  while (j < n && s.charCodeAt(j) === EQUALS) j++;
+  const t68End = j;
+  while (j < n && isOws(s.charCodeAt(j))) j++;
+  if (j < n && s.charCodeAt(j) !== COMMA) return null;
+  sc.i = j;
+  sc.endOfElement();
+  return s.slice(contentStart, t68End);
+}
+
+/** #auth-param: up to the end of the line or the comma before the next challenge. */
+function authParams(sc: Scanner): { params: Record<string, string>; duplicates: string[] } {
+  const params = noParams();
+  const duplicates: string[] = [];
   for (;;) {
-    skipSeparators();
-    if (i >= n) return;
-    const scheme = token();
-    if (scheme === '') fault('expected an auth-scheme');
-    const afterScheme = i;
-    skipOws();
-    if (i >= n || at() === COMMA) {
-      out.push({
-        scheme: scheme.toLowerCase(),
-        token68: null,
-        params: Object.create(null) as Record<string, string>,
-        duplicateParams: [],
-      });
+    const name = sc.token();
+    if (name === '') sc.fault('expected an auth-param name');
+    sc.skipOws();
+    if (sc.at() !== EQUALS) sc.fault('expected "=" after the auth-param name');
+    sc.i++;
+    sc.skipOws();
+    let value: string;
+    if (sc.at() === DQUOTE) value = sc.quoted();
+    else {
+      value = sc.token();
+      if (value === '') sc.fault('expected a token or quoted-string value');
+    }
+    const key = name.toLowerCase();
+    if (Object.hasOwn(params, key)) {
+      if (!duplicates.includes(key)) duplicates.push(key);
+    } else params[key] = value;
+
+    sc.skipOws();
+    if (sc.i >= sc.n) break;
+    if (sc.at() !== COMMA) sc.fault('expected "," after an auth-param');
+    const comma = sc.i;
+    sc.skipSeparators();
+    if (sc.i < sc.n && sc.paramAhead(sc.i)) continue;
+    // Not a parameter: the next element (if any) is a new challenge.
+    sc.i = comma;
+    break;
+  }
+  return { params, duplicates };
+}
+
+/** Parses one field line; throws SyntaxFault with a position on the first error. */
+function parseField(s: string, out: AuthChallenge[]): void {
+  const sc = new Scanner(s);
+  for (;;) {
+    sc.skipSeparators();
+    if (sc.i >= sc.n) return;
+    const scheme = sc.token();
+    if (scheme === '') sc.fault('expected an auth-scheme');
+    const afterScheme = sc.i;
+    sc.skipOws();
+    if (sc.i >= sc.n || sc.at() === COMMA) {
+      out.push({ scheme: scheme.toLowerCase(), token68: null, params: noParams(), duplicateParams: [] });
       continue;
     }
     if (s.charCodeAt(afterScheme) !== 0x20) {
-      i = afterScheme;
-      fault('expected SP after the auth-scheme');
+      sc.i = afterScheme;
+      sc.fault('expected SP after the auth-scheme');
     }
-
-    // token68: its characters, "=" padding, then OWS and the end of the element.
-    const contentStart = i;
-    let j = i;
-    while (j < n && isToken68Char(s.charCodeAt(j))) j++;
-    if (j > i) {
-      while (j < n && s.charCodeAt(j) === EQUALS) j++;
-      const t68End = j;
-      while (j < n && isOws(s.charCodeAt(j))) j++;
-      if (j >= n || s.charCodeAt(j) === COMMA) {
-        out.push({
-          scheme: scheme.toLowerCase(),
-          token68: s.slice(contentStart, t68End),
-          params: Object.create(null) as Record<string, string>,
-          duplicateParams: [],
-        });
-        i = j;
-        endOfElement();
-        continue;
-      }
+    const t68 = token68(sc);
+    if (t68 !== null) {
+      out.push({ scheme: scheme.toLowerCase(), token68: t68, params: noParams(), duplicateParams: [] });
+      continue;
     }
-
-    // #auth-param
-    const params = Object.create(null) as Record<string, string>;
-    const duplicates: string[] = [];
-    for (;;) {
-      const name = token();
-      if (name === '') fault('expected an auth-param name');
-      skipOws();
-      if (at() !== EQUALS) fault('expected "=" after the auth-param name');
-      i++;
-      skipOws();
-      let value: string;
-      if (at() === DQUOTE) value = quoted();
-      else {
-        value = token();
-        if (value === '') fault('expected a token or quoted-string value');
-      }
-      const key = name.toLowerCase();
-      if (Object.hasOwn(params, key)) {
-        if (!duplicates.includes(key)) duplicates.push(key);
-      } else params[key] = value;
-
-      skipOws();
-      if (i >= n) break;
-      if (at() !== COMMA) fault('expected "," after an auth-param');
-      const comma = i;
-      skipSeparators();
-      if (i < n && paramAhead(i)) continue;
-      // Not a parameter: the next element (if any) is a new challenge.
-      i = comma;
-      break;
-    }
+    const { params, duplicates } = authParams(sc);
     out.push({ scheme: scheme.toLowerCase(), token68: null, params, duplicateParams: duplicates });
   }
 }

@@ -65,7 +65,11 @@ export interface AuthProbeContext {
   /** The user's token, for local decoding only; the client attaches it to requests by origin. */
   readonly token: string | null;
   /** The second and narrow-scope tokens (decoded locally; the client attaches them by set name). */
-  readonly otherTokens?: { readonly second: string | null; readonly narrow: string | null };
+  readonly otherTokens?: {
+    readonly second: string | null;
+    readonly narrow: string | null;
+    readonly expired?: string | null;
+  };
   /** The request that opened the endpoint in the ladder, when one was served (token probes reuse it). */
   readonly openShape?: ReplayShape | null;
   /** A pre-registered OAuth client the user designated (i.client), for the intrusive i.authz probes. */
@@ -279,10 +283,13 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
       user: ctx.token,
       second: ctx.otherTokens?.second ?? null,
       narrow: ctx.otherTokens?.narrow ?? null,
+      expired: Boolean(ctx.otherTokens?.expired),
     },
     resource: typeof resource === 'string' ? resource : url,
     issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
     scopes,
+    jwksUri: stringOr(authorizationServers[0]?.found?.metadata['jwks_uri']),
+    targetScope: ctx.targetScope,
   });
 
   // Round 5, sequential: the intrusive authorization requests to the first authorization server.
@@ -337,6 +344,8 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   };
 }
 
+const stringOr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
 function tokenTierReplies(t: TokenProbes): HttpReply[] {
   const replay = t.sessionReplay.kind === 'ok' ? t.sessionReplay.value : null;
   const others = [t.foreign, t.narrow].flatMap((p) => (p.kind === 'ok' ? p.value.replies : []));
@@ -344,6 +353,7 @@ function tokenTierReplies(t: TokenProbes): HttpReply[] {
     ...(replay ? [replay.control, replay.withoutToken, replay.garbageToken] : []),
     ...others.map((r) => r.probe),
     t.forged,
+    ...(t.jwtBattery?.kind === 'ok' ? t.jwtBattery.value.cases.map((c) => c.probe) : []),
   ]);
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { UnsecuredJWT } from 'jose';
 import type { OtherTokenProbe, SessionReplay, TokenProbes, TokenShape } from '../../evidence/auth-types.js';
-import type { Mode, Probe, HttpReply } from '../../evidence/types.js';
+import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { HttpClient } from '../http/types.js';
 import { deleteSession } from '../legacy-session.js';
 import {
@@ -20,6 +20,8 @@ import {
 } from '../mcp-messages.js';
 import type { RpcIds } from '../mcp-messages.js';
 import { sendRpc } from '../rpc.js';
+import { probeJwtBattery } from './jwt-battery.js';
+import type { BatteryCredential } from './jwt-battery.js';
 import { TOKEN_PROBES } from './plan.js';
 import { replay } from './replay.js';
 import type { ReplayShape } from './replay.js';
@@ -28,6 +30,7 @@ import { decodeUserToken } from './token.js';
 /** Names of the alternate credential sets on the HTTP client (see `Credentials.alternates`). */
 export const SECOND_TOKEN_SET = 'second';
 export const NARROW_TOKEN_SET = 'narrow';
+export const EXPIRED_TOKEN_SET = 'expired';
 
 /** The methods a narrow-scope token is tried on: the list paths and a dispatch (catalogue t.narrow). */
 export const NARROW_METHODS = ['tools/list', 'resources/list', 'prompts/list', 'tools/call'] as const;
@@ -43,19 +46,25 @@ export interface TokenTierContext {
     readonly user: string | null;
     readonly second: string | null;
     readonly narrow: string | null;
+    /** Whether an expired token was given (`--expired-token-env`; attached as EXPIRED_TOKEN_SET). */
+    readonly expired: boolean;
   };
   /** For the forged token: the PRM `resource` (or the endpoint) and the first listed issuer. */
   readonly resource: string;
   readonly issuer: string | null;
   /** Scopes the forged token claims: what the PRM or a challenge advertises. */
   readonly scopes: readonly string[];
+  /** For the JWT battery: the first authorization server's `jwks_uri`, and the target's scope. */
+  readonly jwksUri: string | null;
+  readonly targetScope: AddressScope;
 }
 
 /** How a request carries its credential. */
 interface Credential {
   readonly label: string;
   /** Attach a named alternate set, the main set (`main`), or nothing (`none`, see `headers`). */
-  readonly set: 'main' | 'none' | typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET;
+  readonly set:
+    'main' | 'none' | typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET | typeof EXPIRED_TOKEN_SET;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -259,10 +268,36 @@ async function forged(ctx: TokenTierContext): Promise<Probe<HttpReply>> {
   return opened;
 }
 
+/** The JWT battery's forgeries, each on the opening request (then its session, if any, closed). */
+function jwtBattery(ctx: TokenTierContext) {
+  const send = async (probe: string, label: string, cred: BatteryCredential) => {
+    const c: Credential =
+      'bearer' in cred
+        ? { label, set: 'none', headers: { authorization: `Bearer ${cred.bearer}` } }
+        : { label, set: EXPIRED_TOKEN_SET };
+    const opened = await open(ctx, c, probe);
+    await close(ctx, c, opened);
+    return opened;
+  };
+  return probeJwtBattery({
+    client: ctx.client,
+    mode: ctx.mode,
+    targetOrigin: new URL(ctx.url).origin,
+    targetScope: ctx.targetScope,
+    resource: ctx.resource,
+    issuer: ctx.issuer,
+    scopes: ctx.scopes,
+    jwksUri: ctx.jwksUri,
+    userToken: ctx.tokens.user,
+    expiredSet: ctx.tokens.expired ? EXPIRED_TOKEN_SET : null,
+    send,
+  });
+}
+
 export async function probeTokenTier(ctx: TokenTierContext): Promise<TokenProbes> {
   if (ctx.mode === 'passive') {
     const off = skipped('mode_disabled', 'needs --mode safe');
-    return { sessionReplay: off, foreign: off, narrow: off, query: off, forged: off };
+    return { sessionReplay: off, foreign: off, narrow: off, query: off, forged: off, jwtBattery: off };
   }
   // Sequential on purpose: a fixed order of ids and exchanges, and at most one extra session at a time.
   const sessionReplayed = await sessionReplay(ctx);
@@ -284,5 +319,6 @@ export async function probeTokenTier(ctx: TokenTierContext): Promise<TokenProbes
   );
   const query = await queryToken(ctx);
   const forgedProbe = await forged(ctx);
-  return { sessionReplay: sessionReplayed, foreign, narrow, query, forged: forgedProbe };
+  const battery = await jwtBattery(ctx);
+  return { sessionReplay: sessionReplayed, foreign, narrow, query, forged: forgedProbe, jwtBattery: battery };
 }

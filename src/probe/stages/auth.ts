@@ -9,6 +9,7 @@ import type { HttpReply, RevisionInfo } from '../../evidence/types.js';
 import { jsonObject } from '../auth/document.js';
 import { AUTH_PLAN, AUTHZ_PLAN, CLIENT_PLAN, DCR_PLAN, PROXY_PLAN, TOKEN_PLAN } from '../auth/plan.js';
 import { CIMD_PLAN } from '../auth/cimd-plan.js';
+import { JWT_PLAN } from '../auth/jwt-battery.js';
 import { probeAuth } from '../auth/probe-auth.js';
 import type { ReplayShape } from '../auth/replay.js';
 import { createPrmFetcher, wellKnownPrmUrls } from '../auth/prm.js';
@@ -18,6 +19,7 @@ import type { StageContext } from './context.js';
 export const AUTH_STAGE_PLAN: readonly PlanEntry[] = [
   ...AUTH_PLAN,
   ...TOKEN_PLAN,
+  ...JWT_PLAN,
   ...CLIENT_PLAN,
   ...AUTHZ_PLAN,
   ...DCR_PLAN,
@@ -42,7 +44,11 @@ export function walkAuth(
     challengeReplies,
     candidates: [...revision.known, ...revision.unconfirmed],
     token: o.token ?? null,
-    otherTokens: { second: o.secondToken ?? null, narrow: o.narrowToken ?? null },
+    otherTokens: {
+      second: o.secondToken ?? null,
+      narrow: o.narrowToken ?? null,
+      expired: o.expiredToken ?? null,
+    },
     openShape,
     ...(o.lookup ? { lookup: o.lookup } : {}),
     oauthClient: o.oauthClient ?? null,

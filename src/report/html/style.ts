@@ -18,8 +18,9 @@ code, pre { font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .5rem .75rem;
   white-space: pre-wrap; word-break: break-all; max-height: 24rem; overflow: auto; }
 a { color: var(--low); }
-.target { color: var(--muted); margin: .25rem 0 0; }
+.target, .package { color: var(--muted); margin: .25rem 0 0; }
 .outcome { font-size: 1.1rem; font-weight: 600; }
+.unreached { border-left: 4px solid #b42318; padding: .5rem .75rem; background: #fef3f2; }
 .grade { font-size: 1.1rem; margin: .5rem 0; }
 .grade-value { font-size: 2rem; font-weight: 700; vertical-align: middle; }
 .sev-critical { --sev: var(--critical); }

@@ -35,7 +35,8 @@ export function summarySection(report: ScanReport): SafeHtml {
     ['Address scope', t.scope],
     [
       'Authorization',
-      `${t.authWall ? 'auth wall seen' : 'no auth wall seen'}; ${t.authInUse ? 'token used' : 'no token used'}`,
+      // Three separate facts: a wall was met, the server uses authorization, a token was given.
+      `${t.authWall ? 'auth wall seen' : 'no auth wall seen'}; ${t.authInUse ? 'authorization in use' : 'no authorization seen'}; ${report.settings.tokenSupplied ? 'token supplied' : 'no token supplied'}`,
     ],
     ['Requests', `${requestCount(report)} in ${(report.durationMs / 1000).toFixed(1)} s`],
     ['Scanned at', report.generatedAt],
@@ -57,6 +58,13 @@ export function summarySection(report: ScanReport): SafeHtml {
   const rating = report.rating;
   return html`<section id="summary" aria-labelledby="summary-h">
     <h2 id="summary-h">Summary</h2>
+    ${
+      t.unreached
+        ? html`<p class="unreached" role="alert">
+            <strong>${t.unreached.why}</strong><br />next: ${t.unreached.next}
+          </p>`
+        : ''
+    }
     <p class="grade">
       Grade <span class="grade-value">${formatGrade(rating)}</span>${
         rating.qualifier ? html` <span class="muted">(${rating.qualifier})</span>` : ''

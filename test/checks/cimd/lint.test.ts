@@ -1,19 +1,19 @@
 /** CIMD50–CIMD57, the rules for a client's own metadata document: each passes on a good document and fails on its flaw. */
 import { describe, expect, it } from 'vitest';
 
+import { blockingFindings, graded, lintDocument } from '../../../src/checks/cimd/lint-document.js';
 import {
-  blockingFindings,
   lintAuthMethod,
   lintClientIdEquality,
   lintClientIdUrl,
-  lintClientMetadata,
   lintNoPrivateKeys,
   lintNoSecret,
   lintRedirectUris,
   lintRequiredMembers,
   lintServed,
 } from '../../../src/checks/cimd/lint.js';
-import type { ClientMetadataSource, LintFinding } from '../../../src/checks/cimd/lint.js';
+import type { LintFinding } from '../../../src/checks/cimd/lint.js';
+import type { ClientMetadataSource } from '../../../src/evidence/cimd-types.js';
 
 const URL_ = 'https://client.example/oauth/client.json';
 
@@ -47,12 +47,13 @@ const GOOD = {
   grant_types: ['authorization_code'],
 };
 
+/** Each finding with the severity its check's meta gives it (keySeverity, else the default). */
 const keys = (f: readonly LintFinding[]) =>
-  f.map((x) => `${x.status}:${x.where ?? x.key ?? ''}:${x.severity ?? ''}`);
+  graded(f).map((x) => `${x.status}:${x.where ?? x.key ?? ''}:${x.severity ?? ''}`);
 
 describe('a good document', () => {
   it('passes every rule, and nothing blocks a login', () => {
-    const all = lintClientMetadata(source(GOOD));
+    const all = lintDocument(source(GOOD));
     expect(all.map((f) => `${f.id}:${f.status}`)).toEqual([
       'MCPP-CIMD50:pass',
       'MCPP-CIMD51:pass',
@@ -201,13 +202,13 @@ describe('CIMD57 served as an AS fetches it', () => {
 
 describe('blocking', () => {
   it('blocks on high and critical only', () => {
-    const f = lintClientMetadata(
+    const f = lintDocument(
       source({ ...GOOD, redirect_uris: ['http://127.0.0.1/cb'] }, { mediaType: 'text/plain' }),
     );
     expect(f.some((x) => x.status === 'fail')).toBe(true);
     expect(blockingFindings(f)).toEqual([]);
-    expect(
-      blockingFindings(lintClientMetadata(source({ ...GOOD, client_secret: 'x' }))).map((x) => x.id),
-    ).toEqual(['MCPP-CIMD54']);
+    expect(blockingFindings(lintDocument(source({ ...GOOD, client_secret: 'x' }))).map((x) => x.id)).toEqual([
+      'MCPP-CIMD54',
+    ]);
   });
 });

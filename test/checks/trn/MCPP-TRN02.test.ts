@@ -95,15 +95,6 @@ testCheck(check, {
       reason: 'tls_unverified',
     },
     {
-      name: 'origin unreachable',
-      evidence: evidence((ev) => {
-        httpsTarget(ev);
-        ev.detection.targetClass = 'unreachable';
-        ev.tls = [tlsObservation({ verified: failedVerified('connect') })];
-      }),
-      reason: 'fetch_failed',
-    },
-    {
       name: 'https target without a recorded handshake',
       evidence: evidence((ev) => {
         httpsTarget(ev);
@@ -112,6 +103,15 @@ testCheck(check, {
     },
   ],
   notApplicable: [
+    {
+      name: 'origin unreachable: a target that was not reached is not judged',
+      evidence: evidence((ev) => {
+        httpsTarget(ev);
+        ev.detection.targetClass = 'unreachable';
+        ev.tls = [tlsObservation({ verified: failedVerified('connect') })];
+      }),
+      reason: 'target_class',
+    },
     { name: 'loopback http target (default evidence)', evidence: evidence(), reason: 'feature_absent' },
     {
       name: 'public http target without TLS evidence',

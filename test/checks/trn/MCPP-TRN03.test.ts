@@ -171,15 +171,6 @@ testCheck(check, {
       reason: 'tls_unverified',
     },
     {
-      name: 'origin unreachable (timeout)',
-      evidence: evidence((ev) => {
-        httpsTarget(ev);
-        ev.detection.targetClass = 'unreachable';
-        ev.tls = [tlsObservation({ verified: failedVerified('timeout') })];
-      }),
-      reason: 'fetch_failed',
-    },
-    {
       name: 'verified but no expiry recorded',
       evidence: evidence((ev) => {
         httpsTarget(ev);
@@ -196,6 +187,15 @@ testCheck(check, {
     },
   ],
   notApplicable: [
+    {
+      name: 'origin unreachable (timeout): a target that was not reached is not judged',
+      evidence: evidence((ev) => {
+        httpsTarget(ev);
+        ev.detection.targetClass = 'unreachable';
+        ev.tls = [tlsObservation({ verified: failedVerified('timeout') })];
+      }),
+      reason: 'target_class',
+    },
     { name: 'loopback http target (default evidence)', evidence: evidence(), reason: 'feature_absent' },
     {
       name: 'stdio target',

@@ -1,20 +1,24 @@
 /**
  * `mcp-posture lock show FILE` and `lock diff OLD NEW`: the lock's contents and the semantic diff
- * of two locks, without scanning. The grading is the PIN checks' own (./diff.ts); this module
- * only lists it per target and context, as text or JSON.
+ * of two locks, without scanning. The grading is the PIN checks' own: the changes come from
+ * src/lock (./diff.ts, ./metadata-diff.ts), each check's ID and key severities from its meta
+ * (`PIN_BY_CHANGE`); this module only lists them per target and context, as text or JSON.
  */
+import type { CheckMeta } from '../checks/define-check.js';
+import { severityOfKey } from '../checks/define-check.js';
+import { PIN_BY_CHANGE as PIN } from '../checks/pin/index.js';
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
-import type { ChangeSeverity } from './change-types.js';
-import { worst } from './change-types.js';
-import { diffInstructions, diffItems, itemLocation } from './diff.js';
+import type { ChangeSeverity } from '../lock/change-types.js';
+import { worst } from '../lock/change-types.js';
+import { diffInstructions, diffItems, itemLocation } from '../lock/diff.js';
 import {
   describeMember,
   diffAuthorizationServer,
   diffProtectedResource,
   diffProtocol,
-} from './metadata-diff.js';
-import type { LockFile } from './file.js';
-import { compactDiff, showInvisible } from './text-diff.js';
+} from '../lock/metadata-diff.js';
+import type { LockFile } from '../lock/file.js';
+import { compactDiff, showInvisible } from '../lock/text-diff.js';
 
 export interface LockChange {
   readonly target: string;
@@ -36,59 +40,51 @@ export function entryChanges(
   b: LockEntry,
 ): LockChange[] {
   const out: LockChange[] = [];
-  const add = (check: string, key: string, severity: ChangeSeverity, location: string, message: string) =>
-    out.push({ target, context, check, key, severity, location, message });
+  /** A change of `check` under `key`, at the key's severity by the check's meta unless it is graded. */
+  const add = (
+    check: CheckMeta,
+    key: string,
+    location: string,
+    message: string,
+    severity: ChangeSeverity = severityOfKey(check, key),
+  ) => out.push({ target, context, check: check.id, key, severity, location, message });
   if (a.surface && b.surface) {
     const d = diffItems(a.surface, b.surface);
     for (const x of d.added)
-      add(
-        'MCPP-PIN01',
-        'added',
-        'medium',
-        itemLocation(x.kind, x.name),
-        `${x.kind} ${showInvisible(x.name)} added`,
-      );
+      add(PIN.added, 'added', itemLocation(x.kind, x.name), `${x.kind} ${showInvisible(x.name)} added`);
     for (const x of d.removed)
-      add(
-        'MCPP-PIN02',
-        'removed',
-        'low',
-        itemLocation(x.kind, x.name),
-        `${x.kind} ${showInvisible(x.name)} removed`,
-      );
+      add(PIN.removed, 'removed', itemLocation(x.kind, x.name), `${x.kind} ${showInvisible(x.name)} removed`);
     for (const r of d.renamed)
       add(
-        'MCPP-PIN03',
+        PIN.changed,
         'renamed',
-        'medium',
         itemLocation(r.kind, r.to),
         `${r.kind} ${showInvisible(r.from)} renamed to ${showInvisible(r.to)}`,
       );
     for (const c of d.changed) {
-      const top = worst(c.changes.map((x) => x.severity)) ?? 'low';
+      const top = worst(c.changes.map((x) => x.severity));
       const key = c.changes.find((x) => x.severity === top)?.key ?? 'definition';
       add(
-        'MCPP-PIN03',
+        PIN.changed,
         key,
-        top,
         itemLocation(c.kind, c.name),
         `${c.changes.map((x) => x.what).join('; ')}. Diff: ${compactDiff(c.diff)}`,
+        top ?? severityOfKey(PIN.changed, 'definition'),
       );
     }
     const i = diffInstructions(a.surface, b.surface);
     if (i)
       add(
-        'MCPP-PIN03',
+        PIN.changed,
         'instructions',
-        i.severity,
         'server:instructions',
         `instructions changed. Diff: ${compactDiff(i.diff)}`,
+        i.severity,
       );
   } else if (a.listable !== b.listable) {
     add(
-      'MCPP-PIN04',
+      PIN.coverage,
       'unlisted',
-      'info',
       'lock',
       b.listable ? 'the surface is listable now' : 'the surface is no longer listable',
     );
@@ -97,19 +93,19 @@ export function entryChanges(
   const pb = b.protectedResource;
   if (pa && pb)
     for (const c of diffProtectedResource(pa.fields, pb.fields))
-      add('MCPP-PIN05', c.member, c.severity, 'endpoint', describeMember(c));
+      add(PIN.protectedResource, c.member, 'endpoint', describeMember(c), c.severity);
   else if (pa && !pb)
-    add('MCPP-PIN05', 'withdrawn', 'medium', 'endpoint', 'protected-resource metadata withdrawn');
+    add(PIN.protectedResource, 'withdrawn', 'endpoint', 'protected-resource metadata withdrawn');
   else if (!pa && pb)
-    add('MCPP-PIN05', 'published', 'medium', 'endpoint', 'protected-resource metadata published');
+    add(PIN.protectedResource, 'published', 'endpoint', 'protected-resource metadata published');
   for (const issuer of Object.keys(a.authorizationServers).sort()) {
     const y = b.authorizationServers[issuer];
     if (!y) continue;
     for (const c of diffAuthorizationServer(a.authorizationServers[issuer]!, y))
-      add('MCPP-PIN06', c.member, c.severity, `as:${issuer}`, `${describeMember(c)} (${c.why})`);
+      add(PIN.authorizationServer, c.member, `as:${issuer}`, `${describeMember(c)} (${c.why})`, c.severity);
   }
   for (const c of diffProtocol(a, b))
-    add('MCPP-PIN07', c.member, c.severity, 'endpoint', `${describeMember(c)} (${c.why})`);
+    add(PIN.protocol, c.member, 'endpoint', `${describeMember(c)} (${c.why})`, c.severity);
   return out;
 }
 
@@ -126,9 +122,9 @@ export function lockChanges(oldLock: LockFile, newLock: LockFile): LockChange[] 
         out.push({
           target,
           context,
-          check: 'MCPP-PIN04',
+          check: PIN.coverage.id,
           key: 'missing',
-          severity: 'info',
+          severity: severityOfKey(PIN.coverage, 'missing'),
           location: 'lock',
           message: b ? 'entry added' : 'entry removed',
         });
