@@ -6,7 +6,7 @@
  */
 import type { CheckResult } from './checks/define-check.js';
 import { evaluateAll } from './engine/run.js';
-import type { Evidence } from './evidence/types.js';
+import type { ClientConfigEvidence, Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
 import { collectEvidence } from './probe/scan.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
@@ -32,15 +32,26 @@ export interface ScanTargetOptions extends Omit<CollectOptions, 'url'> {
    * not at all, `best-effort` warns and runs without it; or a sandbox the run already prepared.
    */
   readonly sandbox?: boolean | SandboxMode | PreparedSandbox;
+  /** A discovered target: where the user's MCP clients configure it (the `clientConfig` section, MCPP-CFG01). */
+  readonly clientConfig?: ClientConfigEvidence;
 }
+
+/** The evidence with the run's knowledge of the target's client configurations added. */
+const withClientConfig = (ev: Evidence, c: ClientConfigEvidence | undefined): Evidence =>
+  c ? { ...ev, clientConfig: c } : ev;
 
 export async function scanTarget(
   target: Target,
   opts: ScanTargetOptions,
   reportOpts: ReportOptions = {},
 ): Promise<ScanOutput> {
-  if (target.kind === 'http')
-    return evaluate(await collectEvidence({ ...opts, url: target.href }), reportOpts);
+  if (target.kind === 'http') {
+    const { clientConfig, ...collect } = opts;
+    return evaluate(
+      withClientConfig(await collectEvidence({ ...collect, url: target.href }), clientConfig),
+      reportOpts,
+    );
+  }
   // The stdio runner is loaded only when a local server is scanned.
   const { collectStdioEvidence } = await import('./probe/stdio/collect.js');
   const evidence = await collectStdioEvidence({
@@ -53,7 +64,10 @@ export async function scanTarget(
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     ...(opts.lock ? { lock: opts.lock } : {}),
   });
-  return evaluate(target.package ? withPackage(evidence, target) : evidence, reportOpts);
+  return evaluate(
+    withClientConfig(target.package ? withPackage(evidence, target) : evidence, opts.clientConfig),
+    reportOpts,
+  );
 }
 
 /**

@@ -62,6 +62,7 @@ export const FAMILIES = [
   'ACT',
   'TOOL',
   'PIN',
+  'CFG',
   'ERR',
 ] as const;
 

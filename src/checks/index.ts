@@ -6,6 +6,7 @@
 import { ACT_CHECKS } from './act/index.js';
 import { ASM_CHECKS } from './asm/index.js';
 import { AUTHN_CHECKS } from './authn/index.js';
+import { CFG_CHECKS } from './cfg/index.js';
 import { CIMD_CHECKS } from './cimd/index.js';
 import type { AggregateCheck, Check } from './define-check.js';
 import { AGGREGATE_CHECKS } from './err/index.js';
@@ -31,6 +32,7 @@ export const CHECKS: readonly Check[] = [
   ...ACT_CHECKS,
   ...TOOL_CHECKS,
   ...PIN_CHECKS,
+  ...CFG_CHECKS,
 ];
 
 export { AGGREGATE_CHECKS };

@@ -39,6 +39,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly sandbox?: boolean | string;
   readonly discovered?: boolean;
   readonly allowExec?: boolean;
+  /** `--use-config-credentials` (with --discovered). */
+  readonly useConfigCredentials?: boolean;
   readonly home?: string;
   readonly project?: string;
   readonly mode?: Mode;

@@ -41,7 +41,7 @@ export function runDiscover(o: DiscoverCliOptions): number {
       const audit = auditOf(s);
       return { ...publicView(s), ...(audit !== null ? { audit } : {}) };
     });
-    process.stdout.write(`${JSON.stringify({ servers, errors: d.errors }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ servers, errors: d.errors, skipped: d.skipped }, null, 2)}\n`);
     return EXIT.ok;
   }
   const e = escapeTerminalLine;
@@ -56,10 +56,16 @@ export function runDiscover(o: DiscoverCliOptions): number {
       `${s.client.padEnd(15)} ${s.scope.padEnd(8)} ${s.transport.padEnd(16)} ${e(s.name)}  ${e(what)}`,
     );
     lines.push(`${' '.repeat(41)}${e(s.file)}${s.project ? ` (project ${e(s.project)})` : ''}`);
+    const creds = v['credentials'] as { where: string; key: string; literal: boolean }[] | undefined;
+    if (creds)
+      lines.push(
+        `${' '.repeat(41)}credentials: ${creds.map((c) => `${c.where} ${e(c.key)}${c.literal ? ' (literal secret)' : ''}`).join(', ')}; scan --discovered sends them only with --use-config-credentials`,
+      );
     const audit = auditOf(s);
     if (audit !== null) lines.push(`${' '.repeat(41)}audit before installing: ${e(audit)}`);
   }
   for (const err of d.errors) lines.push(`error: ${e(err.file)}: ${e(err.message)}`);
+  for (const k of d.skipped) lines.push(`skipped: ${e(k.file)}: ${e(k.reason)}`);
   lines.push(`${d.servers.length} server${d.servers.length === 1 ? '' : 's'} found; nothing was launched.`);
   process.stdout.write(`${lines.join('\n')}\n`);
   return EXIT.ok;

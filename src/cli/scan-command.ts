@@ -43,6 +43,10 @@ function addTargetOptions(cmd: Command): Command {
       'scan every server the MCP clients of this user are configured with (see discover)',
     )
     .option('--allow-exec', 'with --discovered: also launch the local (stdio) servers found in config files')
+    .option(
+      '--use-config-credentials',
+      'with --discovered: send each server the headers (remote) or secret env (local) its own client configuration gives it, to that server only',
+    )
     .option('--home <dir>', 'with --discovered: read the client configs of this home directory')
     .option(
       '--project <dir>',

@@ -103,7 +103,7 @@ export function checkTargetFlags(url: string | undefined, words: readonly string
   if (o.discovered && (url !== undefined || o.stdio))
     throw new UsageError('--discovered scans what discover finds: give no URL or --stdio');
   if (!o.discovered)
-    for (const flag of ['allowExec', 'home', 'project'] as const)
+    for (const flag of ['allowExec', 'useConfigCredentials', 'home', 'project'] as const)
       if (o[flag] !== undefined) throw new UsageError(`${flagName(flag)} needs --discovered`);
   if (o.stdio && url === undefined)
     throw new UsageError('--stdio needs a command: mcp-posture scan --stdio -- <command> [args...]');

@@ -69,7 +69,11 @@ function discovered(o: ScanCliOptions): TargetSource {
     process.stderr.write(
       `mcp-posture: ${escapeTerminalLine(err.file)}: ${escapeTerminalLine(err.message)}\n`,
     );
-  return discoveredSource(d, { allowExec: Boolean(o.allowExec), env: process.env });
+  return discoveredSource(d, {
+    allowExec: Boolean(o.allowExec),
+    env: process.env,
+    useConfigCredentials: Boolean(o.useConfigCredentials),
+  });
 }
 
 const label = (sources: readonly TargetSource[]) => sources.map((s) => s.label).join(' + ') || 'targets';

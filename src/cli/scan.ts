@@ -132,6 +132,7 @@ async function scanWith(
     cimd: cimdOptionsOf(o),
     sandbox: sandboxOf(o),
     baseline: undefined,
+    useConfigCredentials: Boolean(o.useConfigCredentials),
   };
   const choice = chooseTargets(url, words, o, config, installs);
   checkCredentialFlags(choice, o, t, settings);

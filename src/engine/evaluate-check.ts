@@ -144,7 +144,9 @@ function classGate(check: Check, ev: Evidence): CheckResult[] | null {
   const cls = ev.detection.targetClass;
   if (cls === 'reachable') return null;
   const answered = cls === 'redirected' || ev.tls.some((t) => t.verified.kind === 'ok');
-  if (check.meta.classIndependent && answered) {
+  // A check of the user's own client files (MCPP-CFG01) judges them whether or not the server answered.
+  const ofClientFiles = check.meta.requires.includes('clientConfig');
+  if (check.meta.classIndependent && (answered || ofClientFiles)) {
     if (cls === 'redirected') return null;
     const results = evaluateReached(check, ev);
     const findings = results.filter((r) => r.status === 'fail' || r.status === 'error');

@@ -88,6 +88,11 @@ const ABSENT: Partial<Record<SectionName, Explain>> = {
             'no_auth',
             'No authorization signal was observed (no 401, no challenge, no published PRM): the target does not use authorization.',
           ),
+  clientConfig: (_ev, ctx) =>
+    ctx.notApplicable(
+      'feature_absent',
+      'The target was not found in an MCP client configuration (`scan --discovered` reads them).',
+    ),
   pin: (_ev, ctx) =>
     ctx.notApplicable(
       'feature_absent',

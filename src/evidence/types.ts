@@ -12,6 +12,7 @@
 import type { Revision } from '../spec/revisions.js';
 import type { AuthDiscovery } from './auth-types.js';
 import type { ClientMetadataSource } from './cimd-types.js';
+import type { ClientConfigEvidence } from './client-config-types.js';
 import type {
   HttpEndpoint,
   LegacySessionEvidence,
@@ -43,6 +44,7 @@ export type * from './modern-types.js';
 export type * from './cimd-types.js';
 export type * from './pin-types.js';
 export type * from './stdio-types.js';
+export type * from './client-config-types.js';
 
 /** Version 2: transport sections split from the core (version 1 bundles are upgraded on load). */
 export const EVIDENCE_SCHEMA_VERSION = 2 as const;
@@ -141,6 +143,11 @@ export interface CoreEvidence {
    * `mcp-posture cimd lint`, null or absent in a scan.
    */
   readonly clientMetadata?: ClientMetadataSource | null;
+  /**
+   * A target found in the user's MCP client configurations (`scan --discovered`): where it is
+   * configured and which credentials those files hold, by name only. Absent for other targets.
+   */
+  readonly clientConfig?: ClientConfigEvidence | null;
   /**
    * The lock's entry for this target and the current surface in the lock's shape (docs/pinning.md);
    * null when the scan was given no lock. Bundles saved before the section existed lack it (read as null).

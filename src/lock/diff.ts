@@ -8,12 +8,12 @@ import type { ItemKind, LockItem, LockSurface } from '../evidence/pin-types.js';
 import { canonicalJson, hashOf, prettyJson } from './canonical.js';
 import { ITEM_KEY, ITEM_KINDS } from '../surface/items.js';
 import type { ChangeSeverity, DefinitionChange } from './change-types.js';
-import { higher } from './change-types.js';
 import { annotationChanges, asSchema, inputSchemaChanges } from './schema-changes.js';
 import type { TextJudge } from './text-judge.js';
 import { activeTextJudge } from './text-judge.js';
 import { showInvisible } from '../escape/invisible.js';
-import { addedText, unifiedDiff } from './text-diff.js';
+import { gradeText } from './grade-text.js';
+import { unifiedDiff } from './text-diff.js';
 
 const LIST: Readonly<Record<ItemKind, 'tools' | 'prompts' | 'resources' | 'resourceTemplates'>> = {
   tool: 'tools',
@@ -117,23 +117,6 @@ export function diffItems(
 // Grading a changed definition (PIN03)
 // ---------------------------------------------------------------------------
 
-/** Grades new text against old: the judge's severity for what was added, else low (a wording change). */
-export function gradeText(
-  oldText: string,
-  newText: string,
-  judge: TextJudge,
-  ctx: { itemKind: string; itemName: string; field: string },
-): { severity: ChangeSeverity; signals: string[] } {
-  const onAdded = judge(addedText(oldText, newText), ctx);
-  if (onAdded.severity !== null) return { severity: onAdded.severity, signals: onAdded.signals };
-  // Signals split across kept words: what the whole new text carries that the old did not.
-  const before = judge(oldText, ctx);
-  const after = judge(newText, ctx);
-  if (higher(after.severity, before.severity))
-    return { severity: after.severity!, signals: after.signals.filter((s) => !before.signals.includes(s)) };
-  return { severity: 'low', signals: [] };
-}
-
 /** Every string under a JSON value that a model reads: descriptions, titles, defaults, enums, examples. */
 function schemaTexts(v: unknown, out: string[] = [], depth = 0): string[] {
   if (depth > 64) return out;
@@ -205,7 +188,7 @@ function gradeDefinition(
           what: `new required argument ${fresh.map(showInvisible).join(', ')}`,
         });
     }
-    if (!out.some((c) => ['schema-text', 'input-required', 'input-loosened'].includes(c.key)))
+    if (!out.some((c) => ['schema-text', 'input-required', 'input-loosened', 'input-sink'].includes(c.key)))
       out.push({ key: 'input-schema', severity: 'low', what: `${field} changed` });
   }
   if (kind === 'tool' && differs('annotations'))

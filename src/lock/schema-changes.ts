@@ -124,6 +124,66 @@ const requiredOf = (s: Schema | null): string[] =>
     ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string')
     : [];
 
+/** Formats of a value that names where data goes. */
+const SINK_FORMATS = new Set([
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uri-template',
+  'email',
+  'idn-email',
+]);
+/** Words of a parameter name that give it a destination role (split at `_`, `-`, `.` and camelCase). */
+const SINK_WORDS = new Set([
+  'url',
+  'uri',
+  'href',
+  'email',
+  'mail',
+  'mailto',
+  'webhook',
+  'callback',
+  'endpoint',
+  'recipient',
+  'bcc',
+  'cc',
+]);
+/** A description that gives the parameter a destination role. */
+const SINK_DESCRIPTION = /\b(url|uri|e-?mail( address)?|webhook|callback|endpoint|recipient)\b/i;
+
+/** Why a parameter looks like a place data is sent to (a URL, an e-mail address, a webhook), or null. */
+function sinkRole(name: string, schema: Schema | null): string | null {
+  const type = schema?.['type'];
+  if (typeof type === 'string' && ['boolean', 'number', 'integer', 'null'].includes(type)) return null;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  if (words.some((w) => SINK_WORDS.has(w))) return 'its name';
+  const format = schema?.['format'];
+  if (typeof format === 'string' && SINK_FORMATS.has(format.toLowerCase())) return `format ${format}`;
+  const d = schema?.['description'];
+  if (typeof d === 'string' && SINK_DESCRIPTION.test(d)) return 'its description';
+  return null;
+}
+
+/** Parameters the new schema has and the old did not, at any depth of `properties` and `items`. */
+function addedSinks(o: Schema | null, n: Schema | null, path: string, out: string[], depth = 0): void {
+  if (!n || depth > 32) return;
+  const op = asSchema(o?.['properties']);
+  const np = asSchema(n['properties']);
+  if (np)
+    for (const k of Object.keys(np).sort()) {
+      const at = path ? `${path}.${k}` : k;
+      const was = op && Object.hasOwn(op, k) ? asSchema(op[k]) : null;
+      const role = was ? null : sinkRole(k, asSchema(np[k]));
+      if (role) out.push(`${showInvisible(at)} (${role})`);
+      addedSinks(was, asSchema(np[k]), at, out, depth + 1);
+    }
+  addedSinks(asSchema(o?.['items']), asSchema(n['items']), `${path}[]`, out, depth + 1);
+}
+
 export function inputSchemaChanges(o: unknown, n: unknown): DefinitionChange[] {
   const out: DefinitionChange[] = [];
   const os = asSchema(o);
@@ -136,6 +196,14 @@ export function inputSchemaChanges(o: unknown, n: unknown): DefinitionChange[] {
       key: 'input-required',
       severity: 'medium',
       what: `new required parameter${newRequired.length > 1 ? 's' : ''} ${newRequired.map((r) => showInvisible(r)).join(', ')}`,
+    });
+  const sinks: string[] = [];
+  addedSinks(os, ns, '', sinks);
+  if (sinks.length > 0)
+    out.push({
+      key: 'input-sink',
+      severity: 'medium',
+      what: `new parameter${sinks.length > 1 ? 's' : ''} with a destination role (a URL, e-mail address or webhook: where data can be sent): ${sinks.slice(0, 5).join(', ')}${sinks.length > 5 ? ', …' : ''}`,
     });
   const loose: string[] = [];
   loosened(os, ns, 'inputSchema', loose);

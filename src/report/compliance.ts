@@ -88,6 +88,7 @@ const FAMILY_TITLES: Readonly<Record<string, string>> = {
   ACT: 'Active security probes',
   TOOL: 'Tool, prompt, resource and instruction surface',
   PIN: 'Drift against a baseline',
+  CFG: 'Client configuration hygiene',
   ERR: 'Scanner health',
 };
 

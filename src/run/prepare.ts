@@ -7,7 +7,9 @@
  * after `--stdio`, a target of the config file) gets the credentials given for it; a target a
  * list named (a targets file, the registry, a client configuration) gets only what a config
  * entry for it sets. Typed `-H` headers also go to discovered servers: they are the user's own
- * clients' servers, and each header goes to its own target's origin only.
+ * clients' servers, and each header goes to its own target's origin only. With
+ * `--use-config-credentials`, a discovered server also gets the headers its own client
+ * configuration entry gives it (never another entry's), bound and redacted the same way.
  */
 import type { SandboxMode } from '../probe/stdio/sandbox/prepare.js';
 import type { ScanTargetOptions } from '../api.js';
@@ -38,6 +40,8 @@ export interface RunSettings {
   /** `--sandbox` for local servers: `strict`, `best-effort` or `off` (docs/stdio.md#sandbox). */
   readonly sandbox: SandboxMode;
   readonly baseline: { readonly file: string; readonly data: Baseline } | undefined;
+  /** `--use-config-credentials`: discovered servers get what their client configuration gives them. */
+  readonly useConfigCredentials?: boolean;
 }
 
 interface Trust {
@@ -45,15 +49,20 @@ interface Trust {
   readonly named: boolean;
   /** Typed `-H` headers go to it even when it is not named. */
   readonly typedHeaders: boolean;
+  /**
+   * With `--use-config-credentials`, the headers its own client configuration gives it go to it
+   * (its origin only, redacted like `--token`); each server gets its own entry's, never another's.
+   */
+  readonly configCredentials: boolean;
 }
 
 const TRUST: Readonly<Record<TargetSourceKind, Trust>> = {
-  url: { named: true, typedHeaders: true },
-  command: { named: true, typedHeaders: true },
-  config: { named: true, typedHeaders: true },
-  file: { named: false, typedHeaders: false },
-  registry: { named: false, typedHeaders: false },
-  discovered: { named: false, typedHeaders: true },
+  url: { named: true, typedHeaders: true, configCredentials: false },
+  command: { named: true, typedHeaders: true, configCredentials: false },
+  config: { named: true, typedHeaders: true, configCredentials: false },
+  file: { named: false, typedHeaders: false, configCredentials: false },
+  registry: { named: false, typedHeaders: false, configCredentials: false },
+  discovered: { named: false, typedHeaders: true, configCredentials: true },
 };
 
 /** May typed credentials (`--token`, `--token-env`, `--login`, designations) be used with these sources? */
@@ -139,8 +148,11 @@ function httpOptions(
   credentialed: boolean,
   typedHeaders: boolean,
   stored: string | undefined,
+  configHeaders: Readonly<Record<string, string>>,
 ): PreparedTarget['options'] {
-  const headers = credentialed ? r.headers : typedHeaders ? { ...(s.cli.headers ?? {}) } : {};
+  const typed = credentialed ? r.headers : typedHeaders ? { ...(s.cli.headers ?? {}) } : {};
+  // What the user typed wins over what the client configuration says.
+  const headers = { ...configHeaders, ...typed };
   return {
     mode: r.mode,
     spec: r.spec,
@@ -174,15 +186,21 @@ export function prepareTarget(
     trust.typedHeaders ? s.cli : { ...s.cli, headers: {} },
   );
   const credentialed = trust.named || found !== undefined;
-  const options: PreparedTarget['options'] =
-    t.target.kind === 'http'
-      ? httpOptions(s, resolved, credentialed, trust.typedHeaders, stored)
+  const useConfig = trust.configCredentials && s.useConfigCredentials === true;
+  const configHeaders = useConfig ? (t.configHeaders ?? {}) : {};
+  const options: PreparedTarget['options'] = {
+    ...(t.target.kind === 'http'
+      ? httpOptions(s, resolved, credentialed, trust.typedHeaders, stored, configHeaders)
       : {
           mode: resolved.mode,
           spec: resolved.spec,
           requestTimeoutMs: resolved.timeoutMs,
           sandbox: s.sandbox,
-        };
+        }),
+    ...(t.configListings?.length
+      ? { clientConfig: { listings: t.configListings, credentialsUsed: useConfig } }
+      : {}),
+  };
   return {
     sourced: t,
     options,

@@ -179,6 +179,11 @@ export const CATALOGUE: Readonly<
       '2025-06-18\u20262025-11-25 (legacy sessions; the 2026-07-28 state-handle rule is not observable before login) \u00b7 http',
     mode: 'token (definitive); safe (indicator)',
   },
+  'MCPP-CFG01': {
+    title: 'No literal secrets in client configurations',
+    revisions: 'any \u00b7 http, sse, stdio',
+    mode: 'passive (discovered servers)',
+  },
   'MCPP-CIMD01': {
     title: 'CIMD support advertised',
     revisions: '\u22652025-11-25 \u00b7 as',

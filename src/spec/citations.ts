@@ -107,3 +107,9 @@ export const VSCODE_TOOL_CALLING_LIMIT: Citation = {
   title: 'VS Code API — LanguageModelChatCapabilities.toolCalling',
   url: 'https://code.visualstudio.com/api/references/vscode-api#LanguageModelChatCapabilities',
 };
+/** Credentials written into a file (CFG01). */
+export const CWE_798: Citation = {
+  key: 'CWE-798',
+  title: 'CWE-798: Use of Hard-coded Credentials',
+  url: 'https://cwe.mitre.org/data/definitions/798.html',
+};

@@ -241,6 +241,7 @@ export class EvidenceBuilder {
       exchanges: this.exchanges,
       pin: null,
       clientMetadata: null,
+      clientConfig: null,
       endpoint: {
         origin: 'http://127.0.0.1:3000',
         scheme: 'http',

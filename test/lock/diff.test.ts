@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { lockItem } from '../../src/lock/build.js';
-import { diffItems, gradeText } from '../../src/lock/diff.js';
+import { diffItems } from '../../src/lock/diff.js';
+import { gradeText } from '../../src/lock/grade-text.js';
 import { diffAuthorizationServer } from '../../src/lock/metadata-diff.js';
 import { showInvisible } from '../../src/escape/invisible.js';
 import { addedText, compactDiff, unifiedDiff } from '../../src/lock/text-diff.js';

@@ -175,6 +175,7 @@ describe('discover', () => {
         transport: 'stdio',
         command: 'npx',
         args: ['-y', '@modelcontextprotocol/server-memory'],
+        credentials: [{ where: 'env', key: 'API_KEY', literal: false }],
       },
       {
         client: 'claude-code',
@@ -209,6 +210,7 @@ describe('discover', () => {
         name: 'gh',
         transport: 'streamable-http',
         url: 'https://api.example.com/mcp',
+        credentials: [{ where: 'header', key: 'Authorization', literal: false }],
       },
       {
         client: 'vscode',
@@ -252,6 +254,7 @@ describe('discover', () => {
         transport: 'stdio',
         command: 'uvx',
         args: ['docs-mcp', '--port', '0'],
+        credentials: [{ where: 'env', key: 'DOCS_TOKEN', literal: false }],
       },
       {
         client: 'codex',

@@ -12,6 +12,7 @@ import { CIMD_CHECKS } from '../../src/checks/cimd/index.js';
 import type { CheckMeta, Family, Severity } from '../../src/checks/define-check.js';
 import { FAMILIES, SEVERITIES } from '../../src/checks/define-check.js';
 import { ALL_CHECKS as CHECKS, AGGREGATE_CHECKS, CHECKS as CHECKS_ONLY } from '../../src/checks/index.js';
+import { CFG_CHECKS } from '../../src/checks/cfg/index.js';
 import { LEG_CHECKS } from '../../src/checks/leg/index.js';
 import { MOD_CHECKS } from '../../src/checks/mod/index.js';
 import { PIN_CHECKS } from '../../src/checks/pin/index.js';
@@ -43,6 +44,7 @@ const FAMILY_LISTS = {
   ACT: ACT_CHECKS,
   TOOL: TOOL_CHECKS,
   PIN: PIN_CHECKS,
+  CFG: CFG_CHECKS,
   ERR: AGGREGATE_CHECKS,
 };
 

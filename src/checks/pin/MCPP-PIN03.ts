@@ -43,7 +43,7 @@ export default defineCheck({
     rating: { scope: 'protocol' },
     keys: {
       description:
-        'the description changed: low for a rewording, the text judge’s severity when the added text is instruction-like, hidden or asks for secrets',
+        'the description changed: low for a rewording, else at least the text judge’s severity for the added text, alone or in the new description (instruction-like, hidden, asks for secrets)',
       title: 'the title changed (graded like a description)',
       'schema-text':
         'text inside the schema (descriptions, defaults, enums, examples) changed, graded like a description',
@@ -55,10 +55,13 @@ export default defineCheck({
       'input-required': 'a new required parameter or argument (medium)',
       'input-loosened':
         'an input constraint was dropped or widened: enum, pattern, bounds, additionalProperties, type (medium)',
+      'input-sink':
+        'a new parameter with a destination role: a URL, e-mail address or webhook by its name, format (`uri`, `email`) or description, where data can be sent (medium)',
       'input-schema': 'another schema change (low)',
       definition: 'another member of the definition changed (low)',
       renamed: 'the same definition is listed under a new name (medium); PIN01 and PIN02 do not report it',
-      instructions: 'the server’s `instructions` changed, graded like a description',
+      instructions:
+        'the server’s `instructions` changed, graded like a description; a new directive to the model is at least high',
     },
     severity: 'high',
     keySeverity: { renamed: 'medium', definition: 'low' },
@@ -71,7 +74,7 @@ export default defineCheck({
       'The `pin` section: per item, the canonical definition hash and its field-group hashes; the message carries the changed lines of a unified diff of the definitions (`-old +new`, pretty JSON), with invisible characters shown (`<U+200B>`).',
     traps:
       'Version strings in `serverInfo` change on every release — `server:info` changes are reported by PIN07, not here.',
-    notes: `Severity follows what changed, not that something changed: the text added to a description, title, schema text or \`instructions\` is re-judged by the tool-surface text judge (low when benign; the judge’s severity otherwise, e.g. high for instruction-like or hidden text, critical for a request for secrets); annotations that reduce scrutiny or drop a reviewed guarantee are high; a new required parameter or a loosened constraint is medium. The result key names the deciding kind of change (not the new hash the catalogue row suggests, so that suppressions and reports group by what changed); the new hash is in the message. ${PIN_NOTE}`,
+    notes: `Severity follows what changed, not that something changed: the text added to a description, title, schema text or \`instructions\` is re-judged by the tool-surface text judge, alone and in the new text, and the change takes the higher of the two (low when benign; e.g. high for instruction-like or hidden text, critical for a request for secrets), however long the text around it; a new directive to the model in \`instructions\` is at least high; annotations that reduce scrutiny or drop a reviewed guarantee are high; a new required parameter, a new parameter with a destination role (URL, e-mail, webhook) or a loosened constraint is medium. The result key names the deciding kind of change (not the new hash the catalogue row suggests, so that suppressions and reports group by what changed); the new hash is in the message. ${PIN_NOTE}`,
   },
   evaluate(ev, ctx) {
     const p = pinnedOrVerdict(ev.pin, ctx);

@@ -23,6 +23,11 @@ export interface ClientConfigRow {
   readonly layout?: ServerLayout;
   /** The entries of `projects` in the file each hold their own server map under `key` (Claude Code). */
   readonly perProject?: boolean;
+  /**
+   * With `perProject`: each listed project directory also keeps a file of its own (relative to the
+   * project path, same format and key), read with the same caps; `source` says where the rule is from.
+   */
+  readonly projectFile?: { readonly path: string; readonly source: string };
   readonly source: string;
 }
 
@@ -79,6 +84,12 @@ export const CLIENT_CONFIGS: readonly ClientConfigRow[] = [
     format: 'json',
     key: ['mcpServers'],
     perProject: true,
+    projectFile: {
+      path: '.mcp.json',
+      source:
+        'Claude Code documentation, "Connect Claude Code to tools via MCP" (docs.anthropic.com/en/docs/claude-code/mcp): ' +
+        'project-scope servers live in .mcp.json at the project root; checked 2026-12-03',
+    },
     source: 'Claude Code documentation, "MCP" (local scope: per-project entries of ~/.claude.json)',
   },
   {

@@ -5,13 +5,14 @@
  * every string is cut short; a malformed file is reported in `errors` and hides nothing else.
  * Environment-variable references (`${env:X}`, `$X`) are kept as written, never expanded.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 
 import { redactArgs, stdioRedactor } from '../redact-command.js';
 import type { ClientConfigRow, ClientScope } from './clients.js';
 import { CLIENT_CONFIGS } from './clients.js';
 import { parseJsonc, parseTomlSubset } from './parse.js';
+import { configuredCredentials, literalSecrets } from './secrets.js';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
 export const MAX_SERVERS_PER_FILE = 500;
@@ -34,6 +35,8 @@ export interface DiscoveredServer {
   readonly args?: readonly string[];
   /** Declared variables, values as written (references unexpanded); never printed. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Declared HTTP headers of a remote server, values as written (references unexpanded); never printed. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly cwd?: string;
 }
 
@@ -42,9 +45,16 @@ export interface DiscoveryError {
   readonly message: string;
 }
 
+/** A file discovery would have read but did not, with the reason (a project that is gone). */
+export interface DiscoverySkip {
+  readonly file: string;
+  readonly reason: string;
+}
+
 export interface Discovery {
   readonly servers: readonly DiscoveredServer[];
   readonly errors: readonly DiscoveryError[];
+  readonly skipped: readonly DiscoverySkip[];
 }
 
 export interface DiscoverOptions {
@@ -87,9 +97,9 @@ function readCapped(file: string): { text: string } | { error: string } | null {
   }
 }
 
-function parse(row: ClientConfigRow, text: string): unknown {
-  if (row.format === 'toml') return parseTomlSubset(text);
-  if (row.format === 'jsonc') return parseJsonc(text);
+function parseAs(format: ClientConfigRow['format'], text: string): unknown {
+  if (format === 'toml') return parseTomlSubset(text);
+  if (format === 'jsonc') return parseJsonc(text);
   return JSON.parse(text) as unknown;
 }
 
@@ -155,7 +165,13 @@ export function normalizeEntry(
   const url = httpUrl ?? str(e['url']) ?? str(e['serverUrl']);
   if (!url) return null;
   const sse = type === 'sse' || (client === 'gemini-cli' && httpUrl === undefined && e['url'] !== undefined);
-  return { transport: sse ? 'sse' : 'streamable-http', url };
+  // `headers` (Claude Code, Cursor, VS Code, Gemini CLI, opencode); `http_headers` (Codex).
+  const headers = stringMap(e['headers']) ?? stringMap(e['http_headers']);
+  return {
+    transport: sse ? 'sse' : 'streamable-http',
+    url,
+    ...(headers && Object.keys(headers).length ? { headers } : {}),
+  };
 }
 
 function serversOf(
@@ -211,41 +227,92 @@ function serversOf(
   return out;
 }
 
+type Loaded = { doc: unknown } | { error: string } | null;
+
+/** Reads and parses each file once; a read or parse error is reported once, the first time. */
+class Files {
+  readonly #parsed = new Map<string, Loaded>();
+  /** Files whose servers were listed (a project file may be named twice: by the table and by ~/.claude.json). */
+  readonly listed = new Set<string>();
+  constructor(private readonly errors: DiscoveryError[]) {}
+
+  load(format: ClientConfigRow['format'], file: string): Loaded {
+    if (this.#parsed.has(file)) return this.#parsed.get(file)!;
+    const read = readCapped(file);
+    let got: Loaded = null;
+    if (read !== null && 'error' in read) got = read;
+    else if (read !== null)
+      try {
+        got = { doc: parseAs(format, read.text) };
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        got = { error: `not valid ${format.toUpperCase()}: ${cut(msg).slice(0, 200)}` };
+      }
+    this.#parsed.set(file, got);
+    if (got && 'error' in got) this.errors.push({ file, message: got.error });
+    return got;
+  }
+}
+
+/**
+ * The project file (`.mcp.json`) of a project listed in ~/.claude.json: read like any config
+ * file; a project path that is not absolute or no longer exists is skipped with the reason, and
+ * a project without the file has no project servers (most have none).
+ */
+function projectFileServers(
+  row: ClientConfigRow,
+  project: string,
+  files: Files,
+  errors: DiscoveryError[],
+  skipped: DiscoverySkip[],
+): DiscoveredServer[] {
+  const rel = row.projectFile!.path;
+  if (!isAbsolute(project)) {
+    skipped.push({ file: project, reason: `project path is not absolute; its ${rel} is not read` });
+    return [];
+  }
+  if (!existsSync(project)) {
+    skipped.push({ file: project, reason: `project directory not found; its ${rel} is not read` });
+    return [];
+  }
+  const file = join(project, rel);
+  if (files.listed.has(file)) return [];
+  const got = files.load(row.format, file);
+  if (!got || 'error' in got) return [];
+  files.listed.add(file);
+  return serversOf(row, got.doc, file, project, errors);
+}
+
 export function discoverServers(opts: DiscoverOptions): Discovery {
   const platform = opts.platform ?? process.platform;
   const servers: DiscoveredServer[] = [];
   const errors: DiscoveryError[] = [];
-  const parsed = new Map<string, { doc: unknown } | { error: string } | null>();
+  const skipped: DiscoverySkip[] = [];
+  const files = new Files(errors);
   for (const row of CLIENT_CONFIGS) {
     if (row.os && row.os !== platform) continue;
     const base = row.base === 'home' ? opts.home : row.base === 'project' ? opts.project : opts.systemRoot;
     if (base === null || base === undefined) continue;
     const file = join(base, row.path);
-    if (!parsed.has(file)) {
-      const read = readCapped(file);
-      if (read === null) parsed.set(file, null);
-      else if ('error' in read) parsed.set(file, read);
-      else {
-        try {
-          parsed.set(file, { doc: parse(row, read.text) });
-        } catch (err) {
-          const msg = err instanceof Error ? err.message : String(err);
-          parsed.set(file, { error: `not valid ${row.format.toUpperCase()}: ${cut(msg).slice(0, 200)}` });
-        }
-      }
-      const got = parsed.get(file);
-      if (got && 'error' in got) errors.push({ file, message: got.error });
-    }
-    const got = parsed.get(file);
+    const got = files.load(row.format, file);
     if (!got || 'error' in got) continue;
-    if (row.perProject) {
-      const projects = at(got.doc, ['projects']);
-      if (!isRecord(projects)) continue;
-      for (const [path, p] of Object.entries(projects).slice(0, MAX_PROJECTS))
-        servers.push(...serversOf(row, p, file, cut(path), errors));
-    } else servers.push(...serversOf(row, got.doc, file, undefined, errors));
+    if (!row.perProject) {
+      if (files.listed.has(file) && row.base === 'project') continue;
+      files.listed.add(file);
+      servers.push(...serversOf(row, got.doc, file, undefined, errors));
+      continue;
+    }
+    const projects = at(got.doc, ['projects']);
+    if (!isRecord(projects)) continue;
+    const list = Object.entries(projects);
+    if (list.length > MAX_PROJECTS)
+      errors.push({ file, message: `${list.length} projects; only the first ${MAX_PROJECTS} are read` });
+    for (const [path, p] of list.slice(0, MAX_PROJECTS)) {
+      servers.push(...serversOf(row, p, file, cut(path), errors));
+      if (row.projectFile) servers.push(...projectFileServers(row, cut(path), files, errors, skipped));
+    }
   }
-  return { servers, errors };
+  return { servers, errors, skipped };
 }
 
 /** A server as printed (`discover --format json`): env values never appear, secret-looking args are redacted. */
@@ -261,5 +328,16 @@ export function publicView(s: DiscoveredServer): Record<string, unknown> {
     ...(s.url ? { url: redact(s.url) } : {}),
     ...(s.command ? { command: redact(s.command) } : {}),
     ...(s.args ? { args: redactArgs(s.args, redact) } : {}),
+    ...credentialsView(s),
+  };
+}
+
+/** The credentials the entry gives the server, by name; `literal` when the value is written out (MCPP-CFG01). */
+function credentialsView(s: DiscoveredServer): { credentials?: Record<string, unknown>[] } {
+  const given = configuredCredentials(s.headers, s.env);
+  if (given.length === 0) return {};
+  const literal = new Set(literalSecrets(s.headers, s.env).map((k) => `${k.where}\u0000${k.key}`));
+  return {
+    credentials: given.map((k) => ({ ...k, literal: literal.has(`${k.where}\u0000${k.key}`) })),
   };
 }

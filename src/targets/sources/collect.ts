@@ -39,6 +39,12 @@ export async function collectTargets(sources: readonly TargetSource[]): Promise<
         duplicates++;
         const installedIn = mergedInstalls(targets[first]!, entry.target);
         if (installedIn) targets[first] = { ...targets[first]!, installedIn };
+        // Every configuration that lists the server is judged for its secrets (MCPP-CFG01).
+        if (entry.target.configListings?.length)
+          targets[first] = {
+            ...targets[first]!,
+            configListings: [...(targets[first]!.configListings ?? []), ...entry.target.configListings],
+          };
         continue;
       }
       if (targets.length >= MAX_TARGETS)

@@ -11,7 +11,9 @@ import type { DiscoveredServer, Discovery } from '../discover/discover.js';
 import { discoverServers } from '../discover/discover.js';
 import type { Target, TargetError } from '../target.js';
 import { isTargetError, parseHttpTarget, stdioTarget } from '../target.js';
-import { expandEnvRefs } from './env-refs.js';
+import type { ClientConfigListing } from '../../evidence/client-config-types.js';
+import { configuredCredentials, isSecretEnv, literalSecrets } from '../discover/secrets.js';
+import { expandEnvRefs, expandHeaderRefs } from './env-refs.js';
 import type { TargetEntry, TargetSource } from './types.js';
 
 export interface DiscoveryRoots {
@@ -41,27 +43,76 @@ function skipReason(s: DiscoveredServer, allowExec: boolean): string | null {
   return null;
 }
 
+/**
+ * A local server's environment: without `--use-config-credentials`, the entries named like
+ * secrets are withheld (the server is launched as it would be without them; the report names them).
+ */
+function launchEnv(s: DiscoveredServer, useCredentials: boolean): Record<string, string> {
+  const env = s.env ?? {};
+  return useCredentials
+    ? { ...env }
+    : Object.fromEntries(Object.entries(env).filter(([k]) => !isSecretEnv(k)));
+}
+
 function targetOf(
   s: DiscoveredServer,
   env: Readonly<Record<string, string | undefined>>,
+  useCredentials: boolean,
 ): Target | TargetError {
   if (s.transport !== 'stdio') return parseHttpTarget(s.url ?? '');
-  const expanded = expandEnvRefs(s.env ?? {}, 'client', env);
+  const expanded = expandEnvRefs(launchEnv(s, useCredentials), 'client', env);
   if ('unset' in expanded) return { error: 'an env reference names an unset variable' };
   return stdioTarget({ command: s.command!, args: s.args ?? [], env: expanded.env, cwd: s.cwd ?? null });
 }
 
-export function discoveredSource(
-  d: Discovery,
-  o: { readonly allowExec: boolean; readonly env: Readonly<Record<string, string | undefined>> },
-): TargetSource {
+/** Where the server is configured and which credentials the entry holds, by name only. */
+function listingOf(s: DiscoveredServer): ClientConfigListing {
+  return {
+    client: s.client,
+    scope: s.scope,
+    file: s.file,
+    ...(s.project ? { project: s.project } : {}),
+    server: s.name,
+    literalSecrets: literalSecrets(s.headers, s.env),
+    credentials: configuredCredentials(s.headers, s.env),
+  };
+}
+
+/** A remote server's configured headers with their references expanded; a header naming an unset variable is left out. */
+function headersOf(
+  s: DiscoveredServer,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> | undefined {
+  if (s.transport === 'stdio' || !s.headers) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(s.headers)) {
+    const x = expandHeaderRefs(v, env);
+    if (x !== null) out[k.toLowerCase()] = x;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+export interface DiscoveredOptions {
+  readonly allowExec: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** `--use-config-credentials`: each server gets the headers (remote) or secret env (local) its configuration gives it. */
+  readonly useConfigCredentials?: boolean;
+}
+
+export function discoveredSource(d: Discovery, o: DiscoveredOptions): TargetSource {
+  const useCredentials = o.useConfigCredentials === true;
   return {
     label: 'discovered client configs',
     async *entries(): AsyncIterable<TargetEntry> {
+      for (const k of d.skipped)
+        yield {
+          kind: 'skipped',
+          skipped: { ref: k.file, reason: k.reason, source: 'discovered', registry: null },
+        };
       for (const s of d.servers) {
         const ref = `${s.client} ${s.name} (${s.transport}, ${s.file})`;
         const why = skipReason(s, o.allowExec);
-        const t = why === null ? targetOf(s, o.env) : { error: why };
+        const t = why === null ? targetOf(s, o.env, useCredentials) : { error: why };
         if (isTargetError(t)) {
           yield { kind: 'skipped', skipped: { ref, reason: t.error, source: 'discovered', registry: null } };
           continue;
@@ -69,9 +120,18 @@ export function discoveredSource(
         const installedIn = [
           { client: s.client, file: s.file, ...(s.project ? { project: s.project } : {}) },
         ];
+        const headers = useCredentials ? headersOf(s, o.env) : undefined;
         yield {
           kind: 'target',
-          target: { target: t, name: s.name, source: 'discovered', registry: null, installedIn },
+          target: {
+            target: t,
+            name: s.name,
+            source: 'discovered',
+            registry: null,
+            installedIn,
+            configListings: [listingOf(s)],
+            ...(headers ? { configHeaders: headers } : {}),
+          },
         };
       }
     },

@@ -31,3 +31,20 @@ export function expandEnvRefs(
   }
   return { env: out };
 }
+
+/** Every reference inside a header value (`Bearer ${env:TOKEN}`, `${TOKEN}`, `$TOKEN`). */
+const INLINE_REF = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** A header value with its references read from `from`; null when one names an unset variable. */
+export function expandHeaderRefs(
+  value: string,
+  from: Readonly<Record<string, string | undefined>>,
+): string | null {
+  let unset = false;
+  const out = value.replace(INLINE_REF, (_m, a: string | undefined, b: string | undefined) => {
+    const v = from[(a ?? b)!];
+    if (v === undefined) unset = true;
+    return v ?? '';
+  });
+  return unset ? null : out;
+}

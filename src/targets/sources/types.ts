@@ -4,6 +4,7 @@
  * targets through one interface; the run then de-duplicates them by identity. A new source is
  * one module here that implements `TargetSource`, and one flag that chooses it.
  */
+import type { ClientConfigListing } from '../../evidence/client-config-types.js';
 import type { Target } from '../target.js';
 
 /** Which source named a target. `url` and `command` are what the user typed on the command line. */
@@ -39,6 +40,13 @@ export interface SourcedTarget {
   readonly registry: RegistryRef | null;
   /** Discovered servers: every client configuration that lists this target (co-installed groups). */
   readonly installedIn?: readonly ClientConfigRef[];
+  /** Discovered servers: the configuration entries that list it, credentials by name only (MCPP-CFG01). */
+  readonly configListings?: readonly ClientConfigListing[];
+  /**
+   * Discovered remote servers: the headers their configuration gives them, references expanded.
+   * Sent to this target's origin only, and only with `--use-config-credentials` (../../run/prepare.ts).
+   */
+  readonly configHeaders?: Readonly<Record<string, string>>;
 }
 
 /** An entry a source named but that is not scanned, with the reason (shown to the user). */
