@@ -15,6 +15,7 @@ import { computeRating } from './rating.js';
 import { applySuppressions } from './suppress.js';
 import { summarize } from './summary.js';
 import { stdioExchangesOf } from './stdio-exchanges.js';
+import { clientsOf, frameworkOf } from './clients.js';
 import type { TargetClass } from '../evidence/types.js';
 
 export function fingerprint(
@@ -111,6 +112,8 @@ export function buildReport(
     results: reportResults,
     checks,
     exchanges: ev.exchanges,
+    clients: clientsOf(ev, opts.clients),
+    framework: frameworkOf(ev),
     ...(ev.stdio ? { stdioExchanges: stdioExchangesOf(ev) } : {}),
   };
   return finalize(base, opts);

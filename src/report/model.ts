@@ -17,6 +17,7 @@ import type {
 } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import type { StdioExchangeView } from './stdio-exchanges.js';
+import type { ReportClient, ReportFramework } from './clients-model.js';
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 
@@ -65,6 +66,8 @@ export interface ReportOptions {
   /** The target's name in the config file, for suppressions and baseline entries that name it. */
   readonly targetName?: string | null;
   readonly baseline?: { readonly file: string; readonly data: Baseline };
+  /** `--clients`: the client profiles (by id) the matrix is limited to; every profile when absent. */
+  readonly clients?: readonly string[];
 }
 
 export interface ReportCheck {
@@ -129,6 +132,10 @@ export interface ScanReport {
   readonly results: readonly ReportResult[];
   readonly checks: readonly ReportCheck[];
   readonly exchanges: readonly HttpExchange[];
+  /** Which clients connect and log in, per profile (docs/clients.md); absent in reports older than it. */
+  readonly clients?: readonly ReportClient[];
+  /** The server framework recognised from the evidence (docs/fingerprints.md); absent in older reports. */
+  readonly framework?: ReportFramework;
   /** A local (stdio) server's exchanges (./stdio-exchanges.ts); absent for HTTP targets. */
   readonly stdioExchanges?: readonly StdioExchangeView[];
 }
