@@ -9,9 +9,6 @@ import type { Evidence } from '../evidence/types.js';
 import { fingerprint } from '../fingerprint/judge.js';
 import type { ReportClient, ReportFramework } from './clients-model.js';
 
-/** The profile ids `--clients` and `--fail-on-client` accept, in report order. */
-export const CLIENT_IDS: readonly string[] = CLIENT_PROFILES.map((p) => p.id);
-
 /** The profiles named (every one when `only` is absent), in report order. */
 function selected(only: readonly string[] | undefined): readonly ClientProfile[] {
   return only ? CLIENT_PROFILES.filter((p) => only.includes(p.id)) : CLIENT_PROFILES;

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 
 import { scanTrustChain } from './chain.js';
 import { chainSection } from './html/chain-svg.js';
+import { clientsSection } from './html/clients.js';
 import { failingFinding, idItem, unsettledRow } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
 import type { RecordedExchange } from './html/evidence.js';
@@ -115,6 +116,7 @@ export function renderHtml(report: ScanReport): string {
                 )
               : ''
           }
+          ${clientsSection(report, ctx.exchanges)}
           ${section(
             'passed',
             'Passed',

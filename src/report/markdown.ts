@@ -12,6 +12,7 @@ import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
 import { checkLinker } from './doc-links.js';
 import type { CheckLinker } from './doc-links.js';
 import { formatGrade } from './rating.js';
+import { clientTable, frameworkMarkdownLine } from './markdown-clients.js';
 
 export interface MarkdownOptions {
   /** An earlier report of the same target, compared as `mcp-posture diff` does. */
@@ -48,8 +49,8 @@ const MAX_ROWS = 50;
 export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): string {
   const { active, suppressed } = failsOf(report);
   const link = checkLinker(e, opts.docsBaseUrl);
-  const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
-  out.push(...failTable(report, active, link));
+  const out: string[] = [MARKDOWN_MARKER, summaryLine(report), '', ...frameworkMarkdownLine(report)];
+  out.push(...failTable(report, active, link), ...clientTable(report));
   if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);
   if (baseline) out.push(...baselineDiff(report, baseline, opts.previous, link));

@@ -13,6 +13,7 @@ import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { requestCount } from './stdio-exchanges.js';
+import { clientTableLines, frameworkTextLine } from './text-clients.js';
 
 export interface TextOptions {
   readonly color?: boolean;
@@ -60,6 +61,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   out.push(
     `  grade ${paint('bold', formatGrade(rating))} (${rating.policy}, basis ${rating.basis}${rating.qualifier ? `; ${rating.qualifier}` : ''})`,
   );
+  const framework = frameworkTextLine(report);
+  if (framework) out.push(framework);
   if (report.settings.allowPrivate)
     out.push('  --allow-private: learned URLs were allowed to reach private addresses');
   out.push('');
@@ -91,6 +94,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     for (const r of group) out.push(...resultLines(r, paint, '?'));
     out.push('');
   }
+  const clients = clientTableLines(report);
+  if (clients.length) out.push(paint('bold', clients[0]!), ...clients.slice(1), '');
   const passed = [...new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.checkId))];
   const passedIds = passed.filter(
     (id) =>
