@@ -101,6 +101,8 @@ export async function runScan(
     cimd: cimdOptionsOf(o),
     sandbox: sandboxModeOf(o.sandbox),
     baseline: undefined,
+    ...(o.clients ? { clients: o.clients } : {}),
+    ...(o.failOnClient ? { failOnClient: o.failOnClient } : {}),
   };
   const choice = chooseTargets(url, words, o, config);
   checkCredentialFlags(choice, o, t, settings);

@@ -9,6 +9,15 @@ import type { Evidence } from '../evidence/types.js';
 import { fingerprint } from '../fingerprint/judge.js';
 import type { ReportClient, ReportFramework } from './clients-model.js';
 
+/** `--clients` limits the matrix; a client `--fail-on-client` names is always in it. */
+export function clientOptions(s: {
+  readonly clients?: readonly string[] | undefined;
+  readonly failOnClient?: readonly string[] | undefined;
+}): { clients?: readonly string[] } {
+  if (!s.clients) return {};
+  return { clients: [...new Set([...s.clients, ...(s.failOnClient ?? [])])] };
+}
+
 /** The profiles named (every one when `only` is absent), in report order. */
 function selected(only: readonly string[] | undefined): readonly ClientProfile[] {
   return only ? CLIENT_PROFILES.filter((p) => only.includes(p.id)) : CLIENT_PROFILES;

@@ -23,6 +23,7 @@ import { UsageError } from './errors.js';
 import type { GateOptions } from './exit-code.js';
 import { storedToken } from './stored-login.js';
 import { readCaFile } from './ca-file.js';
+import { clientOptions } from '../report/clients.js';
 
 /** What the user gave for the whole run; each target takes from it what TRUST allows. */
 export interface RunSettings {
@@ -38,6 +39,10 @@ export interface RunSettings {
   /** `--sandbox` for local servers: `strict`, `best-effort` or `off` (docs/stdio.md#sandbox). */
   readonly sandbox: SandboxMode;
   readonly baseline: { readonly file: string; readonly data: Baseline } | undefined;
+  /** `--clients`: the client matrix is limited to these profiles (plus those of `failOnClient`). */
+  readonly clients?: readonly string[];
+  /** `--fail-on-client`: a blocked client among these fails the gate. */
+  readonly failOnClient?: readonly string[];
 }
 
 interface Trust {
@@ -190,8 +195,13 @@ export function prepareTarget(
       suppressions: s.config?.suppressions ?? [],
       targetName: t.name,
       ...(s.baseline ? { baseline: s.baseline } : {}),
+      ...clientOptions(s),
     },
-    gate: { failOn: resolved.failOn, minGrade: resolved.minGrade },
+    gate: {
+      failOn: resolved.failOn,
+      minGrade: resolved.minGrade,
+      ...(s.failOnClient ? { failOnClient: s.failOnClient } : {}),
+    },
   };
 }
 
