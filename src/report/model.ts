@@ -77,6 +77,13 @@ export interface ReportCheck {
   readonly keyword: string;
   readonly mode: string;
   readonly remediation: string;
+  /** The fix in the recognised framework's terms, shown before `remediation`; absent when none applies. */
+  readonly frameworkFix?: {
+    readonly framework: string;
+    readonly name: string;
+    readonly fix: string;
+    readonly source: string;
+  };
   readonly citations: readonly { readonly key: string; readonly url: string }[];
   readonly docs: string;
 }

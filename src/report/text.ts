@@ -78,8 +78,12 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
       // The remediation is the check's, not the result's: print it once per check.
       if (!shown.has(r.checkId)) {
         shown.add(r.checkId);
-        const fix = report.checks.find((c) => c.id === r.checkId)?.remediation;
-        if (fix) out.push(paint('dim', `      fix: ${fix}`));
+        const check = report.checks.find((c) => c.id === r.checkId);
+        // The framework's own way first (its option or middleware), then the generic fix.
+        const fw = check?.frameworkFix;
+        if (fw) out.push(paint('dim', `      fix (${fw.name}): ${fw.fix}`));
+        if (check?.remediation)
+          out.push(paint('dim', `      fix${fw ? ' (any framework)' : ''}: ${check.remediation}`));
       }
     }
     out.push('');
