@@ -111,6 +111,12 @@ export interface RatingPolicy {
   readonly requiredForAPlus?: string;
 }
 
+export interface FrameworkFix {
+  readonly fix: string;
+  /** Where the option was read: the framework's file at the version the tests pin. */
+  readonly source: string;
+}
+
 export interface CheckMeta {
   readonly id: CheckId;
   /** What passing means (catalogue "Title"). */
@@ -128,6 +134,12 @@ export interface CheckMeta {
   /** Why a failure matters, for the doc page. */
   readonly rationale: string;
   readonly remediation: string;
+  /**
+   * The fix in a server framework's own terms (the option, middleware or setting), by framework
+   * fingerprint id (src/fingerprint/signatures); a report shows it before `remediation` when the
+   * framework, or one it is built on, is recognised (docs/fingerprints.md#framework-specific-fixes).
+   */
+  readonly fixes?: Readonly<Record<string, FrameworkFix>>;
   /** Probes and fields the check reads (catalogue "How observed"). */
   readonly evidence: string;
   /** Known false-positive traps (catalogue "Traps"). */

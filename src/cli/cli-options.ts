@@ -17,6 +17,10 @@ export interface OutputCliOptions {
   readonly outputDir?: string;
   readonly failOn: FailOn;
   readonly minGrade?: Grade;
+  /** `--clients`: the client profiles the matrix is limited to. */
+  readonly clients?: string[];
+  /** `--fail-on-client`: exit 1 when one of these clients is blocked. */
+  readonly failOnClient?: string[];
   readonly config?: string;
   readonly baseline?: string;
   readonly updateBaseline?: boolean;

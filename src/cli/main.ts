@@ -16,6 +16,7 @@ import { UsageError } from '../run/errors.js';
 import { EXIT } from '../run/exit-code.js';
 import { TOOL_VERSION } from '../version.js';
 import { registerCimdCommands } from './cimd-command.js';
+import { registerDoctorCommand } from './doctor-command.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { registerLockCommands } from './lock-command.js';
 import { registerLoginCommands } from './login-command.js';
@@ -51,6 +52,7 @@ export function buildProgram(): { program: Command; result: { code: number } } {
   registerLockCommands(program, result);
   registerLoginCommands(program, result);
   registerCimdCommands(program, result);
+  registerDoctorCommand(program, result);
   registerChecksCommands(program);
   return { program, result };
 }

@@ -8,6 +8,7 @@ import { FAIL_ON, GRADES } from '../config/constants.js';
 import type { FormatName } from '../report/format-spec.js';
 import { FORMAT_NAMES, isFormatName } from '../report/format-spec.js';
 import type { Revision } from '../spec/revisions.js';
+import { CLIENT_PROFILES } from '../clients/profiles/index.js';
 import { isRevision, REVISIONS } from '../spec/revisions.js';
 
 export function parseFailOn(v: string): FailOn {
@@ -20,6 +21,20 @@ export function parseGrade(v: string): Grade {
   const s = v.toUpperCase();
   if ((GRADES as readonly string[]).includes(s)) return s as Grade;
   throw new InvalidArgumentError(`expected one of ${GRADES.join(', ')}`);
+}
+
+/** `--clients`, `--fail-on-client`: comma-separated client profile ids, each one we know. */
+export function parseClientIds(v: string): string[] {
+  const known = CLIENT_PROFILES.map((p) => p.id);
+  const list = v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (list.length === 0) throw new InvalidArgumentError(`expected client ids: ${known.join(', ')}`);
+  for (const id of list)
+    if (!known.includes(id))
+      throw new InvalidArgumentError(`unknown client "${id}"; expected ${known.join(', ')}`);
+  return [...new Set(list)];
 }
 
 export function parsePositiveInt(v: string): number {

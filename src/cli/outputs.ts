@@ -13,7 +13,7 @@ import { FORMAT_NAMES } from '../report/format-spec.js';
 import type { ScanReport } from '../report/model.js';
 import { isDocsBase } from '../report/doc-links.js';
 import { UsageError } from '../run/errors.js';
-import { parseFailOn, parseFormats, parseGrade } from './options.js';
+import { parseClientIds, parseFailOn, parseFormats, parseGrade } from './options.js';
 
 function parseDocsUrl(value: string): string {
   if (!isDocsBase(value))
@@ -120,6 +120,16 @@ export function addOutputOptions(cmd: Command): Command {
       '--min-grade <grade>',
       `exit 1 when the grade is below this letter (${GRADES.join('|')})`,
       parseGrade,
+    )
+    .option(
+      '--clients <ids>',
+      'limit the client matrix to these clients, comma-separated (docs/clients.md lists the ids)',
+      parseClientIds,
+    )
+    .option(
+      '--fail-on-client <ids>',
+      'exit 1 when any of these clients is blocked (comma-separated client ids)',
+      parseClientIds,
     )
     .option('--config <file>', `config file (default: ./${CONFIG_FILE_NAME} when present)`)
     .option(

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { evaluate } from '../api.js';
 import { ALL_CHECKS, findCheck } from '../checks/index.js';
 import { UsageError } from '../run/errors.js';
+import { clientOptions } from '../report/clients.js';
 import { EXIT, exitCodeFor } from '../run/exit-code.js';
 import { anchorFor } from './manifest.js';
 import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
@@ -29,13 +30,18 @@ async function evaluateBundle(bundle: string, o: OutputCliOptions): Promise<numb
   const out = evaluate(parseEvidence(text), {
     suppressions: config?.suppressions ?? [],
     ...(baseline ? { baseline } : {}),
+    ...clientOptions(o),
   });
   const anchor = configPath
     ? anchorFor(relative(process.cwd(), configPath), readFileSync(configPath, 'utf8'))
     : anchorFor('mcp-posture.targets.json', '');
   const color = o.color && Boolean(process.stdout.isTTY) && !o.output;
   process.stdout.write(await writeOutputs([out.report], outputs, { anchor, color }));
-  return exitCodeFor(out.report, { failOn: o.failOn, minGrade: o.minGrade ?? null });
+  return exitCodeFor(out.report, {
+    failOn: o.failOn,
+    minGrade: o.minGrade ?? null,
+    ...(o.failOnClient ? { failOnClient: o.failOnClient } : {}),
+  });
 }
 
 export function registerEvaluateCommand(program: Command, result: { code: number }): void {

@@ -133,6 +133,8 @@ async function scanWith(
     sandbox: sandboxOf(o),
     baseline: undefined,
     useConfigCredentials: Boolean(o.useConfigCredentials),
+    ...(o.clients ? { clients: o.clients } : {}),
+    ...(o.failOnClient ? { failOnClient: o.failOnClient } : {}),
   };
   const choice = chooseTargets(url, words, o, config, installs);
   checkCredentialFlags(choice, o, t, settings);

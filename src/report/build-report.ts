@@ -16,6 +16,8 @@ import { computeRating } from './rating.js';
 import { applySuppressions } from './suppress.js';
 import { summarize } from './summary.js';
 import { stdioExchangesOf } from './stdio-exchanges.js';
+import { clientsOf, frameworkOf } from './clients.js';
+import { frameworkFixFor } from './framework-fix.js';
 import type { TargetClass } from '../evidence/types.js';
 
 export function fingerprint(
@@ -65,6 +67,7 @@ export function buildReport(
     suppression: null,
   }));
   const used = new Set(results.map((r) => r.checkId));
+  const framework = frameworkOf(ev);
   const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) => ({
     id: c.meta.id,
     title: c.meta.title,
@@ -72,6 +75,7 @@ export function buildReport(
     keyword: c.meta.keyword,
     mode: c.meta.mode,
     remediation: c.meta.remediation,
+    ...frameworkFixOf(c.meta.fixes, framework.id),
     citations: c.meta.citations.map((x) => ({ key: x.key, url: x.url })),
     docs: `${DOCS_PATH}/${c.meta.id}.md`,
   }));
@@ -114,9 +118,19 @@ export function buildReport(
     results: reportResults,
     checks,
     exchanges: ev.exchanges,
+    clients: clientsOf(ev, opts.clients),
+    framework,
     ...(ev.stdio ? { stdioExchanges: stdioExchangesOf(ev) } : {}),
   };
   return finalize(base, opts);
+}
+
+function frameworkFixOf(
+  fixes: Parameters<typeof frameworkFixFor>[0],
+  framework: string | null,
+): Pick<ReportCheck, 'frameworkFix'> {
+  const fix = frameworkFixFor(fixes, framework);
+  return fix ? { frameworkFix: fix } : {};
 }
 
 /** Suppressions, then the grade (which ignores suppressed fails), then the baseline comparison. */

@@ -52,6 +52,13 @@ export function renderResultKeys(meta: CheckMeta): string[] {
   ];
 }
 
+/** The fixes in frameworks' own terms, by fingerprint id (docs/fingerprints.md). */
+function frameworkFixLines(fixes: Documented['meta']['fixes']): string[] {
+  if (!fixes) return [];
+  const rows = Object.entries(fixes).map(([fw, f]) => `- **${fw}**: ${f.fix} _(read in ${f.source})_`);
+  return ['In the framework the report recognises (docs/fingerprints.md):', '', ...rows, ''];
+}
+
 export function renderCheckDoc(check: Documented): string {
   const m = check.meta;
   const lines = [
@@ -80,6 +87,7 @@ export function renderCheckDoc(check: Documented): string {
     '',
     m.remediation,
     '',
+    ...frameworkFixLines(m.fixes),
     '## Evidence used',
     '',
     m.evidence,

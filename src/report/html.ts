@@ -7,6 +7,7 @@
  */
 import { scanTrustChain } from './chain.js';
 import { chainSection } from './html/chain-svg.js';
+import { clientsSection } from './html/clients.js';
 import { failingFinding, idItem, unsettledRow } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
 import type { RecordedExchange } from './html/evidence.js';
@@ -85,6 +86,7 @@ export function renderHtml(report: ScanReport): string {
                 )
               : ''
           }
+          ${clientsSection(report, ctx.exchanges)}
           ${section(
             'passed',
             'Passed',

@@ -13,6 +13,8 @@ import type { Status } from '../checks/define-check.js';
 import { highestSeverity, summaryStatus } from '../engine/evaluate-check.js';
 import { xmlAttr, xmlText } from '../escape/xml.js';
 import type { ReportResult, ScanReport } from './model.js';
+import type { ReportClient } from './clients-model.js';
+import { clientWhy } from './clients-words.js';
 
 function attrs(pairs: readonly (readonly [string, string | number])[]): string {
   return pairs.map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
@@ -114,6 +116,44 @@ function renderCase(c: CheckCase, counts: Counts): string[] {
   return [`${open}>`, ...body, '    </testcase>'];
 }
 
+/**
+ * One testcase per client of the matrix (classname `client`): blocked is a failure, unknown is
+ * skipped, connects and degraded pass (a degraded client's limits are in its <system-out>).
+ */
+function renderClientCase(c: ReportClient, counts: Counts): string[] {
+  const open = `    <testcase${attrs([
+    ['classname', 'client'],
+    ['name', `${c.id} ${c.name} connects and logs in`],
+    ['time', '0'],
+  ])}`;
+  counts.tests++;
+  const lines = [
+    `verdict: ${c.verdict}`,
+    ...c.rules.map(
+      (r) =>
+        `${r.effect} ${r.status}: ${r.detail} fix: ${r.fix} source: ${r.source.url} (${r.source.checked})`,
+    ),
+    ...(c.evidence.length ? [`evidence: ${c.evidence.join(' ')}`] : []),
+  ];
+  const out = xmlText(lines.join('\n'));
+  if (c.verdict === 'connects') return [`${open}/>`];
+  const body: string[] = [];
+  if (c.verdict === 'blocked') {
+    counts.failures++;
+    body.push(
+      `      <failure${attrs([
+        ['type', 'client-blocked'],
+        ['message', clientWhy(c)],
+      ])}>${out}</failure>`,
+    );
+  } else if (c.verdict === 'unknown') {
+    counts.skipped++;
+    body.push(`      <skipped${attrs([['message', `unknown: ${clientWhy(c)}`]])}/>`);
+  }
+  body.push(`      <system-out>${out}</system-out>`);
+  return [`${open}>`, ...body, '    </testcase>'];
+}
+
 /** `2026-11-29T20:10:55.313Z` → `2026-11-29T20:10:55`, the (UTC) form the common JUnit schema accepts. */
 function junitTimestamp(iso: string): string {
   return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.exec(iso)?.[0] ?? iso;
@@ -121,7 +161,10 @@ function junitTimestamp(iso: string): string {
 
 function renderSuite(report: ScanReport, id: number, total: Counts): string[] {
   const counts: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-  const cases = casesOf(report).flatMap((c) => renderCase(c, counts));
+  const cases = [
+    ...casesOf(report).flatMap((c) => renderCase(c, counts)),
+    ...(report.clients ?? []).flatMap((c) => renderClientCase(c, counts)),
+  ];
   const t = report.target;
   const props: [string, string][] = [
     ['target', t.url],

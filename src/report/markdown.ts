@@ -13,6 +13,7 @@ import { checkLinker } from './doc-links.js';
 import type { CheckLinker } from './doc-links.js';
 import { packageLine } from './package-line.js';
 import { formatGrade } from './rating.js';
+import { clientTable, frameworkMarkdownLine } from './markdown-clients.js';
 
 export interface MarkdownOptions {
   /** An earlier report of the same target, compared as `mcp-posture diff` does. */
@@ -54,7 +55,8 @@ export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): 
   // Why the target could not be scanned comes before anything else.
   if (u) out.push(`> **${e(u.why)}**`, `> next: ${e(u.next)}`, '');
   if (report.target.package) out.push(e(packageLine(report.target.package)), '');
-  out.push(...failTable(report, active, link));
+  out.push(...frameworkMarkdownLine(report));
+  out.push(...failTable(report, active, link), ...clientTable(report));
   if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);
   if (baseline) out.push(...baselineDiff(report, baseline, opts.previous, link));

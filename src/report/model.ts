@@ -19,6 +19,7 @@ import type {
 import type { Unreached } from '../evidence/derive/unreached.js';
 import type { Revision } from '../spec/revisions.js';
 import type { StdioExchangeView } from './stdio-exchanges.js';
+import type { ReportClient, ReportFramework } from './clients-model.js';
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 
@@ -67,6 +68,8 @@ export interface ReportOptions {
   /** The target's name in the config file, for suppressions and baseline entries that name it. */
   readonly targetName?: string | null;
   readonly baseline?: { readonly file: string; readonly data: Baseline };
+  /** `--clients`: the client profiles (by id) the matrix is limited to; every profile when absent. */
+  readonly clients?: readonly string[];
 }
 
 export interface ReportCheck {
@@ -76,6 +79,13 @@ export interface ReportCheck {
   readonly keyword: string;
   readonly mode: string;
   readonly remediation: string;
+  /** The fix in the recognised framework's terms, shown before `remediation`; absent when none applies. */
+  readonly frameworkFix?: {
+    readonly framework: string;
+    readonly name: string;
+    readonly fix: string;
+    readonly source: string;
+  };
   readonly citations: readonly { readonly key: string; readonly url: string }[];
   readonly docs: string;
 }
@@ -135,6 +145,10 @@ export interface ScanReport {
   readonly results: readonly ReportResult[];
   readonly checks: readonly ReportCheck[];
   readonly exchanges: readonly HttpExchange[];
+  /** Which clients connect and log in, per profile (docs/clients.md); absent in reports older than it. */
+  readonly clients?: readonly ReportClient[];
+  /** The server framework recognised from the evidence (docs/fingerprints.md); absent in older reports. */
+  readonly framework?: ReportFramework;
   /** A local (stdio) server's exchanges (./stdio-exchanges.ts); absent for HTTP targets. */
   readonly stdioExchanges?: readonly StdioExchangeView[];
 }

@@ -19,6 +19,7 @@ import { buildRule, LEVEL_OF, ruleIds } from './sarif/rules.js';
 import { escapeJsonText } from '../escape/json.js';
 import { artifactUri, targetSlug } from './sarif/text.js';
 import { escapeSarifText } from '../escape/sarif.js';
+import { blockedClients, clientResult, clientRule } from './sarif/clients.js';
 import type {
   SarifInvocation,
   SarifLocation,
@@ -62,7 +63,11 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
   const ids = ruleIds(report);
   const index = new Map(ids.map((id, i) => [id, i]));
   const ruleRef = (id: string) => ({ id, index: index.get(id)! });
-  const rules = ids.map((id) => buildRule(id, report, { docsBaseUrl: opts.docsBaseUrl }));
+  const blocked = blockedClients(report);
+  const rules = [
+    ...ids.map((id) => buildRule(id, report, { docsBaseUrl: opts.docsBaseUrl })),
+    ...blocked.map((c) => clientRule(c, opts.docsBaseUrl)),
+  ];
   const line = opts.anchorLine?.(report) ?? 1;
   if (!Number.isInteger(line) || line < 1)
     throw new RangeError(`anchorLine must be a positive integer, got ${line}`);
@@ -99,6 +104,10 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
       });
     }
   }
+  // One result per blocked client, its rule after the checks' (docs/clients.md).
+  blocked.forEach((c, i) =>
+    results.push(clientResult(report, c, ids.length + i, clientLocation(report, c.id, uri, line))),
+  );
 
   return {
     tool: {
@@ -144,6 +153,15 @@ function location(report: ScanReport, r: ReportResult, uri: string, startLine: n
     physicalLocation: { artifactLocation: { uri }, region: { startLine } },
     logicalLocations: [
       { fullyQualifiedName: escapeTerminal(`${report.target.url} ${r.location}`), kind: 'resource' },
+    ],
+  };
+}
+
+function clientLocation(report: ScanReport, client: string, uri: string, startLine: number): SarifLocation {
+  return {
+    physicalLocation: { artifactLocation: { uri }, region: { startLine } },
+    logicalLocations: [
+      { fullyQualifiedName: escapeTerminal(`${report.target.url} client:${client}`), kind: 'resource' },
     ],
   };
 }

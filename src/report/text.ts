@@ -14,6 +14,7 @@ import { formatGrade } from './rating.js';
 import type { ReportResult, ScanReport } from './model.js';
 import { packageLine } from './package-line.js';
 import { requestCount } from './stdio-exchanges.js';
+import { clientTableLines, frameworkTextLine } from './text-clients.js';
 
 export interface TextOptions {
   readonly color?: boolean;
@@ -64,6 +65,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   out.push(
     `  grade ${paint('bold', formatGrade(rating))} (${rating.policy}, basis ${rating.basis}${rating.qualifier ? `; ${rating.qualifier}` : ''})`,
   );
+  const framework = frameworkTextLine(report);
+  if (framework) out.push(framework);
   if (report.settings.allowPrivate)
     out.push('  --allow-private: learned URLs were allowed to reach private addresses');
   out.push('');
@@ -79,8 +82,12 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
       // The remediation is the check's, not the result's: print it once per check.
       if (!shown.has(r.checkId)) {
         shown.add(r.checkId);
-        const fix = report.checks.find((c) => c.id === r.checkId)?.remediation;
-        if (fix) out.push(paint('dim', `      fix: ${fix}`));
+        const check = report.checks.find((c) => c.id === r.checkId);
+        // The framework's own way first (its option or middleware), then the generic fix.
+        const fw = check?.frameworkFix;
+        if (fw) out.push(paint('dim', `      fix (${fw.name}): ${fw.fix}`));
+        if (check?.remediation)
+          out.push(paint('dim', `      fix${fw ? ' (any framework)' : ''}: ${check.remediation}`));
       }
     }
     out.push('');
@@ -95,6 +102,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     for (const r of group) out.push(...resultLines(r, paint, '?'));
     out.push('');
   }
+  const clients = clientTableLines(report);
+  if (clients.length) out.push(paint('bold', clients[0]!), ...clients.slice(1), '');
   const passed = [...new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.checkId))];
   const passedIds = passed.filter(
     (id) =>

@@ -25,6 +25,7 @@ import { UsageError } from './errors.js';
 import type { GateOptions } from './exit-code.js';
 import { storedToken } from './stored-login.js';
 import { readCaFile } from './ca-file.js';
+import { clientOptions } from '../report/clients.js';
 
 /** What the user gave for the whole run; each target takes from it what TRUST allows. */
 export interface RunSettings {
@@ -42,6 +43,10 @@ export interface RunSettings {
   readonly baseline: { readonly file: string; readonly data: Baseline } | undefined;
   /** `--use-config-credentials`: discovered servers get what their client configuration gives them. */
   readonly useConfigCredentials?: boolean;
+  /** `--clients`: the client matrix is limited to these profiles (plus those of `failOnClient`). */
+  readonly clients?: readonly string[];
+  /** `--fail-on-client`: a blocked client among these fails the gate. */
+  readonly failOnClient?: readonly string[];
 }
 
 interface Trust {
@@ -210,8 +215,13 @@ export function prepareTarget(
       suppressions: s.config?.suppressions ?? [],
       targetName: t.name,
       ...(s.baseline ? { baseline: s.baseline } : {}),
+      ...clientOptions(s),
     },
-    gate: { failOn: resolved.failOn, minGrade: resolved.minGrade },
+    gate: {
+      failOn: resolved.failOn,
+      minGrade: resolved.minGrade,
+      ...(s.failOnClient ? { failOnClient: s.failOnClient } : {}),
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../src/checks/index.js';
 import { startFixtureServer } from '../../src/demo/fixture-server.js';
 import type { Evidence } from '../../src/evidence/types.js';
-import { FRAMEWORK_FIXES, frameworkFix } from '../../src/fingerprint/fixes/index.js';
+import { frameworkFixFor } from '../../src/report/framework-fix.js';
 import { fingerprint, signatureMatches } from '../../src/fingerprint/judge.js';
 import { SIGNATURES } from '../../src/fingerprint/signatures/index.js';
 import { collectEvidence } from '../../src/probe/scan.js';
@@ -125,18 +125,30 @@ describe('data-only signatures match the texts their sources write', () => {
   }
 });
 
-describe('framework-specific fixes (staged for the checks’ meta)', () => {
-  it('name only known checks and frameworks', () => {
-    const checks = new Set<string>(ALL_CHECKS.map((c) => c.meta.id));
+describe('framework-specific fixes (each check’s meta.fixes)', () => {
+  const fixesOf = (id: string) => ALL_CHECKS.find((c) => c.meta.id === id)?.meta.fixes;
+  const frameworkFix = (id: string, framework: string) => frameworkFixFor(fixesOf(id), framework);
+
+  it('name only known frameworks, each fix with the file it was read from', () => {
     const frameworks = new Set(SIGNATURES.map((s) => s.id));
-    for (const [checkId, fixes] of Object.entries(FRAMEWORK_FIXES)) {
-      expect(checks.has(checkId), checkId).toBe(true);
-      for (const fw of Object.keys(fixes)) expect(frameworks.has(fw), `${checkId}/${fw}`).toBe(true);
-    }
+    const withFixes = ALL_CHECKS.filter((c) => c.meta.fixes);
+    expect(withFixes.map((c) => c.meta.id).sort()).toEqual([
+      'MCPP-ACT01',
+      'MCPP-ACT10',
+      'MCPP-LEG13',
+      'MCPP-TOOL18',
+      'MCPP-TRN12',
+    ]);
+    for (const c of withFixes)
+      for (const [fw, fix] of Object.entries(c.meta.fixes!)) {
+        expect(frameworks.has(fw), `${c.meta.id}/${fw}`).toBe(true);
+        expect(fix.source, `${c.meta.id}/${fw}`).toMatch(/\d+\.\d+/);
+      }
   });
 
   it('fall back along builtOn: fastmcp (TypeScript) gets the SDK 1.x fix, its own CORS fix first', () => {
     expect(frameworkFix('MCPP-ACT01', 'fastmcp-ts')?.fix).toMatch(/enableDnsRebindingProtection/);
+    expect(frameworkFix('MCPP-ACT01', 'fastmcp-ts')?.framework).toBe('typescript-sdk-1');
     expect(frameworkFix('MCPP-TRN12', 'fastmcp-ts')?.fix).toMatch(/httpStream\.cors/);
     expect(frameworkFix('MCPP-ACT01', 'mcp-handler')?.fix).toMatch(/createMcpExpressApp/);
     expect(frameworkFix('MCPP-ACT01', 'tmcp')).toBeNull();

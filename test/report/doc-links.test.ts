@@ -61,9 +61,14 @@ describe('docsBaseUrl in the Markdown-based formats', () => {
   it('SARIF helpUri uses an absolute base, and keeps the citation for a relative one', () => {
     const ctx = { anchor: { file: 'x.json', line: () => 1 }, color: false };
     const abs = JSON.parse(FORMATS.sarif.render([report], { ...ctx, docsBaseUrl: base })) as {
-      runs: { tool: { driver: { rules: { helpUri: string }[] } } }[];
+      runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[];
     };
-    expect(abs.runs[0]!.tool.driver.rules.every((r) => r.helpUri.startsWith(`${base}/MCPP-`))).toBe(true);
+    const rules = abs.runs[0]!.tool.driver.rules;
+    const isClient = (r: { id: string }) => r.id.startsWith('MCPP-CLI-');
+    expect(rules.filter((r) => !isClient(r)).every((r) => r.helpUri.startsWith(`${base}/MCPP-`))).toBe(true);
+    // A client rule's page is docs/clients.md, beside the check pages.
+    expect(rules.filter(isClient).length).toBeGreaterThan(0);
+    for (const r of rules.filter(isClient)) expect(r.helpUri).toBe(new URL('../clients.md', `${base}/`).href);
     const rel = JSON.parse(
       FORMATS.sarif.render([report], { ...ctx, docsBaseUrl: '../checks' }),
     ) as typeof abs;

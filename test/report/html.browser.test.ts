@@ -155,6 +155,37 @@ describe('HTML report in chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the client grid, and a cell opens on its rule, fix, source and exchanges', async () => {
+    const { page, errors } = await open();
+    const cells = page.locator('#clients details.client');
+    expect(await cells.count()).toBe(report.clients?.length);
+    const chatgpt = page.locator('#clients details.client[data-client="chatgpt"]');
+    await expect(chatgpt.locator(':scope > summary').textContent()).resolves.toContain('ChatGPT');
+    await expect(chatgpt.locator('summary .badge').textContent()).resolves.toContain('blocked');
+    const rule = chatgpt.locator('.client-rule').first();
+    // Closed: the rule is not shown; one click on the cell opens it.
+    await expect(rule.isVisible()).resolves.toBe(false);
+    await chatgpt.locator(':scope > summary').click();
+    await expect(rule.isVisible()).resolves.toBe(true);
+    const cell = report.clients!.find((c) => c.id === 'chatgpt')!;
+    const text = (await rule.textContent()) ?? '';
+    expect(text).toContain(cell.rules[0]!.detail);
+    expect(text).toContain('Fix:');
+    await expect(rule.locator('a').first().getAttribute('href')).resolves.toBe(cell.rules[0]!.source.url);
+    // A degraded cell's proof: the recorded exchanges its rule cites (tools/list), each a collapsible
+    // block; the hostile tool name it quotes is shown literally, not run.
+    const gemini = page.locator('#clients details.client[data-client="gemini-cli"]');
+    await expect(gemini.locator(':scope > summary').textContent()).resolves.toContain(
+      'run_<script>alert(1)</script>',
+    );
+    await gemini.locator(':scope > summary').click();
+    const cited = report.clients!.find((c) => c.id === 'gemini-cli')!.rules[0]!.evidence;
+    expect(cited.length).toBeGreaterThan(0);
+    expect(await gemini.locator('.client-rule details.exchange').count()).toBe(cited.length);
+    await expect(gemini.locator('.client-rule details.exchange').first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('filters by severity and by family', async () => {
     const { page, errors } = await open();
     await expect(page.locator('#filters').isVisible()).resolves.toBe(true);

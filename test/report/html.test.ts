@@ -36,6 +36,7 @@ const TAGS = new Set([
   'legend',
   'button',
   'article',
+  'div',
   'strong',
   'details',
   'summary',
@@ -67,6 +68,8 @@ const ATTRIBUTES = new Set([
   'data-dim',
   'data-value',
   'data-exchange',
+  'data-client',
+  'data-rule',
 ]);
 
 function inline(page: string, tag: 'script' | 'style'): string[] {
@@ -128,7 +131,11 @@ describe('renderHtml', () => {
     const tags = startTags(page);
     expect(tags.filter(([, attrs]) => attrs.includes('src'))).toEqual([]);
     expect(page.match(/<link [^>]*>/g)).toEqual(['<link rel="icon" href="data:," />']);
-    const citationUrls = new Set(demo.checks.flatMap((c) => c.citations.map((x) => x.url)));
+    // Links go to the checks' citations and to the public sources of the client rules.
+    const citationUrls = new Set([
+      ...demo.checks.flatMap((c) => c.citations.map((x) => x.url)),
+      ...(demo.clients ?? []).flatMap((c) => c.rules.map((r) => r.source.url)),
+    ]);
     const hrefs = [...page.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(citationUrls.has(href) && href.startsWith('https://')).toBe(true);

@@ -130,17 +130,19 @@ describe('JUnit counts and mapping', () => {
   const root = parseXml(renderJunit([demo]));
   const suite = root.children[0]!;
 
-  it('writes one suite per target and one case per check, with counts matching the report summary', () => {
+  it('writes one suite per target and one case per check and client, with counts matching the report', () => {
     expect(root.name).toBe('testsuites');
     expect(root.children).toHaveLength(1);
     expect(suite.attrs['name']).toBe(demo.target.url);
     const s = demo.summary.byStatus;
-    expect(cases(suite)).toHaveLength(demo.summary.checks);
+    const clients = demo.clients ?? [];
+    const clientsAre = (v: string) => clients.filter((c) => c.verdict === v).length;
+    expect(cases(suite)).toHaveLength(demo.summary.checks + clients.length);
     expect(suite.attrs).toMatchObject({
-      tests: String(demo.summary.checks),
-      failures: String(s.fail),
+      tests: String(demo.summary.checks + clients.length),
+      failures: String(s.fail + clientsAre('blocked')),
       errors: String(s.error),
-      skipped: String(s.inconclusive + s.not_applicable),
+      skipped: String(s.inconclusive + s.not_applicable + clientsAre('unknown')),
     });
     // The counts agree with the elements actually written.
     const count = (el: string) => cases(suite).filter((c) => child(c, el)).length;
@@ -148,6 +150,19 @@ describe('JUnit counts and mapping', () => {
     expect(Number(suite.attrs['errors'])).toBe(count('error'));
     expect(Number(suite.attrs['skipped'])).toBe(count('skipped'));
     expect(root.attrs).toMatchObject({ tests: suite.attrs['tests'], failures: suite.attrs['failures'] });
+  });
+
+  it('writes one case per client: blocked fails with the rule that blocks it, the others pass', () => {
+    const clientCases = cases(suite).filter((c) => c.attrs['classname'] === 'client');
+    expect(clientCases.map((c) => c.attrs['name']!.split(' ')[0])).toEqual(
+      (demo.clients ?? []).map((c) => c.id),
+    );
+    const chatgpt = clientCases.find((c) => c.attrs['name']!.startsWith('chatgpt '))!;
+    const failure = child(chatgpt, 'failure')!;
+    expect(failure.attrs['message']).toBe('The endpoint is http, not https.');
+    expect(failure.text).toContain('verdict: blocked');
+    const cursor = clientCases.find((c) => c.attrs['name']!.startsWith('cursor '))!;
+    expect(cursor.children).toEqual([]);
   });
 
   it('names cases by family and `ID title`, and maps statuses to elements', () => {

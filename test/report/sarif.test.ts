@@ -29,6 +29,8 @@ const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\
 /** The form SARIF2012 (the multitool's rule-name check) accepts. */
 const PASCAL = /^(\p{Lu}[\p{Ll}\p{Nd}]+)+$/u;
 
+const isClientRule = (id: string) => id.startsWith('MCPP-CLI-');
+
 const LEVEL = { critical: 'error', high: 'error', medium: 'warning', low: 'note', info: 'note' } as const;
 const SECURITY_SEVERITY = { critical: '9.5', high: '8.0', medium: '5.5', low: '3.0', info: '0.0' } as const;
 
@@ -58,8 +60,9 @@ describe('SARIF structure', () => {
       semanticVersion: demo.tool.version,
     });
     expect(driver.informationUri).toMatch(/^https:\/\//);
-    expect(driver.rules.map((r) => r.id)).toEqual(demo.checks.map((c) => c.id));
-    for (const rule of driver.rules) {
+    const checkRules = driver.rules.filter((r) => !isClientRule(r.id));
+    expect(checkRules.map((r) => r.id)).toEqual(demo.checks.map((c) => c.id));
+    for (const rule of checkRules) {
       const meta = findCheck(rule.id)!.meta;
       expect(rule.name).toMatch(PASCAL);
       expect(rule.shortDescription.text).toBe(meta.title);
@@ -88,9 +91,10 @@ describe('SARIF structure', () => {
     const run = log.runs[0]!;
     const fails = demo.results.filter((r) => r.status === 'fail');
     // The demo bundle predates the tool probes: TOOL18/TOOL19 are inconclusive there (review results).
-    const failResults = run.results.filter((res: SarifResult) => res.kind === 'fail');
+    const checkResults = run.results.filter((res: SarifResult) => !isClientRule(res.ruleId));
+    const failResults = checkResults.filter((res: SarifResult) => res.kind === 'fail');
     expect(failResults).toHaveLength(fails.length);
-    expect(run.results).toHaveLength(
+    expect(checkResults).toHaveLength(
       fails.length + demo.results.filter((r) => r.status === 'inconclusive').length,
     );
     failResults.forEach((res: SarifResult, i) => {
@@ -119,6 +123,29 @@ describe('SARIF structure', () => {
       });
     });
     expect(new Set(fingerprints(run)).size).toBe(run.results.length);
+  });
+
+  it('emits one result per blocked client, under its own MCPP-CLI rule with the rule that blocks it', () => {
+    const run = log.runs[0]!;
+    const blocked = (demo.clients ?? []).filter((c) => c.verdict === 'blocked');
+    expect(blocked.map((c) => c.id)).toEqual(['claude', 'chatgpt']);
+    const results = run.results.filter((res) => isClientRule(res.ruleId));
+    expect(results.map((r) => r.ruleId)).toEqual(['MCPP-CLI-claude', 'MCPP-CLI-chatgpt']);
+    results.forEach((res, i) => {
+      const c = blocked[i]!;
+      const rule = run.tool.driver.rules[res.ruleIndex]!;
+      expect(rule.id).toBe(res.ruleId);
+      expect(rule.name).toMatch(PASCAL);
+      // The rule's metadata is the client's profile: what it does, each with its source and date.
+      expect(rule.help.text).toContain(c.rules[0]!.source.url);
+      expect(rule.helpUri).toMatch(/^https:\/\//);
+      expect(res.kind).toBe('fail');
+      expect(res.level).toBe('error');
+      expect(res.message.text).toContain(escapeSarifText(c.rules[0]!.detail));
+      expect(res.properties).toMatchObject({ client: c.id, rule: c.rules[0]!.id, evidence: c.evidence });
+    });
+    // Degraded and unknown clients are not results.
+    expect(results).toHaveLength(blocked.length);
   });
 
   it('defaults the anchor line to 1 and refuses a line that is not a positive integer', () => {

@@ -18,8 +18,6 @@ const CHECK_ID = /^MCPP-[A-Z]+\d+$/;
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/checks/': 'the checks themselves: their meta and the results they cite',
   'src/spec/catalogue.ts': 'the catalogue: one row per check ID',
-  'src/fingerprint/fixes/index.ts':
-    'framework-specific fixes keyed by the check they fix, staged there until they move into the checks’ meta (its header says so)',
   'src/report/migration.ts':
     'the migration guide quotes what MOD19 found for a modern-only server: a report section about one check’s result',
   'src/report/migration-items.ts':

@@ -245,7 +245,7 @@ describe('lists the pages spell out', () => {
   it('targets.md names exactly the checks evaluated for a target that is not reachable', () => {
     const listed = [
       ...section(read('docs/model/targets.md'), 'Checks that run for every class').matchAll(
-        /^- (TRN\d{2}):/gm,
+        /^- ([A-Z]+\d{2}):/gm,
       ),
     ].map((m) => `MCPP-${m[1]!}`);
     const evaluatedOn = (targetClass: 'unreachable' | 'not_mcp' | 'redirected') => {
@@ -257,7 +257,8 @@ describe('lists the pages spell out', () => {
       );
     };
     expect(evaluatedOn('redirected')).toEqual(listed);
-    // A target that was not reached is not judged (with no TLS handshake in the evidence, nothing runs).
+    // A target that was not reached is not judged: with no TLS handshake and no client configuration
+    // in the evidence, nothing runs (CFG01 keeps its findings there, when it has any).
     expect(evaluatedOn('unreachable')).toEqual([]);
     expect(evaluatedOn('not_mcp')).toEqual([]);
   });

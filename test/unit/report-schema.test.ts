@@ -36,3 +36,25 @@ describe('JSON report schema', () => {
     expect(validateReport(JSON.stringify(bad)).length).toBeGreaterThan(0);
   });
 });
+
+describe('JSON report schema: client matrix and framework', () => {
+  it('accepts the matrix of every client profile and the framework section', () => {
+    const out = evaluate(evidence());
+    expect(out.report.clients?.map((c) => c.id)).toContain('cursor');
+    expect(out.report.clients?.length).toBe(10);
+    expect(out.report.framework).toBeDefined();
+    expect(validateReport(renderJson(out.report))).toEqual([]);
+  });
+
+  it('limits the matrix to the clients named', () => {
+    const out = evaluate(evidence(), { clients: ['cursor', 'claude'] });
+    // Report order, whatever the order named.
+    expect(out.report.clients?.map((c) => c.id)).toEqual(['claude', 'cursor']);
+  });
+
+  it('rejects a cell whose verdict is not one of the four', () => {
+    const bad = JSON.parse(renderJson(evaluate(evidence()).report)) as { clients: { verdict: string }[] };
+    bad.clients[0]!.verdict = 'maybe';
+    expect(validateReport(JSON.stringify(bad)).length).toBeGreaterThan(0);
+  });
+});

@@ -165,6 +165,26 @@ export default defineCheck({
       'A web page the user visits can send requests to an MCP server the browser can reach (a local server, a server on the LAN, or one that relies on cookies or network position). Origin validation is what stops such a page, including through DNS rebinding, from driving the server.',
     remediation:
       'Validate the `Origin` header on every request: when it is present and not in an explicit allow-list of exact origins, answer 403 (optionally with a JSON-RPC error without `id`) before any other processing. Reject `Origin: null`. Compare whole origins, never substrings. Keep serving requests without `Origin` (non-browser clients).',
+    // The fix in the framework’s own terms, by fingerprint id (docs/fingerprints.md#framework-specific-fixes).
+    fixes: {
+      'typescript-sdk-1': {
+        fix: 'Reject foreign origins before the transport: StreamableHTTPServerTransport takes `enableDnsRebindingProtection: true` with `allowedOrigins` (deprecated in 1.32 but honoured), or put an Origin check middleware in front of `handleRequest`.',
+        source: '@modelcontextprotocol/sdk 1.32.2 server/streamableHttp.js',
+      },
+      'typescript-sdk-2': {
+        fix: 'Mount origin validation in front of `createMcpHandler`: `createMcpExpressApp()` from @modelcontextprotocol/express, or `localhostOriginValidation()` from @modelcontextprotocol/node.',
+        source:
+          '@modelcontextprotocol/server 2.4.0, @modelcontextprotocol/express 2.0.2, @modelcontextprotocol/node 2.1.2 (createMcpHandler does no validation itself)',
+      },
+      'mcp-use': {
+        fix: 'Set `allowedOrigins` in the MCPServer config, or add `originValidationMiddleware([...])` from mcp-use.',
+        source: 'mcp-use 2.5.2 dist/config.d.ts, dist/fetch-app.d.ts',
+      },
+      'fastmcp-python': {
+        fix: 'Pass `allowed_origins=[...]` (and `allowed_hosts`) to `mcp.run(transport="http", ...)`.',
+        source: 'fastmcp 4.0.10 fastmcp/server/mixins/transport.py',
+      },
+    },
     evidence:
       '`s.origin`: the first MCP request that produced an answer (for HTTP+SSE the stream GET), repeated with a foreign `Origin` (`evil.example` over https), `Origin: null` and a look-alike (`localhost.evil.example` over http), each compared with the original answer.',
     traps:

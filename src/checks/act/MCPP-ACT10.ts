@@ -28,6 +28,26 @@ export default defineCheck({
       'DNS rebinding makes a web page’s own host name resolve to the local server: the browser then sends same-origin requests (often without `Origin`) carrying the attacker’s host name. Checking `Host` against the names the server is really reached by is the defence that still works when no `Origin` is sent.',
     remediation:
       'Accept only the `Host` values the server is reached by (`localhost`, `127.0.0.1`, `[::1]` or the configured LAN name, with or without the port) and answer 403 or 421 to anything else. The SDKs’ localhost host-validation middleware does this.',
+    // The fix in the framework’s own terms, by fingerprint id (docs/fingerprints.md#framework-specific-fixes).
+    fixes: {
+      'typescript-sdk-1': {
+        fix: 'Build the app with `createMcpExpressApp()`, which adds localhost Host validation, or pass `allowedHosts` to it.',
+        source: '@modelcontextprotocol/sdk 1.32.2 server/express.js',
+      },
+      'typescript-sdk-2': {
+        fix: 'Mount `createMcpExpressApp()` (@modelcontextprotocol/express) or `localhostHostValidation()` (@modelcontextprotocol/node) in front of `createMcpHandler`.',
+        source:
+          '@modelcontextprotocol/server 2.4.0, @modelcontextprotocol/express 2.0.2, @modelcontextprotocol/node 2.1.2',
+      },
+      'mcp-use': {
+        fix: 'Set `allowedHosts` in the MCPServer config, or add `hostValidationMiddleware([...])`.',
+        source: 'mcp-use 2.5.2 dist/config.d.ts, dist/fetch-app.d.ts',
+      },
+      'fastmcp-python': {
+        fix: 'Pass `allowed_hosts=[...]` to `mcp.run(transport="http", ...)` (the Python SDK guards the Host by default; FastMCP’s run call did not here).',
+        source: 'fastmcp 4.0.10 fastmcp/server/mixins/transport.py',
+      },
+    },
     evidence:
       '`s.host`: the first MCP request that produced an answer, repeated with `Host: evil.example` and no `Origin` (loopback and private targets only), compared with the original answer.',
     traps:

@@ -53,6 +53,13 @@ export default defineCheck({
       'The priming event gives the client an event ID to resume from (`Last-Event-ID`) if the connection drops before the response arrives, and lets the server close long-lived connections for polling.',
     remediation:
       'On 2025-11-25 sessions, start every SSE reply stream with an event that has an `id:` and an empty `data:` line.',
+    // The fix in the framework’s own terms, by fingerprint id (docs/fingerprints.md#framework-specific-fixes).
+    fixes: {
+      'typescript-sdk-1': {
+        fix: 'Give StreamableHTTPServerTransport an `eventStore`: with one, each SSE reply opens with a priming event (fastmcp, which sets one, passes).',
+        source: '@modelcontextprotocol/sdk 1.32.2 server/streamableHttp.js',
+      },
+    },
     evidence:
       'First event of each SSE reply to a POST on sessions negotiated at 2025-11-25: the InitializeResults that negotiated 2025-11-25, `p.init2` and `p.list.baseline` on such a session, and the inventory listing.',
     traps: 'Servers without resumability may skip it on purpose; clients must tolerate both.',

@@ -32,6 +32,18 @@ export default defineCheck({
       'The spec sorts unknown tools among protocol errors, which clients handle as such; a result (even with `isError`) is a tool execution error, passed to the model as if the tool had run, and a server error says the lookup itself is broken.',
     remediation:
       'Look the tool up before running anything and answer an unknown name with a JSON-RPC error, `-32602` as in the spec’s example (`Unknown tool: <name>`), never with a `CallToolResult`.',
+    // The fix in the framework’s own terms, by fingerprint id (docs/fingerprints.md#framework-specific-fixes).
+    fixes: {
+      'typescript-sdk-1': {
+        fix: 'McpServer 1.x reports an unknown tool as an isError result; SDK 2.x answers -32602 (move to @modelcontextprotocol/server, or answer tools/call through the low-level Server with an McpError).',
+        source:
+          '@modelcontextprotocol/sdk 1.32.2 server/mcp.js; @modelcontextprotocol/server 2.4.0, @modelcontextprotocol/express 2.0.2, @modelcontextprotocol/node 2.1.2',
+      },
+      'python-sdk': {
+        fix: 'MCPServer turns an unknown tool into an isError result; register the tools/call handler on the low-level server and raise an MCPError (-32602) for names it does not know.',
+        source: 'mcp 2.3.0 mcp/server/mcpserver/tools/tool_manager.py',
+      },
+    },
     evidence:
       '`s.tool.unknown`: `tools/call` of a random name (`mcp-posture-nonexistent-…`, checked against the listed tools) with empty arguments, on the channel and with the credentials the listing used. On the 2026-07-28 wire it is the same call the `Mcp-Name` checks compare against.',
     traps:

@@ -93,6 +93,17 @@ export default defineCheck({
       'A CORS grant lets any web page the user visits send MCP requests and read the answers: on a local or unauthenticated server that means listing and calling tools from a drive-by page; with `Access-Control-Allow-Credentials` the page rides the user’s cookies.',
     remediation:
       'Do not answer foreign origins with `Access-Control-Allow-Origin` (reject them with 403, as the Origin MUST requires); if browser clients are intended, allow-list exact origins, never reflect the request `Origin`, never grant `null`, and never combine a grant with `Access-Control-Allow-Credentials: true`.',
+    // The fix in the framework’s own terms, by fingerprint id (docs/fingerprints.md#framework-specific-fixes).
+    fixes: {
+      'fastmcp-ts': {
+        fix: 'Set `httpStream.cors` in `server.start()` to the origins that need it (or `false`) instead of the permissive default.',
+        source: 'fastmcp 4.20.16 dist/FastMCP.d.ts',
+      },
+      'mcp-framework': {
+        fix: 'Set `cors: { allowOrigin: "<your app origin>" }` in the http-stream transport options; the default `allowOrigin` is `*`.',
+        source: 'mcp-framework 0.2.22 dist/transports/sse/types.d.ts (CORSConfig)',
+      },
+    },
     evidence:
       '`Access-Control-Allow-Origin` / `-Credentials` of `s.preflight`, of the `s.origin` replies (foreign, `null`, look-alike `Origin`) and of every ordinary reply; the status of the `s.origin` replies tells whether the page’s request is carried out.',
     traps:

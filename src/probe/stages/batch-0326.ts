@@ -18,7 +18,7 @@ import { sendRpc } from '../rpc.js';
 export const BATCH_0326 = '2025-03-26';
 
 export const BATCH_0326_PROBES = {
-  initialized: 'p.initialized(2025-03-26)',
+  initialized: 's.initialized(2025-03-26)',
   batch: 's.batch(2025-03-26)',
 } as const;
 

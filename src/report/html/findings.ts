@@ -66,6 +66,18 @@ function suppressionNote(r: ReportResult): SafeHtml | '' {
   </p>`;
 }
 
+/** The framework's own way first (its option or middleware, with where it was read), then the generic fix. */
+function remediation(check: ReportCheck): SafeHtml {
+  const fw = check.frameworkFix;
+  if (!fw)
+    return html`<h4>Remediation</h4>
+      <p>${prose(check.remediation)}</p>`;
+  return html`<h4>Remediation in ${fw.name}</h4>
+    <p class="framework-fix">${prose(fw.fix)} <span class="muted">(read in ${fw.source})</span></p>
+    <h4>Remediation (any framework)</h4>
+    <p>${prose(check.remediation)}</p>`;
+}
+
 export function failingFinding(r: ReportResult, ctx: FindingContext): SafeHtml {
   const check = ctx.checks.get(r.checkId);
   const rationale = findCheck(r.checkId)?.meta.rationale;
@@ -88,13 +100,7 @@ export function failingFinding(r: ReportResult, ctx: FindingContext): SafeHtml {
             <p>${prose(rationale)}</p>`
         : ''
     }
-    ${
-      check
-        ? html`<h4>Remediation</h4>
-            <p>${prose(check.remediation)}</p>`
-        : ''
-    }
-    ${citations(check)} ${evidenceBlocks(r.evidence, ctx.exchanges)}
+    ${check ? remediation(check) : ''} ${citations(check)} ${evidenceBlocks(r.evidence, ctx.exchanges)}
   </article>`;
 }
 

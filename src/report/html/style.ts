@@ -77,5 +77,16 @@ svg.chain { display: block; max-width: 100%; height: auto; font: 14px system-ui,
 .chain .chip text { fill: #fff; font: 600 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 .chain .arrow line { stroke: var(--muted); stroke-width: 2; }
 .chain .arrow polygon { fill: var(--muted); }
+.client-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: .5rem;
+  align-items: start; }
+.client { border: 1px solid var(--line); border-left: 6px solid var(--v); border-radius: 6px; padding: .4rem .75rem;
+  margin: 0; background: var(--panel); }
+.client[open] { grid-column: 1 / -1; }
+.client .badge { background: var(--v); }
+.client .why { display: block; color: var(--muted); font-size: .9rem; }
+.v-connects { --v: var(--pass); }
+.v-blocked { --v: var(--high); }
+.v-degraded { --v: var(--medium); }
+.v-unknown { --v: var(--info); }
 footer { margin-top: 2rem; color: var(--muted); font-size: .85rem; }
 `;

@@ -2,6 +2,7 @@
 import { SEVERITIES } from '../../checks/define-check.js';
 import type { ScanReport } from '../model.js';
 import { formatGrade } from '../rating.js';
+import { frameworkLine } from '../clients-words.js';
 import { requestCount } from '../stdio-exchanges.js';
 import { sevClass } from './findings.js';
 import { entryRef, familyOf } from './groups.js';
@@ -41,6 +42,8 @@ export function summarySection(report: ScanReport): SafeHtml {
     ['Requests', `${requestCount(report)} in ${(report.durationMs / 1000).toFixed(1)} s`],
     ['Scanned at', report.generatedAt],
   );
+  if (report.framework)
+    facts.push(['Framework', frameworkLine(report.framework).replace(/^framework: /, '')]);
   const sup = report.suppressions;
   if (sup.applied > 0) facts.push(['Suppressed', `${sup.applied} failing results accepted by configuration`]);
   if (sup.expired.length)
