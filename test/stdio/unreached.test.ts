@@ -34,9 +34,12 @@ describe('a stdio server that cannot be scanned says why first', () => {
   });
 
   it('a process that answers nothing on stdout: said so, with the next step', async () => {
+    // A silent server gets the start allowance and the era window (about 10 s) before the fallback:
+    // the scan deadline must leave room for both.
+    const patient = ['--timeout', '1500', '--scan-timeout', '30000', '--no-color'];
     const r = await runCli([
       'scan',
-      ...FAST,
+      ...patient,
       '--stdio',
       '--',
       process.execPath,
@@ -47,7 +50,7 @@ describe('a stdio server that cannot be scanned says why first', () => {
     const [why, next] = head(r.stdout);
     expect(why).toMatch(/started but answered no MCP request on stdout$/);
     expect(next).toMatch(/speaks? MCP over stdio|starts an MCP server over stdio/);
-  }, 30_000);
+  }, 60_000);
 
   it('the JSON report carries the same cause for machines', async () => {
     const r = await runCli([
