@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -58,7 +58,21 @@ function ensureRealServers(): void {
       'npm ci --prefix test/real --ignore-scripts',
     );
   }
+  markExecutables();
   writeFileSync(REAL_STAMP, want);
+}
+
+/**
+ * Install scripts stay off for the corpus; the one script a test needs only sets an executable bit
+ * (the SARIF Multitool's postinstall), so it is done here instead.
+ */
+const EXECUTABLES = ['@microsoft/sarif-multitool-linux/Sarif.Multitool'];
+
+function markExecutables(): void {
+  for (const rel of EXECUTABLES) {
+    const file = join(REAL, 'node_modules', rel);
+    if (existsSync(file)) chmodSync(file, 0o755);
+  }
 }
 
 /** The framework fixtures import their packages from test/real/node_modules through this link. */
