@@ -143,11 +143,11 @@ const CLASS_MESSAGE: Readonly<Record<Exclude<TargetClass, 'reachable'>, string>>
 function classGate(check: Check, ev: Evidence): CheckResult[] | null {
   const cls = ev.detection.targetClass;
   if (cls === 'reachable') return null;
-  const answered = cls === 'redirected' || ev.tls.some((t) => t.verified.kind === 'ok');
+  if (cls === 'redirected' && check.meta.classIndependent) return null;
+  const answered = ev.tls.some((t) => t.verified.kind === 'ok');
   // A check of the user's own client files (MCPP-CFG01) judges them whether or not the server answered.
   const ofClientFiles = check.meta.requires.includes('clientConfig');
   if (check.meta.classIndependent && (answered || ofClientFiles)) {
-    if (cls === 'redirected') return null;
     const results = evaluateReached(check, ev);
     const findings = results.filter((r) => r.status === 'fail' || r.status === 'error');
     if (findings.length > 0) return findings;

@@ -8,6 +8,7 @@ import { makeContext } from '../checks/define-check.js';
 import { AGGREGATE_CHECKS, CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
 import { declaresKey, evaluateCheck } from './evaluate-check.js';
+import { notReached } from '../evidence/derive/unreached.js';
 
 export function evaluateAggregate(check: AggregateCheck, results: readonly CheckResult[]): CheckResult[] {
   const ctx = makeContext(check.meta, null);
@@ -36,12 +37,8 @@ export function evaluateAggregate(check: AggregateCheck, results: readonly Check
 export function evaluateAll(ev: Evidence, checks: readonly Check[] = CHECKS): CheckResult[] {
   const results = checks.flatMap((c) => evaluateCheck(c, ev));
   const aggregates = AGGREGATE_CHECKS.flatMap((a) => evaluateAggregate(a, results));
+  // A target that was not reached is not judged (evaluate-check.ts `classGate`); nothing passes there.
   return [...results, ...(notReached(ev) ? aggregates.map(unjudged) : aggregates)];
-}
-
-/** A target that was not reached is not judged (evaluate-check.ts `classGate`); nothing passes there. */
-function notReached(ev: Evidence): boolean {
-  return ev.detection.targetClass === 'unreachable' || ev.detection.targetClass === 'not_mcp';
 }
 
 function unjudged(r: CheckResult): CheckResult {

@@ -3,8 +3,7 @@
  * report of a target that was not reached (unreachable or not MCP; docs/model/targets.md). Read
  * from what the detection ladder and the stdio launches recorded; a pure function of evidence.
  */
-import type { NetError, NetErrorCode, Probe, RpcReply, StdioLaunch } from '../types.js';
-import type { Evidence } from '../types.js';
+import type { Evidence, NetError, NetErrorCode, Probe, RpcReply, StdioLaunch } from '../types.js';
 import { isHttpReply } from '../primitives.js';
 
 export interface Unreached {
@@ -153,11 +152,19 @@ function stdioUnreached(ev: Evidence, launch: StdioLaunch): Unreached {
   };
 }
 
-/** Null for a target that was reached (or redirected: the redirect is judged, not explained). */
-export function unreachedCause(ev: Evidence): Unreached | null {
+/**
+ * Nothing MCP answered (unreachable or not MCP): such a target is explained, not judged. A
+ * redirected target is judged on its redirect.
+ */
+export function notReached(ev: Evidence): boolean {
   const cls = ev.detection.targetClass;
-  if (cls === 'reachable' || cls === 'redirected') return null;
+  return cls === 'unreachable' || cls === 'not_mcp';
+}
+
+/** Null for a target that was reached (or redirected). */
+export function unreachedCause(ev: Evidence): Unreached | null {
+  if (!notReached(ev)) return null;
   const launch = ev.stdio?.launches[0];
   if (ev.target.kind === 'stdio' && launch !== undefined) return stdioUnreached(ev, launch);
-  return cls === 'not_mcp' ? notMcp(ev) : httpUnreachable(ev);
+  return ev.detection.targetClass === 'not_mcp' ? notMcp(ev) : httpUnreachable(ev);
 }
