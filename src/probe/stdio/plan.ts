@@ -31,7 +31,11 @@ export interface StdioPlan {
 
 const AT = '<stdin>';
 
-export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: SandboxMode): StdioPlan {
+export function buildStdioPlan(
+  command: StdioCommand & { readonly readOnly?: readonly string[] },
+  mode: Mode,
+  sandbox: SandboxMode,
+): StdioPlan {
   const lists = LISTS.map((l) =>
     planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
   );
