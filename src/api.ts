@@ -8,7 +8,7 @@ import type { CheckResult } from './checks/define-check.js';
 import { evaluateAll } from './engine/run.js';
 import type { Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
-import { collectEvidence } from './probe/scan.js';
+import { collectHttpEvidence } from './probe/scan.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/build-report.js';
 import type { PreparedSandbox, SandboxMode } from './probe/stdio/sandbox/prepare.js';
@@ -39,8 +39,7 @@ export async function scanTarget(
   opts: ScanTargetOptions,
   reportOpts: ReportOptions = {},
 ): Promise<ScanOutput> {
-  if (target.kind === 'http')
-    return evaluate(await collectEvidence({ ...opts, url: target.href }), reportOpts);
+  if (target.kind === 'http') return evaluate(await collectHttpEvidence(target, opts), reportOpts);
   // The stdio runner is loaded only when a local server is scanned.
   const { collectStdioEvidence } = await import('./probe/stdio/collect.js');
   const evidence = await collectStdioEvidence({

@@ -78,8 +78,8 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     ladder.inits.find((i) => i.offered !== null && i.probe.kind === 'ok' && i.probe.value.status < 300) ??
     null;
   const judged = judgeDetection({
-    targetOrigin: ctx.origin,
-    url: ctx.url,
+    targetOrigin: ctx.target.origin,
+    url: ctx.target.href,
     posts: [ladder.discover, ...ladder.inits.map((i) => i.probe)],
     sseGet,
     sseSpoken: sse !== null,
@@ -105,9 +105,9 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     authWall: judged.authWall,
   };
   const endpoint: HttpEndpoint = {
-    origin: ctx.origin,
-    scheme: ctx.url.startsWith('https:') ? 'https' : 'http',
-    hostname: new URL(ctx.url).hostname,
+    origin: ctx.target.origin,
+    scheme: ctx.target.scheme,
+    hostname: ctx.target.hostname,
     address: ctx.address,
     sseGet,
     redirect: judged.redirect,
@@ -135,7 +135,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     // Era stages, concurrently. The OAuth chain starts first: its metadata fetches are the
     // longest dependent path of the scan, and an origin's requests are served in issue order.
     const authPending =
-      authSignals.length > 0 || opts.token
+      authSignals.length > 0 || ctx.credentials.bearer
         ? walkAuth(
             ctx,
             revision,
@@ -149,7 +149,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
       : Promise.resolve(null);
     // Published protected-resource metadata also means authorization is in use ("optional auth").
     const publishedPending =
-      authSignals.length > 0 || opts.token ? Promise.resolve(false) : publishesPrm(ctx);
+      authSignals.length > 0 || ctx.credentials.bearer ? Promise.resolve(false) : publishesPrm(ctx);
     let lists: readonly Probe<ListingEvidence>[] = LISTS.map(() => NOT_LISTED);
     if (main && main.probe.kind === 'ok' && judged.transport === 'streamable-http') {
       const s = await runSessionsStage(ctx, main, main.probe.value, ladder.inits);
@@ -163,7 +163,7 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     if (modern && !toolProbes) {
       const m = modern;
       toolProbes = await runToolProbesStage({
-        channel: streamableHttpChannel(client, ctx.url, MODERN),
+        channel: streamableHttpChannel(client, ctx.target.href, MODERN),
         mode: ctx.mode,
         capabilities: capabilitiesOf(ladder.discover),
         tools: m.lists.find((l) => l.method === 'tools/list')?.probe ?? NOT_LISTED,
@@ -218,12 +218,12 @@ export async function collect(ctx: StageContext, started: number): Promise<Evide
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     startedAt,
     durationMs: Date.now() - started,
-    target: { kind: 'http', url: ctx.url, scope: ctx.scope },
+    target: { kind: 'http', url: ctx.target.href, scope: ctx.scope },
     settings: {
       mode: ctx.mode,
       pinnedRevision: opts.spec ?? null,
       allowPrivate: opts.allowPrivate ?? false,
-      tokenSupplied: Boolean(opts.token),
+      tokenSupplied: ctx.credentials.bearer,
     },
     detection,
     modern,

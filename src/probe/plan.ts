@@ -24,8 +24,10 @@ const TIERS: Readonly<Record<Mode, readonly PlanEntry['tier'][]>> = {
   intrusive: ['passive', 'safe', 'token', 'intrusive'],
 };
 
-export function buildPlan(url: string, mode: Mode): PlanEntry[] {
-  const u = new URL(url);
+/** @param target the endpoint, parsed (a string is parsed here, for `--plan` of a typed URL) */
+export function buildPlan(target: string | Readonly<URL>, mode: Mode): PlanEntry[] {
+  const u = typeof target === 'string' ? new URL(target) : target;
+  const url = u.href;
   const atEndpoint = (entries: readonly PlanEntry[]) =>
     entries.map((e) => (e.url === '<endpoint>' ? { ...e, url } : e));
   const plan: PlanEntry[] = [

@@ -23,6 +23,8 @@ import type {
 import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../../spec/revisions.js';
+import type { HttpTarget } from '../../targets/target.js';
+import type { ScanCredentials } from '../credentials.js';
 import type { HttpClient } from '../http/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import { deleteSession } from '../legacy-session.js';
@@ -48,13 +50,12 @@ import type { CandidateUrl } from './prm.js';
 import { firstChallengeShape, replay } from './replay.js';
 import type { ReplayShape } from './replay.js';
 import { examineSigned } from './signed-metadata.js';
-import { decodeUserToken } from './token.js';
 import { probeTokenTier } from './token-tier.js';
 
 export interface AuthProbeContext {
   readonly client: HttpClient;
-  /** The MCP endpoint URL. */
-  readonly url: string;
+  /** The MCP endpoint. */
+  readonly target: HttpTarget;
   readonly ids: RpcIds;
   readonly mode: Mode;
   readonly targetScope: AddressScope;
@@ -62,10 +63,8 @@ export interface AuthProbeContext {
   readonly challengeReplies: readonly HttpReply[];
   /** K ∪ U. */
   readonly candidates: readonly Revision[];
-  /** The user's token, for local decoding only; the client attaches it to requests by origin. */
-  readonly token: string | null;
-  /** The second and narrow-scope tokens (decoded locally; the client attaches them by set name). */
-  readonly otherTokens?: { readonly second: string | null; readonly narrow: string | null };
+  /** What the user supplied (claims decoded once); the client attaches it to requests by origin. */
+  readonly credentials: ScanCredentials;
   /** The request that opened the endpoint in the ladder, when one was served (token probes reuse it). */
   readonly openShape?: ReplayShape | null;
   /** A pre-registered OAuth client the user designated (i.client), for the intrusive i.authz probes. */
@@ -113,8 +112,9 @@ function garbageToken(): string {
 }
 
 export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
-  const { client, url, ids, mode } = ctx;
-  const origin = new URL(url).origin;
+  const { client, ids, mode } = ctx;
+  const url = ctx.target.href;
+  const origin = ctx.target.origin;
   const safe = mode !== 'passive';
   const resolve = createRoleResolver(ctx.lookup);
   const fetchPrm = createPrmFetcher(client, origin);
@@ -124,7 +124,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
   const shape = firstChallengeShape(ladderChallenges);
   const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
-  const wellKnown = wellKnownPrmUrls(url);
+  const wellKnown = wellKnownPrmUrls(ctx.target.url);
   const early: CandidateUrl[] = [
     ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
     ...wellKnown,
@@ -270,16 +270,12 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const resource = prmDocument?.['resource'];
   const tokenProbes = await probeTokenTier({
     client,
-    url,
+    target: ctx.target,
     // The listings run concurrently with this chain: a range of its own keeps these ids stable.
     ids: new RpcIds(TOKEN_TIER_FIRST_ID),
     mode,
     shape: ctx.openShape ?? firstChallengeShape(challenges) ?? { kind: 'discover' },
-    tokens: {
-      user: ctx.token,
-      second: ctx.otherTokens?.second ?? null,
-      narrow: ctx.otherTokens?.narrow ?? null,
-    },
+    credentials: ctx.credentials,
     resource: typeof resource === 'string' ? resource : url,
     issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
     scopes,
@@ -333,7 +329,8 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
     methodsNoAuth,
     addresses,
-    ...decodeUserToken(ctx.token),
+    tokenClaims: ctx.credentials.claims,
+    tokenKind: ctx.credentials.kind,
   };
 }
 
@@ -354,7 +351,7 @@ async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<HttpR
   await Promise.all(
     [...sessions].map((id) =>
       deleteSession(
-        { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: 'passive' },
+        { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: 'passive' },
         id,
         'p.delete.cleanup',
         'DELETE a session opened by an authorization probe',

@@ -35,14 +35,13 @@ export function walkAuth(
   const o = ctx.opts;
   return probeAuth({
     client: ctx.client,
-    url: ctx.url,
+    target: ctx.target,
     ids: ctx.ids,
     mode: ctx.mode,
     targetScope: ctx.scope,
     challengeReplies,
     candidates: [...revision.known, ...revision.unconfirmed],
-    token: o.token ?? null,
-    otherTokens: { second: o.secondToken ?? null, narrow: o.narrowToken ?? null },
+    credentials: ctx.credentials,
     openShape,
     ...(o.lookup ? { lookup: o.lookup } : {}),
     oauthClient: o.oauthClient ?? null,
@@ -56,6 +55,8 @@ export function walkAuth(
 
 /** Two GETs of the well-known protected-resource metadata URLs: is a JSON document published? */
 export async function publishesPrm(ctx: StageContext): Promise<boolean> {
-  const found = await Promise.all(wellKnownPrmUrls(ctx.url).map(createPrmFetcher(ctx.client, ctx.origin)));
+  const found = await Promise.all(
+    wellKnownPrmUrls(ctx.target.url).map(createPrmFetcher(ctx.client, ctx.target.origin)),
+  );
   return found.some((f) => jsonObject(f) !== null);
 }

@@ -54,5 +54,5 @@ export function runsHttpSse(ladder: LadderResult<HttpReply>): boolean {
 
 export function runHttpSseStage(ctx: StageContext): ReturnType<typeof probeSseTransport> {
   ctx.progress('POST probes failed: looking for the HTTP+SSE transport');
-  return probeSseTransport(ctx.client, ctx.url, ctx.ids, ctx.mode !== 'passive');
+  return probeSseTransport(ctx.client, ctx.target.href, ctx.ids, ctx.mode !== 'passive');
 }

@@ -31,11 +31,11 @@ export const LADDER_PLAN: readonly PlanEntry[] = [
 ];
 
 export function runLadderStage(ctx: StageContext): Promise<LadderResult<HttpReply>> {
-  ctx.progress(`detecting the protocol revision of ${ctx.url}`);
+  ctx.progress(`detecting the protocol revision of ${ctx.target.href}`);
   return runLadder(
     {
-      modern: streamableHttpChannel(ctx.client, ctx.url, MODERN),
-      handshake: streamableHttpChannel(ctx.client, ctx.url, HANDSHAKE),
+      modern: streamableHttpChannel(ctx.client, ctx.target.href, MODERN),
+      handshake: streamableHttpChannel(ctx.client, ctx.target.href, HANDSHAKE),
     },
     ctx.ids,
   );

@@ -26,7 +26,7 @@ export function runModernStage(
   discover: Probe<HttpReply>,
   dualEra: boolean,
 ): Promise<ModernEvidence> {
-  return probeModern(ctx.client, ctx.url, ctx.ids, ctx.mode, {
+  return probeModern(ctx.client, ctx.target.href, ctx.ids, ctx.mode, {
     discover,
     dualEra,
     ...(ctx.opts.designatedTool ? { designatedTool: ctx.opts.designatedTool } : {}),

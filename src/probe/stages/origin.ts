@@ -61,7 +61,8 @@ function baselineRequest(
   main: HttpInitAttempt | null,
   sse: SseTransportEvidence | null,
 ): Replayable | null {
-  const { client, url, ids } = ctx;
+  const { client, ids } = ctx;
+  const url = ctx.target.href;
   if (sse) {
     return {
       reply: sse.get,
@@ -113,7 +114,13 @@ export function runOriginStage(
   main: HttpInitAttempt | null,
   sse: SseTransportEvidence | null,
 ): Promise<OriginProbes> {
-  return probeOrigin(ctx.client, ctx.url, ctx.mode, ctx.scope, baselineRequest(ctx, discover, main, sse));
+  return probeOrigin(
+    ctx.client,
+    ctx.target.href,
+    ctx.mode,
+    ctx.scope,
+    baselineRequest(ctx, discover, main, sse),
+  );
 }
 
 /** The replies of the Origin probes that talk MCP (for late authorization signals). */
@@ -134,7 +141,7 @@ export async function cleanupOriginSessions(
   await Promise.all(
     [...sessions].map((s) =>
       deleteSession(
-        { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: 'passive' },
+        { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: 'passive' },
         s,
         'p.delete.cleanup',
         'DELETE a session opened by an Origin probe',

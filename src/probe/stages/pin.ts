@@ -65,7 +65,7 @@ export async function runPinJwksStage(
             probe: PIN_PROBES.jwks,
             purpose: 'the key set, to pin its RFC 7638 thumbprints in the lock',
             source: 'learned',
-            targetOrigin: ctx.origin,
+            targetOrigin: ctx.target.origin,
           });
           const exchanges: string[] = fetch.kind === 'skipped' ? [] : [...fetch.exchanges];
           const json = jsonObject(fetch);
@@ -101,7 +101,7 @@ export async function pinSection(
   const lock = ctx.opts.lock;
   if (!lock) return null;
   const jwks = await runPinJwksStage(ctx, ev.oauth);
-  return assemblePin(lock, ctx.opts.token ? 'token' : 'anonymous', ev, jwks);
+  return assemblePin(lock, ctx.credentials.bearer ? 'token' : 'anonymous', ev, jwks);
 }
 
 /**

@@ -73,11 +73,15 @@ export async function runSessionsStage(
   const lists: Probe<ListingEvidence>[] = LISTS.map(() => ({ kind: 'skipped', reason: 'dependency_failed' }));
   let toolProbes: ToolProbes | null = null;
   const sessions = await probeLegacySession(
-    { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
+    { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: ctx.mode },
     { attempt: main, reply },
     inits,
     async ({ sessionId, version }) => {
-      const channel = streamableHttpChannel(ctx.client, ctx.url, { era: 'handshake', sessionId, version });
+      const channel = streamableHttpChannel(ctx.client, ctx.target.href, {
+        era: 'handshake',
+        sessionId,
+        version,
+      });
       const got = await Promise.all(LISTS.map((_, i) => listAll(channel, i)));
       got.forEach((g, i) => (lists[i] = g));
       // Before the session is deleted: the probes travel on it, as a client's next calls would.

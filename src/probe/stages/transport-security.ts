@@ -13,9 +13,9 @@ import type { StageContext } from './context.js';
 /** Its own JSON-RPC id range: it runs beside the ladder, so shared ids would depend on timing. */
 const PLAIN_FIRST_ID = 8_001;
 
-export function transportSecurityPlan(url: URL): PlanEntry[] {
+export function transportSecurityPlan(url: Readonly<URL>): PlanEntry[] {
   if (url.protocol !== 'https:') return [];
-  const plain = cleartextUrl(url.toString());
+  const plain = cleartextUrl(url);
   return [
     planEntry(
       'p.tls',
@@ -43,14 +43,14 @@ export interface TransportSecurity {
 }
 
 export async function runTransportSecurityStage(ctx: StageContext): Promise<TransportSecurity> {
-  if (new URL(ctx.url).protocol !== 'https:') return { tls: [], plain: [] };
+  if (ctx.target.scheme !== 'https') return { tls: [], plain: [] };
   ctx.progress('checking TLS and the cleartext counterpart');
   const [tls, plain] = await Promise.all([
-    probeTls(ctx.origin, {
+    probeTls(ctx.target.url, {
       ...(ctx.address ? { address: ctx.address } : {}),
       ...(ctx.opts.ca ? { ca: ctx.opts.ca } : {}),
     }),
-    probePlain(ctx.client, ctx.url, new RpcIds(PLAIN_FIRST_ID), 'user'),
+    probePlain(ctx.client, ctx.target.url, new RpcIds(PLAIN_FIRST_ID), 'user'),
   ]);
   return { tls: [tls], plain: [plain] };
 }
