@@ -72,21 +72,38 @@ function list(ctx: SessionContext, probe: string, purpose: string, headers: Reco
 }
 
 /**
+ * The scanner's session, opened and kept open while the stages that travel on it (the listings,
+ * the tool probes) run; `finishLegacySession` then sends the variants and ends it.
+ */
+export interface OpenLegacySession {
+  readonly ctx: SessionContext;
+  readonly main: { readonly attempt: HttpInitAttempt; readonly reply: HttpReply };
+  readonly inits: readonly HttpInitAttempt[];
+  readonly sessionId: string | null;
+  readonly version: string;
+  readonly initialized: Probe<HttpReply>;
+  /** In flight while the session is used: the GET stream, the second initialize, the baseline list. */
+  readonly pending: {
+    readonly get: Promise<Probe<HttpReply>>;
+    readonly init2: Promise<Probe<HttpReply>>;
+    readonly baseline: Promise<Probe<HttpReply>>;
+  };
+}
+
+/**
+ * Opens the session: notifications/initialized, then the GET stream, the second initialize and
+ * the baseline list, left in flight.
  * @param main the successful initialize that opened the scanner's main session
  * @param inits every ladder attempt (their session IDs are samples; extra sessions are deleted)
  */
-export async function probeLegacySession(
+export async function openLegacySession(
   ctx: SessionContext,
   main: { attempt: HttpInitAttempt; reply: HttpReply },
   inits: readonly HttpInitAttempt[],
-  listInventory: (session: { sessionId: string | null; version: string }) => Promise<void>,
-): Promise<LegacySessionEvidence> {
+): Promise<OpenLegacySession> {
   const version = main.attempt.offered!;
   const sessionId = main.reply.sessionId;
   const headers = sessionHeaders(sessionId, version);
-  const safe = ctx.mode !== 'passive';
-  const disabled = skipped('mode_disabled', 'needs --mode safe');
-
   const initialized = await sendRpc(ctx.client, {
     method: 'POST',
     url: ctx.url,
@@ -97,45 +114,51 @@ export async function probeLegacySession(
     source: 'user',
     rpcId: null,
   });
-
   // The GET stream is read while the rest of the session runs: it waits for what the server
   // sends on its own, which nothing else here depends on. It ends before the DELETE.
-  const getStream = safe
-    ? sendRpc(ctx.client, {
-        method: 'GET',
-        url: ctx.url,
-        headers: {
-          ...SSE_HEADERS,
-          ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-          ...versionHeader(version),
-        },
-        probe: 's.get',
-        purpose: 'GET the endpoint for the standalone SSE stream (expects SSE or 405)',
-        source: 'user',
-        rpcId: null,
-        streamWindowMs: GET_WINDOW_MS,
-        settle: QUIET_STREAM,
-      })
-    : Promise.resolve(disabled);
+  const get =
+    ctx.mode !== 'passive'
+      ? sendRpc(ctx.client, {
+          method: 'GET',
+          url: ctx.url,
+          headers: {
+            ...SSE_HEADERS,
+            ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+            ...versionHeader(version),
+          },
+          probe: 's.get',
+          purpose: 'GET the endpoint for the standalone SSE stream (expects SSE or 405)',
+          source: 'user',
+          rpcId: null,
+          streamWindowMs: GET_WINDOW_MS,
+          settle: QUIET_STREAM,
+        })
+      : Promise.resolve(skipped('mode_disabled', 'needs --mode safe'));
+  const init2 = initialize(
+    ctx.client,
+    ctx.url,
+    ctx.ids,
+    version,
+    'p.init2',
+    'second initialize: a second session-ID sample',
+  );
+  const baseline = list(
+    ctx,
+    'p.list.baseline',
+    'tools/list on the session (baseline for the safe variants)',
+    headers,
+  );
+  return { ctx, main, inits, sessionId, version, initialized, pending: { get, init2, baseline } };
+}
 
-  const [init2, baseline] = await Promise.all([
-    initialize(
-      ctx.client,
-      ctx.url,
-      ctx.ids,
-      version,
-      'p.init2',
-      'second initialize: a second session-ID sample',
-    ),
-    list(ctx, 'p.list.baseline', 'tools/list on the session (baseline for the safe variants)', headers),
-    listInventory({ sessionId, version }),
-  ]);
-
+/** The safe session and version variants, on the session and beside it. */
+function sendVariants(ctx: SessionContext, sessionId: string | null, headers: Record<string, string>) {
+  const safe = ctx.mode !== 'passive';
+  const disabled = skipped('mode_disabled', 'needs --mode safe');
   const withoutSession = { ...headers };
   delete withoutSession['mcp-session-id'];
   const noSession = sessionId === null ? skipped('no_session') : null;
-
-  const [sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await Promise.all([
+  return Promise.all([
     !safe
       ? disabled
       : (noSession ??
@@ -168,12 +191,68 @@ export async function probeLegacySession(
         )
       : disabled,
   ]);
+}
 
-  const get = await getStream;
+/** DELETE of the session, then (safe mode, when it ended) its reuse, retried once after 500 ms. */
+async function endSession(
+  ctx: SessionContext,
+  sessionId: string,
+  version: string,
+  headers: Record<string, string>,
+): Promise<{ del: Probe<HttpReply>; sessionReuse: Probe<HttpReply> | null }> {
+  const del = await deleteSession(
+    ctx,
+    sessionId,
+    'p.delete',
+    "DELETE the scanner's session (expects 2xx or 405)",
+    version,
+  );
+  const deleted = del.kind === 'ok' && del.value.status >= 200 && del.value.status < 300;
+  if (ctx.mode === 'passive') return { del, sessionReuse: null };
+  if (!deleted)
+    return {
+      del,
+      sessionReuse: {
+        kind: 'skipped',
+        reason: 'dependency_failed',
+        detail: 'the DELETE did not end the session',
+      },
+    };
+  let sessionReuse = await list(
+    ctx,
+    's.session.reuse',
+    'tools/list with the deleted session ID (expects 404)',
+    headers,
+  );
+  // Teardown may be asynchronous: one retry after 500 ms before judging.
+  if (sessionReuse.kind === 'ok' && sessionReuse.value.status !== 404) {
+    await new Promise((r) => setTimeout(r, 500));
+    sessionReuse = await list(
+      ctx,
+      's.session.reuse',
+      'retry: tools/list with the deleted session ID',
+      headers,
+    );
+  }
+  return { del, sessionReuse };
+}
+
+/** After the stages that use the session: the variants, then every extra session and the session itself closed. */
+export async function finishLegacySession(open: OpenLegacySession): Promise<LegacySessionEvidence> {
+  const { ctx, main, inits, sessionId, version } = open;
+  const headers = sessionHeaders(sessionId, version);
+  const [init2, baseline] = await Promise.all([open.pending.init2, open.pending.baseline]);
+  const [sessionNone, sessionUnknown, versionBad, versionNone, batch, initBogus] = await sendVariants(
+    ctx,
+    sessionId,
+    headers,
+  );
+  const get = await open.pending.get;
 
   // Every session the scanner opened besides the main one is closed again.
+  const others = inits.filter((i) => i !== main.attempt).map((i) => i.probe);
   const extra = new Set<string>();
-  for (const p of [init2, initBogus, ...inits.filter((i) => i !== main.attempt).map((i) => i.probe)]) {
+  for (const p of [init2, initBogus, ...others]) {
     const s = sessionOf(p);
     if (s !== null && s !== sessionId) extra.add(s);
   }
@@ -183,64 +262,23 @@ export async function probeLegacySession(
       deleteSession(ctx, s, 'p.delete.cleanup', 'DELETE an extra session the scanner opened', version),
     ),
   );
-
-  let del: Probe<HttpReply> = skipped('no_session');
-  let sessionReuse: Probe<HttpReply> = noSession ?? disabled;
-  if (sessionId !== null) {
-    del = await deleteSession(
-      ctx,
-      sessionId,
-      'p.delete',
-      "DELETE the scanner's session (expects 2xx or 405)",
-      version,
-    );
-    const deleted = del.kind === 'ok' && del.value.status >= 200 && del.value.status < 300;
-    if (safe && deleted) {
-      sessionReuse = await list(
-        ctx,
-        's.session.reuse',
-        'tools/list with the deleted session ID (expects 404)',
-        headers,
-      );
-      // Teardown may be asynchronous: one retry after 500 ms before judging.
-      if (sessionReuse.kind === 'ok' && sessionReuse.value.status !== 404) {
-        await new Promise((r) => setTimeout(r, 500));
-        sessionReuse = await list(
-          ctx,
-          's.session.reuse',
-          'retry: tools/list with the deleted session ID',
-          headers,
-        );
-      }
-    } else if (safe) {
-      sessionReuse = {
-        kind: 'skipped',
-        reason: 'dependency_failed',
-        detail: 'the DELETE did not end the session',
-      };
-    }
-  }
-
+  const disabled = skipped('mode_disabled', 'needs --mode safe');
+  const ended = sessionId !== null ? await endSession(ctx, sessionId, version, headers) : null;
   await cleanup;
 
   const samples: SessionSample[] = [];
-  for (const p of [
-    main.attempt.probe,
-    ...inits.filter((i) => i !== main.attempt).map((i) => i.probe),
-    init2,
-  ]) {
+  for (const p of [main.attempt.probe, ...others, init2]) {
     if (p.kind === 'ok' && p.value.sessionId !== null && offeredVersion(p.value) !== null) {
       samples.push({ value: p.value.sessionId, exchange: p.value.exchange });
     }
   }
-
   return {
     version,
     revision: isRevision(version) ? version : null,
     init: main.reply,
     sessionId,
     sessionSamples: samples,
-    initialized,
+    initialized: open.initialized,
     init2,
     baseline,
     get,
@@ -250,8 +288,8 @@ export async function probeLegacySession(
     versionNone,
     batch,
     initBogus,
-    delete: del,
-    sessionReuse,
+    delete: ended?.del ?? skipped('no_session'),
+    sessionReuse: sessionId === null ? skipped('no_session') : (ended?.sessionReuse ?? disabled),
   };
 }
 

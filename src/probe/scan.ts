@@ -65,6 +65,7 @@ export async function collectHttpEvidence(
         mode,
         ids: new RpcIds(),
         progress: opts.onProgress ?? (() => undefined),
+        startedAt: new Date(started).toISOString(),
       },
       started,
     );

@@ -21,4 +21,6 @@ export interface StageContext {
   readonly mode: Mode;
   readonly ids: RpcIds;
   readonly progress: (message: string) => void;
+  /** When the scan started (ISO 8601), as the evidence records it. */
+  readonly startedAt: string;
 }

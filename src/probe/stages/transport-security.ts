@@ -2,13 +2,14 @@
  * An independent stage for https targets, started with the ladder: the TLS handshakes of the
  * endpoint's origin and its cleartext counterpart. It needs nothing the MCP stages learn.
  */
-import type { PlainObservation, TlsObservation } from '../../evidence/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { cleartextUrl, probePlain } from '../plain.js';
 import { probeTls } from '../tls.js';
+import type { Stage } from '../stage.js';
 import type { StageContext } from './context.js';
+import type { HttpSofar, TransportSecurity } from './state.js';
 
 /** Its own JSON-RPC id range: it runs beside the ladder, so shared ids would depend on timing. */
 const PLAIN_FIRST_ID = 8_001;
@@ -37,12 +38,7 @@ export function transportSecurityPlan(url: Readonly<URL>): PlanEntry[] {
   ];
 }
 
-export interface TransportSecurity {
-  readonly tls: readonly TlsObservation[];
-  readonly plain: readonly PlainObservation[];
-}
-
-export async function runTransportSecurityStage(ctx: StageContext): Promise<TransportSecurity> {
+async function runTransportSecurity(ctx: StageContext): Promise<TransportSecurity> {
   if (ctx.target.scheme !== 'https') return { tls: [], plain: [] };
   ctx.progress('checking TLS and the cleartext counterpart');
   const [tls, plain] = await Promise.all([
@@ -54,3 +50,11 @@ export async function runTransportSecurityStage(ctx: StageContext): Promise<Tran
   ]);
   return { tls: [tls], plain: [plain] };
 }
+
+export const TRANSPORT_SECURITY_STAGE: Stage<StageContext, HttpSofar, 'transportSecurity'> = {
+  id: 'transport-security',
+  plan: transportSecurityPlan,
+  needs: [],
+  produces: ['transportSecurity'],
+  run: async (ctx) => ({ transportSecurity: await runTransportSecurity(ctx) }),
+};

@@ -9,7 +9,7 @@ import { LISTS } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
-import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
+import { ERA_PROBE_MS, FALLBACK_VERSION, STDIO_PROBES } from './stages.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
