@@ -96,6 +96,122 @@ export function withForeignSession(endpoint: string): string | null {
   return null;
 }
 
+interface EndpointSession {
+  readonly init: SseTransportEvidence['init'];
+  readonly version: string | null;
+  readonly serverInfo: unknown;
+  readonly instructions: string | null;
+  readonly tools: Probe<ListingEvidence>;
+  readonly listed: SseOpened['listed'];
+}
+
+/** `s.sse.badsession`: a ping to the message endpoint with a foreign session parameter (safe mode). */
+async function sendBadSession(
+  resolved: string,
+  on: {
+    client: HttpClient;
+    ids: RpcIds;
+    safe: boolean;
+    waiters: ReplyWaiters;
+    streamClosed: Promise<null>;
+  },
+): Promise<Probe<HttpReply>> {
+  const { client, ids, safe, waiters, streamClosed } = on;
+  const foreign = withForeignSession(resolved);
+  if (!safe) return { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
+  if (foreign === null)
+    return {
+      kind: 'skipped',
+      reason: 'not_needed',
+      detail: 'the endpoint URI carries no session parameter',
+    };
+  // Sent to the endpoint with a foreign session: no reply event is awaited.
+  return (
+    await sseChannel(client, foreign, waiters, streamClosed).exchange(
+      {
+        id: ids.take(),
+        method: 'ping',
+        probe: 's.sse.badsession',
+        purpose: 'ping to the message endpoint with an unknown session',
+      },
+      { awaitReply: false },
+    )
+  ).http;
+}
+
+/** initialize over the message endpoint, then (when it was answered) initialized and tools/list. */
+async function initializeAndList(
+  channel: ReturnType<typeof sseChannel>,
+  ids: RpcIds,
+): Promise<EndpointSession> {
+  let init: SseTransportEvidence['init'] = {
+    kind: 'skipped',
+    reason: 'dependency_failed',
+    detail: 'endpoint URI unusable',
+  };
+  let version: string | null = null;
+  let serverInfo: unknown = null;
+  let instructions: string | null = null;
+  let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
+  let listed: SseOpened['listed'] = null;
+
+  {
+    const r = await channel.exchange({
+      id: ids.take(),
+      method: 'initialize',
+      params: initializeParams('2024-11-05') as Record<string, unknown>,
+      probe: 'p.sse.init',
+      purpose: 'initialize over the HTTP+SSE message endpoint',
+    });
+    if (r.http.kind === 'ok') {
+      const message: RpcMessage | null = r.event ? parseEventMessage(r.event.data) : null;
+      init = {
+        kind: 'ok',
+        value: { post: r.http.value, reply: r.event ? record(r.event) : null, message },
+        exchanges: r.http.exchanges,
+      };
+      const result = message?.kind === 'response' ? asObject(message.result) : null;
+      if (result && typeof result['protocolVersion'] === 'string') {
+        version = result['protocolVersion'];
+        serverInfo = result['serverInfo'] ?? null;
+        instructions = typeof result['instructions'] === 'string' ? result['instructions'] : null;
+        await channel.exchange({
+          id: null,
+          method: 'notifications/initialized',
+          probe: 'p.sse.initialized',
+          purpose: 'notifications/initialized over HTTP+SSE',
+        });
+        const l = await channel.exchange({
+          id: ids.take(),
+          method: 'tools/list',
+          params: {},
+          probe: 'p.sse.list',
+          purpose: 'tools/list over HTTP+SSE: inventory',
+        });
+        const reply = l.event ? parseEventMessage(l.event.data) : null;
+        const items = reply?.kind === 'response' ? asObject(reply.result)?.['tools'] : null;
+        if (l.http.kind === 'ok') {
+          tools = {
+            kind: 'ok',
+            value: {
+              items: Array.isArray(items) ? items.slice(0, 5000) : [],
+              pages: 1,
+              truncated: false,
+              replies: [l.http.value],
+            },
+            exchanges: l.http.exchanges,
+          };
+        } else tools = l.http;
+        listed = { channel, capabilities: asObject(result['capabilities']), tools };
+      }
+    } else {
+      init = r.http;
+    }
+  }
+
+  return { init, version, serverInfo, instructions, tools, listed };
+}
+
 export async function openSseTransport(
   client: HttpClient,
   streamUrl: string,
@@ -175,76 +291,24 @@ export async function openSseTransport(
   }
 
   const channel = resolved === null ? null : sseChannel(client, resolved, waiters, streamClosed);
-  let init: SseTransportEvidence['init'] = {
-    kind: 'skipped',
-    reason: 'dependency_failed',
-    detail: 'endpoint URI unusable',
-  };
-  let version: string | null = null;
-  let serverInfo: unknown = null;
-  let instructions: string | null = null;
-  let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
-  let listed: SseOpened['listed'] = null;
-
-  if (resolved !== null && channel !== null) {
-    const r = await channel.exchange({
-      id: ids.take(),
-      method: 'initialize',
-      params: initializeParams('2024-11-05') as Record<string, unknown>,
-      probe: 'p.sse.init',
-      purpose: 'initialize over the HTTP+SSE message endpoint',
-    });
-    if (r.http.kind === 'ok') {
-      const message: RpcMessage | null = r.event ? parseEventMessage(r.event.data) : null;
-      init = {
-        kind: 'ok',
-        value: { post: r.http.value, reply: r.event ? record(r.event) : null, message },
-        exchanges: r.http.exchanges,
-      };
-      const result = message?.kind === 'response' ? asObject(message.result) : null;
-      if (result && typeof result['protocolVersion'] === 'string') {
-        version = result['protocolVersion'];
-        serverInfo = result['serverInfo'] ?? null;
-        instructions = typeof result['instructions'] === 'string' ? result['instructions'] : null;
-        await channel.exchange({
-          id: null,
-          method: 'notifications/initialized',
-          probe: 'p.sse.initialized',
-          purpose: 'notifications/initialized over HTTP+SSE',
-        });
-        const l = await channel.exchange({
-          id: ids.take(),
-          method: 'tools/list',
-          params: {},
-          probe: 'p.sse.list',
-          purpose: 'tools/list over HTTP+SSE: inventory',
-        });
-        const reply = l.event ? parseEventMessage(l.event.data) : null;
-        const items = reply?.kind === 'response' ? asObject(reply.result)?.['tools'] : null;
-        if (l.http.kind === 'ok') {
-          tools = {
-            kind: 'ok',
-            value: {
-              items: Array.isArray(items) ? items.slice(0, 5000) : [],
-              pages: 1,
-              truncated: false,
-              replies: [l.http.value],
-            },
-            exchanges: l.http.exchanges,
-          };
-        } else tools = l.http;
-        listed = { channel, capabilities: asObject(result['capabilities']), tools };
-      }
-    } else {
-      init = r.http;
-    }
-  }
+  const opened: EndpointSession =
+    channel === null
+      ? {
+          init: { kind: 'skipped', reason: 'dependency_failed', detail: 'endpoint URI unusable' },
+          version: null,
+          serverInfo: null,
+          instructions: null,
+          tools: { kind: 'skipped', reason: 'dependency_failed' },
+          listed: null,
+        }
+      : await initializeAndList(channel, ids);
+  const { init, version, serverInfo, instructions, tools, listed } = opened;
 
   const finish = async (): Promise<SseTransportOutcome> => {
     const badSession =
       resolved === null
         ? ({ kind: 'skipped', reason: 'dependency_failed', detail: 'endpoint URI unusable' } as const)
-        : await sendBadSession(resolved);
+        : await sendBadSession(resolved, { client, ids, safe, waiters, streamClosed });
     done = true;
     stop.abort();
     const res = await getPromise;
@@ -267,29 +331,6 @@ export async function openSseTransport(
         instructions,
       },
     };
-  };
-
-  const sendBadSession = async (resolved: string): Promise<Probe<HttpReply>> => {
-    const foreign = withForeignSession(resolved);
-    if (!safe) return { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
-    if (foreign === null)
-      return {
-        kind: 'skipped',
-        reason: 'not_needed',
-        detail: 'the endpoint URI carries no session parameter',
-      };
-    // Sent to the endpoint with a foreign session: no reply event is awaited.
-    return (
-      await sseChannel(client, foreign, waiters, streamClosed).exchange(
-        {
-          id: ids.take(),
-          method: 'ping',
-          probe: 's.sse.badsession',
-          purpose: 'ping to the message endpoint with an unknown session',
-        },
-        { awaitReply: false },
-      )
-    ).http;
   };
 
   return { listed, finish };

@@ -116,6 +116,17 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
     for (const p of launches) if (!p.exited) p.kill();
     await Promise.all(launches.map((p) => p.shutdown()));
   }
+  return stdioEvidence(opts, { started, mode, sandbox, redact }, sofar, launches);
+}
+
+/** The evidence of a stdio scan, from what its stages produced and what its launches recorded. */
+function stdioEvidence(
+  opts: StdioScanOptions,
+  run: { started: number; mode: Mode; sandbox: PreparedSandbox; redact: (text: string) => string },
+  sofar: Partial<StdioSofar>,
+  launches: readonly StdioProcess[],
+): Evidence {
+  const { started, mode, sandbox, redact } = run;
   const discover = need(sofar, 'discover');
   const signal = need(sofar, 'signal');
   const init = sofar.init ?? null;
