@@ -111,26 +111,11 @@ function garbageToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
+/** Round 1's crafted requests, started now (their ids are taken in a fixed order): garbage token, no-auth methods, s.xfh. */
+function startRound1(ctx: AuthProbeContext, shape: ReplayShape | null) {
   const { client, ids, mode } = ctx;
   const url = ctx.target.href;
-  const origin = ctx.target.origin;
   const safe = mode !== 'passive';
-  const resolve = createRoleResolver(ctx.lookup);
-  const fetchPrm = createPrmFetcher(client, origin);
-
-  // Round 1. The protected-resource metadata goes first: the rest of the chain waits on it, and
-  // the per-origin limiter serves requests in the order they are issued.
-  const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
-  const shape = firstChallengeShape(ladderChallenges);
-  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
-  const wellKnown = wellKnownPrmUrls(ctx.target.url);
-  const early: CandidateUrl[] = [
-    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
-    ...wellKnown,
-  ];
-  const earlyFetches = early.map((c) => fetchPrm(c));
-  // JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
   const garbagePending: Promise<Probe<HttpReply>> = safe
     ? replay(ids, {
         client,
@@ -167,7 +152,29 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
             ? forwarded(anonymous, false, new RpcIds(LATE_XFH_ID))
             : { kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' };
         });
-  const round1 = Promise.all([garbagePending, methodsPending, forwardedPending]);
+  return Promise.all([garbagePending, methodsPending, forwardedPending]);
+}
+
+export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
+  const { client, mode } = ctx;
+  const origin = ctx.target.origin;
+  const safe = mode !== 'passive';
+  const resolve = createRoleResolver(ctx.lookup);
+  const fetchPrm = createPrmFetcher(client, origin);
+
+  // Round 1. The protected-resource metadata goes first: the rest of the chain waits on it, and
+  // the per-origin limiter serves requests in the order they are issued.
+  const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
+  const shape = firstChallengeShape(ladderChallenges);
+  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
+  const wellKnown = wellKnownPrmUrls(ctx.target.url);
+  const early: CandidateUrl[] = [
+    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
+    ...wellKnown,
+  ];
+  const earlyFetches = early.map((c) => fetchPrm(c));
+  // JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
+  const round1 = startRound1(ctx, shape);
   // Challenges from every anonymous or crafted-token request, in issue order.
   const challengesOf = ([garbage, methodsNoAuth]: Awaited<typeof round1>) =>
     observeChallenges(client, [
@@ -265,52 +272,11 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     }),
   );
 
-  // Round 4, sequential: the token-tier and intrusive bearer-token probes.
-  const scopes = advertisedScopes(prmDocument, challenges);
-  const resource = prmDocument?.['resource'];
-  const tokenProbes = await probeTokenTier({
-    client,
-    target: ctx.target,
-    // The listings run concurrently with this chain: a range of its own keeps these ids stable.
-    ids: new RpcIds(TOKEN_TIER_FIRST_ID),
-    mode,
-    shape: ctx.openShape ?? firstChallengeShape(challenges) ?? { kind: 'discover' },
-    credentials: ctx.credentials,
-    resource: typeof resource === 'string' ? resource : url,
-    issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
-    scopes,
-  });
-
-  // Round 5, sequential: the intrusive authorization requests to the first authorization server.
-  const authz = await probeAuthz({
-    client,
-    mode,
-    oauthClient: ctx.oauthClient ?? null,
+  const { tokenProbes, authz, dcrUnsafe, proxy, cimd } = await sequentialRounds(ctx, {
+    asContext,
     server: authorizationServers[0],
-    scopes,
-    resource: typeof resource === 'string' ? resource : url,
-  });
-
-  // Round 6, sequential: the intrusive registrations with unsafe redirect URIs (and their cleanup).
-  const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: authorizationServers[0] });
-
-  // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
-  const proxy = await probeProxy({
-    client,
-    mode,
-    server: authorizationServers[0],
-    scopes,
-    resource: typeof resource === 'string' ? resource : url,
-  });
-
-  // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
-  const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
-  const cimd = await probeCimd({
-    ...asContext,
-    server: authorizationServers[0],
-    scopes,
-    options: cimdOptions,
-    resource: typeof resource === 'string' ? resource : url,
+    prmDocument,
+    challenges,
   });
 
   return {
@@ -332,6 +298,70 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     tokenClaims: ctx.credentials.claims,
     tokenKind: ctx.credentials.kind,
   };
+}
+
+/** Rounds 4 to 8, one after another: the token tier, then the intrusive requests to the first authorization server. */
+async function sequentialRounds(
+  ctx: AuthProbeContext,
+  found: {
+    readonly asContext: { client: HttpClient; mode: Mode; targetOrigin: string; resolve: ResolveRole };
+    readonly server: AuthorizationServerObservation | undefined;
+    readonly prmDocument: Record<string, unknown> | null;
+    readonly challenges: Awaited<ReturnType<typeof observeChallenges>>;
+  },
+) {
+  const { client, mode } = ctx;
+  const url = ctx.target.href;
+  const { asContext, prmDocument, challenges } = found;
+  // Round 4, sequential: the token-tier and intrusive bearer-token probes.
+  const scopes = advertisedScopes(prmDocument, challenges);
+  const resource = prmDocument?.['resource'];
+  const tokenProbes = await probeTokenTier({
+    client: ctx.client,
+    target: ctx.target,
+    // The listings run concurrently with this chain: a range of its own keeps these ids stable.
+    ids: new RpcIds(TOKEN_TIER_FIRST_ID),
+    mode,
+    shape: ctx.openShape ?? firstChallengeShape(challenges) ?? { kind: 'discover' },
+    credentials: ctx.credentials,
+    resource: typeof resource === 'string' ? resource : url,
+    issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
+    scopes,
+  });
+
+  // Round 5, sequential: the intrusive authorization requests to the first authorization server.
+  const authz = await probeAuthz({
+    client,
+    mode,
+    oauthClient: ctx.oauthClient ?? null,
+    server: found.server,
+    scopes,
+    resource: typeof resource === 'string' ? resource : url,
+  });
+
+  // Round 6, sequential: the intrusive registrations with unsafe redirect URIs (and their cleanup).
+  const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: found.server });
+
+  // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
+  const proxy = await probeProxy({
+    client,
+    mode,
+    server: found.server,
+    scopes,
+    resource: typeof resource === 'string' ? resource : url,
+  });
+
+  // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
+  const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
+  const cimd = await probeCimd({
+    ...asContext,
+    server: found.server,
+    scopes,
+    options: cimdOptions,
+    resource: typeof resource === 'string' ? resource : url,
+  });
+
+  return { tokenProbes, authz, dcrUnsafe, proxy, cimd };
 }
 
 function tokenTierReplies(t: TokenProbes): HttpReply[] {
