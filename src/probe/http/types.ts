@@ -15,7 +15,7 @@ export type { HttpResponseData } from '../../evidence/types.js';
 
 export interface ClientOptions {
   /** The URL the user asked to scan. Its own address is always allowed. */
-  readonly target: URL;
+  readonly target: Readonly<URL>;
   /** Let URLs learned from the server reach loopback/private/link-local addresses other than the target's class. */
   readonly allowPrivate: boolean;
   /**
