@@ -38,6 +38,10 @@ const NET_WORDS: Readonly<Record<NetErrorCode, { why: string; next: string }>> =
     why: 'the scan deadline passed before the server answered',
     next: 'a slow server needs a larger --scan-timeout',
   },
+  'stopped-answering': {
+    why: 'the server stopped answering: several requests in a row timed out',
+    next: 'check the server; a slow server needs a larger --timeout',
+  },
   reset: {
     why: 'the connection was closed before an answer',
     next: 'check the server and any proxy in front of it',
