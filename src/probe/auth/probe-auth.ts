@@ -36,6 +36,7 @@ import { advertisedScopes } from './scopes.js';
 import type { CimdOptions } from './cimd.js';
 import { probeDcrUnsafe } from './dcr-unsafe.js';
 import { probeProxy } from './proxy.js';
+import { probeRedirectShapes } from './redirect-shapes.js';
 import type { OAuthClientDesignation } from './authz.js';
 import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
 import { fetchDocument, jsonObject } from './document.js';
@@ -306,23 +307,25 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: authorizationServers[0] });
 
   // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
-  const proxy = await probeProxy({
+  const firstServer = {
     client,
     mode,
     server: authorizationServers[0],
     scopes,
     resource: typeof resource === 'string' ? resource : url,
-  });
+  };
+  const proxy = await probeProxy(firstServer);
 
   // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
-  const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
   const cimd = await probeCimd({
     ...asContext,
     server: authorizationServers[0],
     scopes,
-    options: cimdOptions,
+    options: ctx.cimd ?? { base: null, specialUse: false, tls: null },
     resource: typeof resource === 'string' ? resource : url,
   });
+  // Round 9, sequential: a registration per redirect URI shape clients use (./redirect-shapes.ts).
+  const shapes = await probeRedirectShapes(firstServer);
 
   return {
     // The token probes' challenges count too (every 401 is judged), except t.query's: its token
@@ -335,6 +338,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     dcrUnsafe,
     proxy,
     cimd,
+    shapes,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
