@@ -10,8 +10,7 @@ import type { CorpusCase } from './dev-corpus.js';
 import { deal, FAMILIES, isBenign, loadCorpusFiles, readSplitManifest, SPLIT_SEED } from './dev-corpus.js';
 
 /** Raised as the corpus grows (the brief's target is 400 poisoned and 400 twins). */
-const MIN_CASES = 100;
-const MIN_FAMILIES = 4;
+const MIN_CASES = 300;
 const files = loadCorpusFiles();
 const cases: CorpusCase[] = files.flatMap((f) => f.cases);
 const byId = new Map(cases.map((c) => [c.id, c]));
@@ -73,9 +72,7 @@ describe('development corpus', () => {
     const poisoned = cases.filter((c) => !isBenign(c));
     expect(poisoned.length).toBeGreaterThanOrEqual(MIN_CASES);
     expect(cases.length - poisoned.length).toBeGreaterThanOrEqual(MIN_CASES);
-    expect(new Set(cases.map((c) => c.family)).size).toBeGreaterThanOrEqual(
-      Math.min(MIN_FAMILIES, FAMILIES.length),
-    );
+    expect(new Set(cases.map((c) => c.family))).toEqual(new Set(FAMILIES));
     expect(new Set(cases.map((c) => c.language)).size).toBeGreaterThanOrEqual(5);
     for (const s of ['train', 'dev', 'test']) {
       const n = poisoned.filter((c) => c.split === s).length;
