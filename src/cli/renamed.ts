@@ -1,5 +1,5 @@
 /**
- * Flags renamed for one vocabulary across commands (docs/cli.md#flag-names): the old spelling is
+ * Flags renamed for one vocabulary across commands (docs/cli.md#renamed-flags): the old spelling is
  * kept, hidden from the help, for one minor version. Given, it prints one deprecation line on
  * stderr and its value goes to the new flag as if that had been typed (so a typed-flag check,
  * `getOptionValueSource(...) === 'cli'`, sees it).

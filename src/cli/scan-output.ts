@@ -36,14 +36,17 @@ export interface KeptScan {
   readonly o: ScanCliOptions;
 }
 
+/** A target that did not end: the cause first, then the target, then the next step. */
+export function unfinishedLine(reason: string, href: string): string {
+  const next = /deadline/.test(reason) ? ' (a slow server needs a larger --scan-timeout)' : '';
+  return `mcp-posture: ${escapeTerminalLine(reason)}: ${escapeTerminalLine(href)} was not scanned to the end${next}`;
+}
+
 /** What went wrong with targets that did not end, and with the history database. */
 function runProblems(res: RunResult): number[] {
   const codes: number[] = [];
-  // The cause first, then the target, then the next step.
   for (const u of res.unfinished)
-    process.stderr.write(
-      `mcp-posture: ${escapeTerminalLine(u.reason)}: ${escapeTerminalLine(u.prepared.sourced.target.href)} was not scanned to the end${/deadline/.test(u.reason) ? ' (a slow server needs a larger --scan-timeout)' : ''}\n`,
-    );
+    process.stderr.write(`${unfinishedLine(u.reason, u.prepared.sourced.target.href)}\n`);
   if (res.summary.notStarted > 0) {
     process.stderr.write(
       `mcp-posture: the fleet deadline passed: ${res.summary.notStarted} target(s) not started\n`,

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildProgram } from '../../src/cli/main.js';
 import { SCAN_HELP_GROUPS } from '../../src/cli/scan-command.js';
+import { unfinishedLine } from '../../src/cli/scan-output.js';
 import { runCli } from '../helpers/cli.js';
 
 let dir: string;
@@ -61,6 +62,12 @@ describe('target mistakes are usage errors before anything runs', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       'mcp-posture: --stdio launches a command, and http://127.0.0.1:1/mcp is a URL: scan the URL (mcp-posture scan http://127.0.0.1:1/mcp) or a command (mcp-posture scan --stdio -- <command> [args...]), not both\n',
+    );
+  });
+
+  it('a scan that overran its deadline leads with the cause, then the target, then the next step', () => {
+    expect(unfinishedLine('the scan overran its deadline (125000 ms)', 'http://127.0.0.1:9/mcp')).toBe(
+      'mcp-posture: the scan overran its deadline (125000 ms): http://127.0.0.1:9/mcp was not scanned to the end (a slow server needs a larger --scan-timeout)',
     );
   });
 
