@@ -50,7 +50,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly home?: string;
   readonly project?: string;
   readonly mode?: Mode;
-  readonly target?: string;
+  /** `--config-target NAME` (was `--target`). */
+  readonly configTarget?: string;
   readonly spec?: Revision;
   readonly timeout?: number;
   readonly scanTimeout?: number;
@@ -82,7 +83,8 @@ export interface DiscoverCliOptions {
   readonly home?: string;
   readonly project?: string;
   readonly systemRoot?: string;
-  readonly format?: string;
+  readonly format?: 'text' | 'json';
+  readonly output?: string;
 }
 
 /** `cimd lint`: its document source options on top of the outputs. */
@@ -105,4 +107,5 @@ export interface LoginCliOptions {
   readonly allowPrivate?: boolean;
   readonly caFile?: string;
   readonly format: 'text' | 'json' | 'html';
+  readonly output?: string;
 }
