@@ -23,7 +23,7 @@ interface HistoryOptions {
 
 interface FleetReportOptions {
   readonly db: string;
-  readonly format: 'html' | 'json' | 'markdown';
+  readonly format: 'html' | 'json' | 'markdown' | 'text';
   readonly run?: string;
   readonly output?: string;
 }
@@ -95,12 +95,12 @@ export function registerHistoryCommands(program: Command, result: { code: number
   fleet
     .command('report')
     .description(
-      'grade distribution, common failing checks, new and fixed findings, surface drift, unreachable targets',
+      'one line per target, grade distribution and trend, common failing checks, new and fixed findings, surface drift',
     )
     .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
     .addOption(
       new Option('-f, --format <format>', 'output format')
-        .choices(['html', 'json', 'markdown'])
+        .choices(['html', 'json', 'markdown', 'text'])
         .default('markdown'),
     )
     .option('--run <id>', 'report on this run (default: the latest)')
@@ -111,11 +111,13 @@ export function registerHistoryCommands(program: Command, result: { code: number
         { renderFleetHtml },
         { renderFleetJson },
         { renderFleetMarkdown },
+        { renderFleetText },
       ] = await Promise.all([
         import('../fleet/db/report-queries.js'),
         import('../fleet/report/render-html.js'),
         import('../fleet/report/render-json.js'),
         import('../fleet/report/render-markdown.js'),
+        import('../fleet/report/render-text.js'),
       ]);
       const history = await openForReading(o.db);
       try {
@@ -125,7 +127,9 @@ export function registerHistoryCommands(program: Command, result: { code: number
             ? renderFleetHtml(report)
             : o.format === 'json'
               ? renderFleetJson(report)
-              : renderFleetMarkdown(report);
+              : o.format === 'text'
+                ? renderFleetText(report, { reportExt: 'txt' })
+                : renderFleetMarkdown(report);
         if (o.output) writeFileSync(o.output, text);
         else process.stdout.write(text);
         result.code = EXIT.ok;
