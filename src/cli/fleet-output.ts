@@ -114,6 +114,10 @@ function summaryText(f: FleetScan, res: RunResult, tally: Tally, ms: number): st
     lines.push(
       `  reports: ${t(f.outputs.outputDir)}, the table in ${indexFiles(f.outputs.formats).join(', ') || 'none of these formats'}`,
     );
+  else
+    lines.push(
+      `  details: --output-dir DIR writes each target's report beside this table${f.outputs.verbose ? '' : '; --verbose prints the failing ones here'}`,
+    );
   lines.push(...skippedLines(c));
   if (s.stoppedBy === 'deadline')
     lines.push(

@@ -24,6 +24,12 @@ const cut = (s: string, n: number): string => {
 
 const one = (s: string | null, n: number): string => cut(escapeTerminalLine(s ?? ''), n);
 
+/** A path cut from the left, so its file name stays. */
+function tail(s: string | null, n: number): string {
+  const chars = [...escapeTerminalLine(s ?? '')];
+  return chars.length > n ? `…${chars.slice(chars.length - n + 1).join('')}` : chars.join('');
+}
+
 function targetCell(t: TargetRow): string {
   return t.name ? `${one(t.name, 32)} ${one(t.target, 48)}` : one(t.target, 60);
 }
@@ -53,7 +59,7 @@ export function targetTableLines(r: FleetReport, opts: FleetTextOptions): string
     count(t.failing.medium),
     count(t.failing.low),
     targetCell(t),
-    ...(clients ? [one(t.client, 16), one(t.configFile, 48)] : []),
+    ...(clients ? [one(t.client, 16), tail(t.configFile, 48)] : []),
     one(outcomeWords(t), 72),
     driftWords(t),
     ...(opts.reportExt === null ? [] : [`${t.report}.${opts.reportExt}`]),
