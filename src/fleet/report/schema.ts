@@ -30,7 +30,9 @@ export function fleetReportSchema(z: typeof Zod) {
   const severities = z.strictObject({ critical: count, high: count, medium: count, low: count, info: count });
   const row = z
     .strictObject({
-      target: z.string().describe("The target's identity: its canonical URL, or stdio: and its command line."),
+      target: z
+        .string()
+        .describe("The target's identity: its canonical URL, or stdio: and its command line."),
       name: z.string().nullable().describe('The name its source gave it.'),
       source: z.string(),
       client: z.string().nullable().describe('Discovered servers: the client whose configuration lists it.'),
@@ -82,7 +84,9 @@ export function fleetReportSchema(z: typeof Zod) {
         ),
       }),
     ),
-    notGraded: limited(z.strictObject({ url: z.string(), outcome: z.string(), detail: z.string().nullable() })),
+    notGraded: limited(
+      z.strictObject({ url: z.string(), outcome: z.string(), detail: z.string().nullable() }),
+    ),
     targets: limited(row).describe('One row per target of the run, worst first.'),
     trend: z
       .array(z.strictObject({ id: z.string(), startedAt: z.string(), grades }))
