@@ -76,6 +76,7 @@ export function withLearned(
       signals: [score, ngrams],
       counterSignals: [],
       excerpts: [{ field: b.field, text: escapeExcerpt(b.score.clause, 200) }],
+      targets: [],
     };
   return { ...j, severity: 'high', signals: [...j.signals, score, 'learned-raise', ngrams] };
 }

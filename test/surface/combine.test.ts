@@ -18,6 +18,7 @@ const none: Judgement = {
   signals: [],
   counterSignals: [],
   excerpts: [],
+  targets: [],
 };
 const info: Judgement = { ...none, severity: 'info', family: 'imperative', signals: ['imperative'] };
 const segments = [
