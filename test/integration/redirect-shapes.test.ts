@@ -24,7 +24,7 @@ import { collectEvidence } from '../../src/probe/scan.js';
 import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcToggles } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
-import { citedExchangesExist, deciding, statuses } from '../clients/matrix-helpers.js';
+import { citedExchangesExist, deciding, expectRow, statuses } from '../clients/matrix-helpers.js';
 
 interface Run {
   readonly evidence: Evidence;
@@ -132,18 +132,7 @@ describe('i.shape against oidc-provider', () => {
       // oidc-provider went on to its interaction (login) page: the other port was accepted.
       expect(a.authorization.kind === 'ok' && a.authorization.value.answer.login, a.shape).toBe('redirect');
     }
-    expect(statuses(r.matrix)).toEqual({
-      claude: 'blocked',
-      chatgpt: 'blocked',
-      'claude-code': 'connects',
-      cursor: 'connects',
-      vscode: 'connects',
-      'gemini-cli': 'connects',
-      codex: 'connects',
-      goose: 'connects',
-      zed: 'connects',
-      windsurf: 'connects',
-    });
+    expectRow(r.matrix, 'shapes-rfc8252');
   });
 
   it('exact loopback ports: every random-port client is blocked by its redirect rule', async () => {
@@ -151,6 +140,7 @@ describe('i.shape against oidc-provider', () => {
     const random = shapeProbe(r).attempts.find((a) => a.shape === 'loopback-random-port')!;
     expect(random.authorization.kind === 'ok' && random.authorization.value.answer.status).toBe(400);
     expect(random.authorization.kind === 'ok' && random.authorization.value.namesRedirectUri).toBe(true);
+    expectRow(r.matrix, 'shapes-exact-ports');
     for (const c of ['claude-code', 'gemini-cli', 'goose', 'zed']) {
       expect(statuses(r.matrix)[c], c).toBe('blocked');
       expect(deciding(r.matrix, c), c).toEqual([`${c}.redirect`]);
@@ -166,6 +156,7 @@ describe('i.shape against oidc-provider', () => {
     const custom = shapeProbe(r).attempts.find((a) => a.shape === 'custom-scheme')!;
     expect(custom.registration.kind === 'ok' && custom.registration.value.status).toBe(400);
     expect(custom.deletion).toBeNull();
+    expectRow(r.matrix, 'shapes-strict-redirects');
     expect(statuses(r.matrix)['cursor']).toBe('blocked');
     expect(deciding(r.matrix, 'cursor')).toEqual(['cursor.redirect']);
     expect(statuses(r.matrix)['goose']).toBe('connects');
@@ -174,6 +165,7 @@ describe('i.shape against oidc-provider', () => {
   it('DCR off: no registration is sent and the redirect cells say why they stay unknown', async () => {
     const r = await get('dcrOff');
     expect(r.evidence.oauth?.shapes?.kind).toBe('skipped');
+    expectRow(r.matrix, 'shapes-dcr-off');
     expect(r.evidence.exchanges.some((x) => x.probe.startsWith('i.shape'))).toBe(false);
     const goose = r.matrix.cells.find((c) => c.client === 'goose')!;
     expect(goose.status).toBe('unknown');
