@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { clientMatrix } from '../../src/clients/matrix.js';
+import { CLIENT_PROFILES } from '../../src/clients/profiles/index.js';
 import type { ClientMatrix } from '../../src/clients/types.js';
 import type { Evidence } from '../../src/evidence/types.js';
 import {
@@ -117,6 +118,14 @@ describe('i.shape against oidc-provider', () => {
       expect(ids('intrusive')).toContain(`i.shape(${s})`);
       expect(ids('intrusive')).toContain(`i.shape.cleanup(${s})`);
     }
+  });
+
+  it('registers every redirect URI shape the client profiles use', () => {
+    const used = CLIENT_PROFILES.flatMap((p) =>
+      p.rules.flatMap((r) => (r.requirement.kind === 'redirect-accepted' ? [r.requirement.shape] : [])),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    for (const shape of used) expect(SHAPES).toContain(shape);
   });
 
   it('defaults (RFC 8252 loopback ports): every shape is accepted, any loopback port too', async () => {
