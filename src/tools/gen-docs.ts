@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { ALL_CHECKS as CHECKS } from '../checks/index.js';
 import { configJsonSchema } from '../config/schema.js';
+import { fleetReportJsonSchema } from '../fleet/report/schema.js';
 import { lockJsonSchema } from '../lock/schema.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
 import { withVerifiedMatrix } from './verified-matrix-doc.js';
@@ -23,6 +24,10 @@ writeFileSync(
   join(process.cwd(), 'schema', 'lock.schema.json'),
   JSON.stringify(lockJsonSchema(z), null, 2) + '\n',
 );
+writeFileSync(
+  join(process.cwd(), 'schema', 'fleet-report.schema.json'),
+  JSON.stringify(fleetReportJsonSchema(z), null, 2) + '\n',
+);
 // The verified client matrix in docs/clients.md, formatted as `prettier --check` wants it.
 const clientsDoc = join(process.cwd(), 'docs', 'clients.md');
 const prettier = await import('prettier');
@@ -35,5 +40,5 @@ writeFileSync(
   }),
 );
 console.log(
-  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json, schema/lock.schema.json and the verified matrix in docs/clients.md`,
+  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json, schema/lock.schema.json, schema/fleet-report.schema.json and the verified matrix in docs/clients.md`,
 );
