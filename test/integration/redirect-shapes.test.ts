@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { clientMatrix } from '../../src/clients/matrix.js';
+import { CLIENT_PROFILES } from '../../src/clients/profiles/index.js';
 import type { ClientMatrix } from '../../src/clients/types.js';
 import type { Evidence } from '../../src/evidence/types.js';
 import {
@@ -24,7 +25,7 @@ import { collectEvidence } from '../../src/probe/scan.js';
 import { clientCredentialsToken, startOidcProvider } from '../fixtures/servers/oidc.js';
 import type { OidcToggles } from '../fixtures/servers/oidc.js';
 import { startResourceServer } from '../fixtures/servers/resource-server.js';
-import { citedExchangesExist, deciding, statuses } from '../clients/matrix-helpers.js';
+import { citedExchangesExist, deciding, expectRow, statuses } from '../clients/matrix-helpers.js';
 
 interface Run {
   readonly evidence: Evidence;
@@ -119,6 +120,14 @@ describe('i.shape against oidc-provider', () => {
     }
   });
 
+  it('registers every redirect URI shape the client profiles use', () => {
+    const used = CLIENT_PROFILES.flatMap((p) =>
+      p.rules.flatMap((r) => (r.requirement.kind === 'redirect-accepted' ? [r.requirement.shape] : [])),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    for (const shape of used) expect(SHAPES).toContain(shape);
+  });
+
   it('defaults (RFC 8252 loopback ports): every shape is accepted, any loopback port too', async () => {
     const r = await get('rfc8252');
     const v = shapeProbe(r);
@@ -132,18 +141,7 @@ describe('i.shape against oidc-provider', () => {
       // oidc-provider went on to its interaction (login) page: the other port was accepted.
       expect(a.authorization.kind === 'ok' && a.authorization.value.answer.login, a.shape).toBe('redirect');
     }
-    expect(statuses(r.matrix)).toEqual({
-      claude: 'blocked',
-      chatgpt: 'blocked',
-      'claude-code': 'connects',
-      cursor: 'connects',
-      vscode: 'connects',
-      'gemini-cli': 'connects',
-      codex: 'connects',
-      goose: 'connects',
-      zed: 'connects',
-      windsurf: 'connects',
-    });
+    expectRow(r.matrix, 'shapes-rfc8252');
   });
 
   it('exact loopback ports: every random-port client is blocked by its redirect rule', async () => {
@@ -151,6 +149,7 @@ describe('i.shape against oidc-provider', () => {
     const random = shapeProbe(r).attempts.find((a) => a.shape === 'loopback-random-port')!;
     expect(random.authorization.kind === 'ok' && random.authorization.value.answer.status).toBe(400);
     expect(random.authorization.kind === 'ok' && random.authorization.value.namesRedirectUri).toBe(true);
+    expectRow(r.matrix, 'shapes-exact-ports');
     for (const c of ['claude-code', 'gemini-cli', 'goose', 'zed']) {
       expect(statuses(r.matrix)[c], c).toBe('blocked');
       expect(deciding(r.matrix, c), c).toEqual([`${c}.redirect`]);
@@ -166,6 +165,7 @@ describe('i.shape against oidc-provider', () => {
     const custom = shapeProbe(r).attempts.find((a) => a.shape === 'custom-scheme')!;
     expect(custom.registration.kind === 'ok' && custom.registration.value.status).toBe(400);
     expect(custom.deletion).toBeNull();
+    expectRow(r.matrix, 'shapes-strict-redirects');
     expect(statuses(r.matrix)['cursor']).toBe('blocked');
     expect(deciding(r.matrix, 'cursor')).toEqual(['cursor.redirect']);
     expect(statuses(r.matrix)['goose']).toBe('connects');
@@ -174,6 +174,7 @@ describe('i.shape against oidc-provider', () => {
   it('DCR off: no registration is sent and the redirect cells say why they stay unknown', async () => {
     const r = await get('dcrOff');
     expect(r.evidence.oauth?.shapes?.kind).toBe('skipped');
+    expectRow(r.matrix, 'shapes-dcr-off');
     expect(r.evidence.exchanges.some((x) => x.probe.startsWith('i.shape'))).toBe(false);
     const goose = r.matrix.cells.find((c) => c.client === 'goose')!;
     expect(goose.status).toBe('unknown');
