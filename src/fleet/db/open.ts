@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 
 import { migrationProvider } from './migrations.js';
 import type { HistoryDatabase } from './schema.js';
+import type BetterSqlite3 from 'better-sqlite3';
 
 export const DEFAULT_DB_FILE = 'mcp-posture.db';
 
@@ -45,7 +46,7 @@ const message = (err: unknown): string => {
  * The SQLite file, or an error that says how to get the native module: an install with
  * `--ignore-scripts` (the README's quick start) does not build it.
  */
-function openSqlite(Database: typeof import('better-sqlite3'), file: string) {
+function openSqlite(Database: typeof BetterSqlite3, file: string) {
   try {
     return new Database(file, { timeout: 10_000 });
   } catch (err) {
