@@ -41,6 +41,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly pypiBin?: string;
   /** `--sandbox` (true) or `--sandbox=best-effort`. */
   readonly sandbox?: boolean | string;
+  /** `--sandbox-map <path>` (repeatable): paths local servers may read inside the sandbox. */
+  readonly sandboxMap?: readonly string[];
   readonly discovered?: boolean;
   readonly allowExec?: boolean;
   /** `--use-config-credentials` (with --discovered). */

@@ -5,7 +5,14 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 
 import { addFleetScanOptions } from './fleet-options.js';
-import { collectEnv, collectHeader, parseJsonObject, parsePositiveInt, parseRevision } from './options.js';
+import {
+  collectEnv,
+  collectHeader,
+  collectList,
+  parseJsonObject,
+  parsePositiveInt,
+  parseRevision,
+} from './options.js';
 import { addOutputOptions } from './outputs.js';
 import { addRenamed } from './renamed.js';
 import { runScan } from './scan.js';
@@ -58,6 +65,11 @@ function addStdioOptions(cmd: Command): Command {
     .option(
       '--sandbox [best-effort]',
       'with --stdio: run the server with no network, none of your files and nothing left running (Linux namespaces), or not at all (exit 2); =best-effort runs without it, with a warning, where it cannot be had',
+    )
+    .option(
+      '--sandbox-map <path>',
+      'with --sandbox: a path the server may read (read-only), such as a directory it serves; repeatable',
+      collectList,
     );
 }
 
@@ -169,6 +181,7 @@ export const SCAN_HELP_GROUPS: Readonly<Record<string, readonly string[]>> = {
     '--env',
     '--cwd',
     '--sandbox',
+    '--sandbox-map',
   ],
   'Authentication:': [
     '--header',

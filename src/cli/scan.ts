@@ -4,6 +4,8 @@
  * (src/run/run-targets.ts) and prints what it returns: every report (a URL, `--stdio`, the
  * config's targets) or a fleet's summary (`--targets`, `--registry`, `--discovered`).
  */
+import { resolve } from 'node:path';
+
 import type { ScanCliOptions } from './cli-options.js';
 
 import type { Command } from 'commander';
@@ -136,6 +138,7 @@ async function scanWith(
     caFile: o.caFile,
     cimd: cimdOptionsOf(o),
     sandbox: sandboxOf(o),
+    ...(o.sandboxMap?.length ? { sandboxMap: o.sandboxMap.map((m) => resolve(m)) } : {}),
     baseline: undefined,
     useConfigCredentials: Boolean(o.useConfigCredentials),
     ...(o.clients ? { clients: o.clients } : {}),
