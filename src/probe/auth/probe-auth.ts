@@ -265,7 +265,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     }),
   );
 
-  const { tokenProbes, authz, dcrUnsafe, proxy, cimd } = await sequentialRounds(ctx, {
+  const { tokenProbes, authz, dcrUnsafe, proxy, cimd, shapes } = await sequentialRounds(ctx, {
     asContext,
     server: authorizationServers[0],
     prmDocument,
@@ -283,6 +283,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     dcrUnsafe,
     proxy,
     cimd,
+    shapes,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
