@@ -112,6 +112,15 @@ function sandboxOf(o: ScanCliOptions): SandboxMode {
   return sandboxModeOf(o.sandbox);
 }
 
+const warnLine = (line: string) => process.stderr.write(`${escapeTerminalLine(line)}\n`);
+
+/** A config file's local servers started through a package runner, under --sandbox (./sandbox-network.ts). */
+function checkConfigRunners(list: CollectedTargets, sandbox: SandboxMode): void {
+  for (const { target: t, source } of list.targets)
+    if (source === 'config' && t.kind === 'stdio')
+      checkSandboxedRunner({ ...t, cwd: t.cwd ?? undefined }, sandbox, warnLine);
+}
+
 async function scanWith(
   url: string | undefined,
   o: ScanCliOptions,
@@ -123,9 +132,7 @@ async function scanWith(
   const pkg = packageChoiceOf(url, words, o);
   if (o.stdio || pkg) checkStdioFlags(o, cmd);
   if (o.stdio && url !== undefined)
-    checkSandboxedRunner({ command: url, args: words, env: o.env ?? {}, cwd: o.cwd }, sandboxOf(o), (line) =>
-      process.stderr.write(`${escapeTerminalLine(line)}\n`),
-    );
+    checkSandboxedRunner({ command: url, args: words, env: o.env ?? {}, cwd: o.cwd }, sandboxOf(o), warnLine);
   // Before anything else: a --pypi without uv says how to get it.
   const uv = pkg?.ecosystem === 'pypi' ? uvPath() : null;
   const config = await readConfig(o.config);
@@ -155,6 +162,7 @@ async function scanWith(
   } else if (o.plan) {
     const list = await collected(choice);
     if (typeof list === 'number') return list;
+    checkConfigRunners(list, settings.sandbox);
     // The plan (and the stdio runner's constants it lists) is loaded by --plan only.
     const { printPlans } = await import('./plan-command.js');
     return printPlans(list.targets, choice.entries, settings);
@@ -170,6 +178,7 @@ async function scanWith(
     );
   let list = await collected(choice);
   if (typeof list === 'number') return list;
+  checkConfigRunners(list, settings.sandbox);
   if (choice.kinds.includes('discovered') && settings.sandbox !== 'off')
     list = await throughPackages(list, installs, (line) =>
       process.stderr.write(`mcp-posture: ${escapeTerminalLine(line)}\n`),

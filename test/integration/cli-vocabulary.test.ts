@@ -105,6 +105,15 @@ describe('target mistakes are usage errors before anything runs', () => {
     ]);
     expect(plan.code).toBe(0);
     expect(plan.stderr).toContain('bunx downloads some-mcp when it starts');
+    // The same for a config file's local server.
+    const config = join(dir, 'npx.config.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ targets: [{ name: 'mem', command: 'npx', args: ['-y', 'mem-mcp'] }] }),
+    );
+    const configured = await runCli(['scan', '--config', config, '--sandbox', '--plan']);
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('npx downloads mem-mcp when it starts');
     // A package installed under the working directory needs no download.
     const cwd = join(dir, 'project');
     mkdirSync(join(cwd, 'node_modules', 'local-mcp'), { recursive: true });

@@ -39,7 +39,7 @@ describe('new-check', () => {
     ]);
     const source = readFileSync(join(root, written[0]!), 'utf8');
     expect(source).toContain("id: 'MCPP-PIN04'");
-    // The row: `any · http, sse, stdio`, mode `passive (baseline)`.
+    // The row: `any · http, sse, stdio`, mode `passive (lock)`.
     expect(source).toContain("revisions: 'any'");
     expect(source).toContain("transports: ['streamable-http', 'http+sse', 'stdio']");
     expect(source).toContain("mode: 'passive'");

@@ -14,8 +14,8 @@ import {
 export default defineCheck({
   meta: {
     id: 'MCPP-PIN01',
-    title: 'No items added since the baseline',
-    requirement: 'No tool, prompt, resource or template appears that the baseline lacks.',
+    title: 'No items added since the lock was recorded',
+    requirement: 'No tool, prompt, resource or template appears that the lock’s entry lacks.',
     keyword: 'policy',
     revisions: 'any',
     transports: PIN_TRANSPORTS,

@@ -14,8 +14,8 @@ import {
 export default defineCheck({
   meta: {
     id: 'MCPP-PIN02',
-    title: 'No items removed since the baseline',
-    requirement: 'No baseline item is missing.',
+    title: 'No items removed since the lock was recorded',
+    requirement: 'No item the lock’s entry records is missing.',
     keyword: 'policy',
     revisions: 'any',
     transports: PIN_TRANSPORTS,

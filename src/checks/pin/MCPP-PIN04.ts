@@ -5,8 +5,8 @@ import { mcp } from '../../spec/citations.js';
 export default defineCheck({
   meta: {
     id: 'MCPP-PIN04',
-    title: 'Target covered by the baseline',
-    requirement: 'A baseline was given and it contains this target with a listable surface.',
+    title: 'Target recorded in the lock',
+    requirement: 'A lock was given and it records this target with a listable surface.',
     keyword: 'policy',
     revisions: 'any',
     transports: PIN_TRANSPORTS,
