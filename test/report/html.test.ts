@@ -214,6 +214,13 @@ describe('renderHtml', () => {
     );
   });
 
+  it('pretty-prints JSON bodies in exchanges, keeping invisible characters escaped', () => {
+    expect(page).toMatch(/<pre>HTTP 200\n[^<]*\n\n\{\n {2}&quot;jsonrpc&quot;: &quot;2\.0&quot;,\n/);
+    // Parsing decodes `\u202e`; the pretty-printed text escapes it again, so it never reorders the page.
+    expect(page).toContain('\\u202eevil\\u200b');
+    expect(page).not.toMatch(/[\u202e\u200b]/u);
+  });
+
   it('renders an unreachable target with no results', () => {
     const out = renderHtml({ ...demo, outcome: 'unreachable', results: [], checks: [], exchanges: [] });
     expect(out).toContain('<span class="outcome-value">unreachable</span>');
