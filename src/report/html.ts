@@ -8,15 +8,17 @@
 import { scanTrustChain } from './chain.js';
 import { chainSection } from './html/chain-svg.js';
 import { clientsSection } from './html/clients.js';
-import { failingFinding, idItem, unsettledRow } from './html/findings.js';
+import { findingsOf } from './findings.js';
+import { failingFinding, findingsTable, idItem } from './html/findings.js';
 import type { FindingContext } from './html/findings.js';
 import type { RecordedExchange } from './html/evidence.js';
 import { page, pagePolicy } from './html/page.js';
-import { failsOf, notApplicableCheckIds, passedCheckIds, resultsWith } from './html/groups.js';
+import { passedCheckIds } from './html/groups.js';
 import { SCRIPT } from './html/script.js';
 import { STYLE } from './html/style.js';
 import { filterBar, summarySection } from './html/summary.js';
 import type { SafeHtml } from './html/template.js';
+import { notApplicableSection, unsettledSection } from './html/unsettled.js';
 import { html } from './html/template.js';
 import type { ScanReport } from './model.js';
 import { packageLine } from './package-line.js';
@@ -28,7 +30,7 @@ export function contentSecurityPolicy(): string {
 
 function section(id: string, title: string, count: number, body: SafeHtml | SafeHtml[]): SafeHtml {
   return html`<section id="${id}" aria-labelledby="${id}-h">
-    <h2 id="${id}-h">${title} (${count})</h2>
+    <h2 id="${id}-h">${title} (<span class="count" data-total="${count}">${count}</span>)</h2>
     ${body}
   </section>`;
 }
@@ -42,11 +44,10 @@ export function renderHtml(report: ScanReport): string {
       ...(report.stdioExchanges ?? []).map((x) => [x.id, x] as const),
     ]),
   };
-  const { active: fails, suppressed } = failsOf(report);
-  const unsettled = resultsWith(report, 'error', 'inconclusive');
+  const { active: fails, suppressed } = findingsOf(report);
+  const unsettled = unsettledSection(report, ctx);
   const passed = passedCheckIds(report);
-  const na = notApplicableCheckIds(report);
-  const naNote = (id: string) => report.results.find((r) => r.checkId === id)?.message;
+  const na = notApplicableSection(report, ctx);
   const t = report.tool;
   const chain = scanTrustChain(report);
   // Written at the depth of a child of <body> in the page shell, so the page keeps its bytes.
@@ -62,7 +63,9 @@ export function renderHtml(report: ScanReport): string {
             'failing',
             'Failing findings',
             fails.length,
-            fails.length ? fails.map((r) => failingFinding(r, ctx)) : html`<p>No failing checks.</p>`,
+            fails.length
+              ? html`${findingsTable(fails)} ${fails.map((f) => failingFinding(f, ctx))}`
+              : html`<p>No failing checks.</p>`,
           )}
           ${
             suppressed.length
@@ -70,20 +73,13 @@ export function renderHtml(report: ScanReport): string {
                   'suppressed',
                   'Suppressed findings',
                   suppressed.length,
-                  suppressed.map((r) => failingFinding(r, ctx)),
+                  suppressed.map((f) => failingFinding(f, ctx, true)),
                 )
               : ''
           }
           ${
-            unsettled.length
-              ? section(
-                  'unsettled',
-                  'Inconclusive and error',
-                  unsettled.length,
-                  html`<ul class="plain">
-                    ${unsettled.map((r) => unsettledRow(r, ctx))}
-                  </ul>`,
-                )
+            unsettled.count
+              ? section('unsettled', 'Inconclusive and error', unsettled.count, unsettled.body)
               : ''
           }
           ${clientsSection(report, ctx.exchanges)}
@@ -95,17 +91,7 @@ export function renderHtml(report: ScanReport): string {
               ${passed.map((id) => idItem(id, ctx))}
             </ul>`,
           )}
-          ${section(
-            'not-applicable',
-            'Not applicable',
-            na.length,
-            html`<details>
-              <summary>Show the checks that did not apply</summary>
-              <ul class="plain">
-                ${na.map((id) => idItem(id, ctx, naNote(id)))}
-              </ul>
-            </details>`,
-          )}
+          ${section('not-applicable', 'Not applicable', na.count, na.body)}
         </main>
         <footer>
           ${t.name} ${t.version} · catalogue ${t.catalogueVersion} · report schema ${report.schemaVersion} ·

@@ -7,7 +7,11 @@
 import { SEVERITIES } from '../checks/define-check.js';
 import { diffReports } from './diff.js';
 import { escapeMarkdown as e, escapeMarkdownCell as cell } from '../escape/markdown.js';
-import { entryRef, failsOf, passedCheckIds, resultsWith } from './html/groups.js';
+import { findingsOf } from './findings.js';
+import type { Finding } from './findings.js';
+import { entryRef, passedCheckIds } from './html/groups.js';
+import { groupInconclusive } from './reason-groups.js';
+import { probeWords } from './terminal-words.js';
 import type { BaselineSummary, ReportResult, ScanReport } from './model.js';
 import { checkLinker } from './doc-links.js';
 import type { CheckLinker } from './doc-links.js';
@@ -48,19 +52,22 @@ export const MARKDOWN_MARKER = '<!-- mcp-posture-report -->';
 const MAX_ROWS = 50;
 
 export function renderMarkdown(report: ScanReport, opts: MarkdownOptions = {}): string {
-  const { active, suppressed } = failsOf(report);
+  const { active, suppressed } = findingsOf(report);
   const link = checkLinker(e, opts.docsBaseUrl);
+  const words = probeWords(report);
+  const finding = (r: ReportResult) => place(r, words);
   const out: string[] = [MARKDOWN_MARKER, summaryLine(report), ''];
   const u = report.target.unreached;
   // Why the target could not be scanned comes before anything else.
   if (u) out.push(`> **${e(u.why)}**`, `> next: ${e(u.next)}`, '');
   if (report.target.package) out.push(e(packageLine(report.target.package)), '');
   out.push(...frameworkMarkdownLine(report));
-  out.push(...failTable(report, active, link), ...clientTable(report));
+  out.push(...failTable(report, active, link, finding), ...clientTable(report));
   if (opts.previous) out.push(...previousDiff(report, opts.previous, link));
   const baseline = opts.baseline ?? baselineOf(report.baseline);
   if (baseline) out.push(...baselineDiff(report, baseline, opts.previous, link));
-  out.push(...unsettled(report, link), ...suppressedBlock(suppressed, link), ...suppressionNotes(report));
+  out.push(...unsettled(report, link), ...suppressedBlock(suppressed, link, finding));
+  out.push(...suppressionNotes(report));
   const passed = passedCheckIds(report);
   if (passed.length) out.push(`**Passed (${passed.length}):** ${passed.map(e).join(', ')}`, '');
   const t = report.tool;
@@ -85,14 +92,26 @@ function summaryLine(report: ScanReport): string {
   ].join(' · ');
 }
 
-/** Message plus where and what exactly, in one cell. */
-function finding(r: ReportResult): string {
+/** Message plus where and what exactly, in one cell; probe IDs in words, as the text report says them. */
+function place(r: ReportResult, words: (s: string) => string = (x) => x): string {
   const extra = [
     r.key !== null ? `key ${cell(r.key, 80)}` : '',
     r.location !== 'endpoint' ? `at ${cell(r.location, 120)}` : '',
     r.condition !== null ? `applies if ${cell(r.condition, 160)}` : '',
   ].filter(Boolean);
-  return cell(r.message) + (extra.length ? ` (${extra.join('; ')})` : '');
+  return cell(words(r.message)) + (extra.length ? ` (${extra.join('; ')})` : '');
+}
+
+/** A finding's places in one cell, one per line; the JSON report lists every place. */
+const MAX_PLACES = 5;
+
+function places(f: Finding, finding: (r: ReportResult) => string): string {
+  if (f.places.length === 1) return finding(f.places[0]!);
+  const shown = f.places
+    .slice(0, MAX_PLACES)
+    .map((r) => `${r.severity !== f.severity && r.severity ? `_${e(r.severity)}_: ` : ''}${finding(r)}`);
+  const more = f.places.length > MAX_PLACES ? [`… and ${f.places.length - MAX_PLACES} more places`] : [];
+  return [`**${f.places.length} places:**`, ...shown, ...more].join('<br>');
 }
 
 /** The first MAX_ROWS rows, then a note (after a blank line, so it does not join a table). */
@@ -102,22 +121,28 @@ function capped<T>(items: readonly T[], row: (item: T) => string): string[] {
   return rows;
 }
 
-function failTable(report: ScanReport, fails: readonly ReportResult[], link: CheckLinker): string[] {
-  if (fails.length === 0)
+function failTable(
+  report: ScanReport,
+  findings: readonly Finding[],
+  link: CheckLinker,
+  finding: (r: ReportResult) => string,
+): string[] {
+  if (findings.length === 0)
     return [report.outcome === 'graded' ? 'No failing checks.' : 'No failing checks were found.', ''];
   return [
     '| Severity | Check | Title | Finding |',
     '| --- | --- | --- | --- |',
     ...capped(
-      fails,
-      (r) => `| ${e(r.severity ?? '')} | ${link(r.checkId)} | ${cell(r.title, 120)} | ${finding(r)} |`,
+      findings,
+      (f) =>
+        `| ${e(f.severity ?? '')} | ${link(f.checkId)} | ${cell(f.title, 120)} | ${places(f, finding)} |`,
     ),
     '',
   ];
 }
 
 function item(r: ReportResult, link: CheckLinker, note = ''): string {
-  return `- **${e(r.severity ?? r.status)}** ${link(r.checkId)} ${cell(r.title, 120)}: ${finding(r)}${note}`;
+  return `- **${e(r.severity ?? r.status)}** ${link(r.checkId)} ${cell(r.title, 120)}: ${place(r)}${note}`;
 }
 
 function list(
@@ -204,30 +229,42 @@ function details(summary: string, header: string, rows: string[]): string[] {
   ];
 }
 
+/** Errors one by one; inconclusive checks grouped by what would settle them, as the text report does. */
 function unsettled(report: ScanReport, link: CheckLinker): string[] {
-  const rs = resultsWith(report, 'error', 'inconclusive');
-  if (rs.length === 0) return [];
-  return details(
-    `Inconclusive and error results (${rs.length})`,
-    '| Status | Check | Title | Reason | Message |',
-    capped(
-      rs,
-      (r) =>
-        `| ${e(r.status)} | ${link(r.checkId)} | ${cell(r.title, 120)} | ${e(r.reason ?? '')} | ${finding(r)} |`,
+  const errors = report.results.filter((r) => r.status === 'error');
+  const groups = groupInconclusive(report);
+  const inconclusive = groups.reduce((n, g) => n + g.checkIds.length, 0);
+  if (errors.length + inconclusive === 0) return [];
+  const rows = [
+    ...errors.map((r) => `| error | ${link(r.checkId)}: ${place(r)} |`),
+    ...groups.map(
+      (g) =>
+        `| ${g.checkIds.length} inconclusive: ${cell(g.label, 160)} | ${g.checkIds.map(link).join(', ')}${g.details
+          .map((d) => `<br>${cell(d.message, 200)}`)
+          .join('')} |`,
     ),
+  ];
+  return details(
+    `Inconclusive (${inconclusive}) and error (${errors.length}) checks`,
+    '| Why | Checks |',
+    capped(rows, (row) => row),
   );
 }
 
-/** Fails accepted by configuration: visible for review, but not counted above. */
-function suppressedBlock(rs: readonly ReportResult[], link: CheckLinker): string[] {
-  if (rs.length === 0) return [];
+/** Fails accepted by configuration: visible for review, with the reason, but not counted above. */
+function suppressedBlock(
+  findings: readonly Finding[],
+  link: CheckLinker,
+  finding: (r: ReportResult) => string,
+): string[] {
+  if (findings.length === 0) return [];
   return details(
-    `Suppressed findings (${rs.length})`,
+    `Suppressed findings (${findings.length})`,
     '| Severity | Check | Finding | Suppressed because |',
-    capped(rs, (r) => {
-      const s = r.suppression;
+    capped(findings, (f) => {
+      const s = f.places[0]!.suppression;
       const why = s ? `${cell(s.reason, 160)}${s.expires ? ` (until ${e(s.expires)})` : ''}` : '';
-      return `| ${e(r.severity ?? '')} | ${link(r.checkId)} | ${finding(r)} | ${why} |`;
+      return `| ${e(f.severity ?? '')} | ${link(f.checkId)} | ${places(f, finding)} | ${why} |`;
     }),
   );
 }

@@ -1,15 +1,13 @@
 /**
- * The "NOT APPLICABLE" block of the text report at a glance: about a hundred checks do not apply
- * to a typical target, for a handful of reasons. They are grouped by family and reason
- * (`MOD (30): the server does not speak 2026-07-28`); `--verbose` and the other formats keep the
- * full list.
+ * The "NOT APPLICABLE" block at a glance: about a hundred checks do not apply to a typical target,
+ * for a handful of reasons. They are grouped by reason, in words (`84  the target uses no
+ * authorization`), largest group first and then by label, so the order never depends on the order
+ * of the results; `--verbose` and the other formats keep the full list.
  */
 import { escapeTerminalLine } from '../escape/terminal.js';
 import type { ReportResult, ScanReport } from './model.js';
 
 export interface NotApplicableGroup {
-  /** The ID family (`MOD`, `ASM`, …). */
-  readonly family: string;
   readonly label: string;
   readonly checkIds: readonly string[];
 }
@@ -25,10 +23,6 @@ export function notApplicableChecks(report: ScanReport): { id: string; result: R
   return [...byCheck]
     .filter(([, rs]) => rs.every((r) => r.status === 'not_applicable'))
     .map(([id, rs]) => ({ id, result: rs[0]! }));
-}
-
-function familyOf(checkId: string): string {
-  return /^MCPP-([A-Z]+)/.exec(checkId)?.[1] ?? checkId;
 }
 
 /** What the engine's standard results say they apply to (`Applies to X; …`), when they say it. */
@@ -51,16 +45,14 @@ function labelOf(r: ReportResult): string {
 }
 
 export function groupNotApplicable(report: ScanReport): NotApplicableGroup[] {
-  const groups = new Map<string, { family: string; label: string; checkIds: string[] }>();
+  const groups = new Map<string, string[]>();
   for (const { id, result } of notApplicableChecks(report)) {
-    const family = familyOf(id);
     const label = labelOf(result);
-    const key = `${family}\u0000${label}`;
-    const group = groups.get(key);
-    if (group) group.checkIds.push(id);
-    else groups.set(key, { family, label, checkIds: [id] });
+    groups.set(label, [...(groups.get(label) ?? []), id]);
   }
-  return [...groups.values()];
+  return [...groups]
+    .map(([label, checkIds]) => ({ label, checkIds }))
+    .sort((a, b) => b.checkIds.length - a.checkIds.length || a.label.localeCompare(b.label));
 }
 
 /** The block's lines (heading included), or none when every check applied. */
@@ -70,7 +62,7 @@ export function notApplicableLines(report: ScanReport, verbose: boolean): string
   const heading = `NOT APPLICABLE (${checks.length})`;
   if (verbose) return [heading, `  ${checks.map((c) => c.id).join(' ')}`];
   const lines = groupNotApplicable(report).map(
-    (g) => `  ${g.family} (${g.checkIds.length}): ${escapeTerminalLine(g.label)}`,
+    (g) => `  ${String(g.checkIds.length).padStart(3)}  ${escapeTerminalLine(g.label)}`,
   );
   return [`${heading}; --verbose lists them`, ...lines];
 }

@@ -93,6 +93,7 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
         locations: [location(report, r, uri, line)],
         // Check, target, location and key only: message text, exchange IDs and times change between runs.
         partialFingerprints: { primaryLocationLineHash: r.fingerprint },
+        ...markings(report, r),
         properties: resultProperties(report, r),
       });
     } else if (r.status === 'error' || r.status === 'inconclusive') {
@@ -142,6 +143,28 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
       ...(report.stdioExchanges ? { stdioExchanges: report.stdioExchanges } : {}),
     },
   };
+}
+
+/**
+ * A suppressed fail carries the suppression and its reason (code scanning shows it as dismissed);
+ * with a baseline, a fail is `new` or `unchanged` (expected by the baseline file).
+ */
+function markings(report: ScanReport, r: ReportResult): Pick<SarifResult, 'suppressions' | 'baselineState'> {
+  const out: { suppressions?: SarifResult['suppressions']; baselineState?: SarifResult['baselineState'] } =
+    {};
+  const s = r.suppression;
+  if (r.status === 'fail' && s)
+    out.suppressions = [
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: escapeSarifText(`${s.reason}${s.expires ? ` (until ${s.expires})` : ''}`),
+      },
+    ];
+  const b = report.baseline;
+  if (r.status === 'fail' && b)
+    out.baselineState = b.expectedFailures.includes(r.fingerprint) ? 'unchanged' : 'new';
+  return out;
 }
 
 function messageText(r: ReportResult): string {

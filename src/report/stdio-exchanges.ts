@@ -48,3 +48,19 @@ export function requestCount(report: {
 }): number {
   return report.exchanges.length + (report.stdioExchanges?.length ?? 0);
 }
+
+/** `35 requests`, or for a local server `12 stdio messages` (its requests travel over stdin). */
+export function trafficWords(report: Parameters<typeof requestCount>[0] & ScopeOf): string {
+  const n = requestCount(report);
+  if (report.target.transport !== 'stdio') return `${n} ${n === 1 ? 'request' : 'requests'}`;
+  return `${n} stdio ${n === 1 ? 'message' : 'messages'}`;
+}
+
+interface ScopeOf {
+  readonly target: { readonly transport: string | null; readonly scope: string };
+}
+
+/** Where the target runs: the address scope of an HTTP target, `local process` for a stdio one. */
+export function scopeWords(report: ScopeOf): string {
+  return report.target.transport === 'stdio' ? 'local process' : report.target.scope;
+}

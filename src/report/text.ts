@@ -5,32 +5,22 @@
  */
 import { styleText } from 'node:util';
 
-import type { Severity } from '../checks/define-check.js';
-import { SEVERITIES } from '../checks/define-check.js';
 import { escapeTerminalLine } from '../escape/terminal.js';
 import { migrationLines } from './migration-items.js';
 import { notApplicableLines } from './not-applicable.js';
 import { formatGrade } from './rating.js';
-import type { ReportResult, ScanReport } from './model.js';
+import type { ScanReport } from './model.js';
 import { packageLine } from './package-line.js';
-import { requestCount } from './stdio-exchanges.js';
+import { scopeWords, trafficWords } from './stdio-exchanges.js';
 import { clientTableLines, frameworkTextLine } from './text-clients.js';
+import { failingLines, unsettledLines } from './text-findings.js';
+import type { Style } from './text-findings.js';
 
 export interface TextOptions {
   readonly color?: boolean;
   /** List every not-applicable check instead of grouping them by family and reason. */
   readonly verbose?: boolean;
 }
-
-type Style = Parameters<typeof styleText>[0];
-
-const SEVERITY_STYLE: Record<Severity, Style> = {
-  critical: ['bold', 'red'],
-  high: 'red',
-  medium: 'yellow',
-  low: 'cyan',
-  info: 'gray',
-};
 
 export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   const paint = (style: Style, s: string) => (opts.color ? styleText(style, s) : s);
@@ -44,7 +34,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   for (const line of alertLines(report)) out.push(paint(['bold', 'yellow'], e(line)));
   out.push(paint('bold', `${report.tool.name} ${report.tool.version}`) + ` — ${e(t.url)}`);
   out.push(
-    `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${t.scope} · mode ${report.mode}`,
+    `  transport ${t.transport ?? 'unknown'} · revision ${rev.value ?? 'unknown'} (${rev.source}) · scope ${scopeWords(report)} · mode ${report.mode}`,
   );
   out.push(`  how: ${e(rev.how)}`);
   if (t.package) out.push(`  ${e(packageLine(t.package))}`);
@@ -57,7 +47,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);
   const s = report.summary.byStatus;
   out.push(
-    `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${requestCount(report)} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `  outcome ${paint('bold', report.outcome)} · ${report.summary.checks} checks: ${s.pass} pass, ${s.fail} fail, ${s.inconclusive} inconclusive, ${s.not_applicable} n/a, ${s.error} error · ${trafficWords(report)} in ${(report.durationMs / 1000).toFixed(1)} s`,
   );
   if (t.notSent)
     out.push(`  ${t.notSent.count} planned probes not sent: ${e(t.notSent.detail)} (listed in the evidence)`);
@@ -71,37 +61,8 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
     out.push('  --allow-private: learned URLs were allowed to reach private addresses');
   out.push('');
 
-  const fails = report.results.filter((r) => r.status === 'fail' && r.suppression === null);
-  for (const sev of SEVERITIES) {
-    const group = fails.filter((r) => r.severity === sev);
-    if (group.length === 0) continue;
-    out.push(paint(SEVERITY_STYLE[sev], `${sev.toUpperCase()} (${group.length})`));
-    const shown = new Set<string>();
-    for (const r of group) {
-      out.push(...resultLines(r, paint, '✗'));
-      // The remediation is the check's, not the result's: print it once per check.
-      if (!shown.has(r.checkId)) {
-        shown.add(r.checkId);
-        const check = report.checks.find((c) => c.id === r.checkId);
-        // The framework's own way first (its option or middleware), then the generic fix.
-        const fw = check?.frameworkFix;
-        if (fw) out.push(paint('dim', `      fix (${fw.name}): ${fw.fix}`));
-        if (check?.remediation)
-          out.push(paint('dim', `      fix${fw ? ' (any framework)' : ''}: ${check.remediation}`));
-      }
-    }
-    out.push('');
-  }
-  const groups: [string, ReportResult[]][] = [
-    ['ERROR', report.results.filter((r) => r.status === 'error')],
-    ['INCONCLUSIVE', report.results.filter((r) => r.status === 'inconclusive')],
-  ];
-  for (const [label, group] of groups) {
-    if (group.length === 0) continue;
-    out.push(paint('magenta', `${label} (${group.length})`));
-    for (const r of group) out.push(...resultLines(r, paint, '?'));
-    out.push('');
-  }
+  const fails = report.results.filter((r) => r.status === 'fail' && !r.suppression);
+  out.push(...failingLines(report, paint), ...unsettledLines(report, paint, opts.verbose === true));
   const clients = clientTableLines(report);
   if (clients.length) out.push(paint('bold', clients[0]!), ...clients.slice(1), '');
   const passed = [...new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.checkId))];
@@ -140,16 +101,6 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
       );
   }
   return out.join('\n') + '\n';
-}
-
-function resultLines(r: ReportResult, paint: (s: Style, t: string) => string, mark: string): string[] {
-  const e = escapeTerminalLine;
-  const head = `  ${mark} ${paint('bold', r.checkId)}  ${e(r.title)}${r.key ? `  [${e(r.key)}]` : ''}${r.location !== 'endpoint' ? `  @ ${e(r.location)}` : ''}`;
-  const lines = [head, `      ${e(r.message)}`];
-  if (r.reason && r.status !== 'fail') lines.push(`      reason: ${r.reason}`);
-  if (r.condition) lines.push(`      condition: ${e(r.condition)}`);
-  if (r.evidence.length) lines.push(`      evidence: ${r.evidence.join(' ')}`);
-  return lines;
 }
 
 function alertLines(report: ScanReport): string[] {

@@ -303,7 +303,7 @@ describe('cli: scan', () => {
     const grouped = await runCli(['scan', server.url, ...FAST, '--save-evidence', evidence]);
     expect(grouped.code, grouped.stderr).toBe(0);
     expect(grouped.stdout).toMatch(/^NOT APPLICABLE \(\d+\); --verbose lists them$/m);
-    expect(grouped.stdout).toMatch(/^ {2}MOD \(\d+\): the server does not speak 2026-07-28$/m);
+    expect(grouped.stdout).toMatch(/^ +\d+ {2}the server does not speak 2026-07-28$/m);
     expect(grouped.stdout).not.toMatch(/^ {2}MCPP-MOD01 /m);
     for (const args of [
       ['scan', server.url, ...FAST, '--verbose'],

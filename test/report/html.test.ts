@@ -44,6 +44,13 @@ const TAGS = new Set([
   'a',
   'footer',
   'script',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'ol',
 ]);
 const ATTRIBUTES = new Set([
   'lang',
@@ -70,6 +77,8 @@ const ATTRIBUTES = new Set([
   'data-exchange',
   'data-client',
   'data-rule',
+  'data-total',
+  'scope',
 ]);
 
 function inline(page: string, tag: 'script' | 'style'): string[] {
@@ -136,7 +145,12 @@ describe('renderHtml', () => {
       ...demo.checks.flatMap((c) => c.citations.map((x) => x.url)),
       ...(demo.clients ?? []).flatMap((c) => c.rules.map((r) => r.source.url)),
     ]);
-    const hrefs = [...page.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const all = [...page.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    // In-page links (the findings table to its cards) go to an element of the page.
+    const local = all.filter((h) => h.startsWith('#'));
+    expect(local.length).toBe(demo.summary.byStatus.fail);
+    for (const h of local) expect(page).toContain(`id="${h.slice(1)}"`);
+    const hrefs = all.filter((h) => !h.startsWith('#'));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(citationUrls.has(href) && href.startsWith('https://')).toBe(true);
     expect(page).not.toMatch(/url\(|@import/);
@@ -145,7 +159,9 @@ describe('renderHtml', () => {
   it('puts the summary first: grade, outcome, revision and how it was found, counts by severity', () => {
     const summary = flat(page.slice(page.indexOf('<section id="summary"'), page.indexOf('</section>')));
     expect(page.indexOf('<section id="summary"')).toBeLessThan(page.indexOf('<section id="failing"'));
-    expect(summary).toContain(`Grade <span class="grade-value">${formatGrade(demo.rating)}</span>`);
+    expect(summary).toContain(
+      `Grade <span class="grade-value grade-${demo.rating.letter.toLowerCase()}">${formatGrade(demo.rating)}</span>`,
+    );
     expect(summary).toContain('<summary>How the grade was reached</summary>');
     expect(summary).toContain(
       `<span class="outcome-value">graded</span> · ${demo.summary.byStatus.fail} failing checks`,
@@ -160,10 +176,19 @@ describe('renderHtml', () => {
     expect(summary).toContain('<li class="sev-critical zero"> <span class="n">0</span>critical </li>');
   });
 
-  it('shows each failing finding with remediation, citations and its exchanges collapsed', () => {
-    const fails = demo.results.filter((r) => r.status === 'fail');
-    expect(page.match(/<article\s+class="finding /g)).toHaveLength(fails.length);
-    const trn12 = page.slice(page.indexOf('<code>MCPP-TRN12</code>'));
+  it('shows one card per failing check, with remediation, citations and its exchanges collapsed', () => {
+    // The unit of the summary's "N failing checks": ACT01 fails three times and is one card.
+    expect(page.match(/<article\s+id="finding-[^"]+"\s+class="finding /g)).toHaveLength(
+      demo.summary.byStatus.fail,
+    );
+    expect(demo.results.filter((r) => r.status === 'fail').length).toBeGreaterThan(
+      demo.summary.byStatus.fail,
+    );
+    const act01 = page.slice(page.indexOf('<article\n    id="finding-MCPP-ACT01"'));
+    const card = flat(act01.slice(0, act01.indexOf('</article>')));
+    expect(card).toContain('<span class="muted">· 3 places</span>');
+    expect(card.match(/<h4>Remediation<\/h4>/g)).toHaveLength(1);
+    const trn12 = page.slice(page.indexOf('id="finding-MCPP-TRN12"'));
     const article = trn12.slice(0, trn12.indexOf('</article>'));
     expect(article).toContain('<h4>Remediation</h4>');
     expect(article).toContain('<h4>Why it matters</h4>');
@@ -178,13 +203,22 @@ describe('renderHtml', () => {
     const out = renderHtml(withSuppressedLeg07(demo));
     const failing = out.slice(out.indexOf('<section id="failing"'), out.indexOf('<section id="suppressed"'));
     expect(failing).not.toContain('<code>MCPP-LEG07</code>');
-    const fails = demo.results.filter((r) => r.status === 'fail').length;
-    expect(failing).toContain(`<h2 id="failing-h">Failing findings (${fails - 1})</h2>`);
+    const fails = demo.summary.byStatus.fail - 1;
+    expect(failing).toContain(
+      `<h2 id="failing-h">Failing findings (<span class="count" data-total="${fails}">${fails}</span>)</h2>`,
+    );
     const suppressed = flat(out.slice(out.indexOf('<section id="suppressed"')));
     expect(suppressed).toContain('<code>MCPP-LEG07</code>');
     expect(suppressed).toContain(
       '<p class="suppressed"> <strong>Suppressed</strong> by configuration until 2027-01-31: accepted &lt;b&gt;risk&lt;/b&gt; | see [ticket](https://x.example) </p>',
     );
+  });
+
+  it('pretty-prints JSON bodies in exchanges, keeping invisible characters escaped', () => {
+    expect(page).toMatch(/<pre>HTTP 200\n[^<]*\n\n\{\n {2}&quot;jsonrpc&quot;: &quot;2\.0&quot;,\n/);
+    // Parsing decodes `\u202e`; the pretty-printed text escapes it again, so it never reorders the page.
+    expect(page).toContain('\\u202eevil\\u200b');
+    expect(page).not.toMatch(/[\u202e\u200b]/u);
   });
 
   it('renders an unreachable target with no results', () => {

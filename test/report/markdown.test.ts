@@ -51,10 +51,14 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('tables every failing result, most severe first, each ID linked to its doc page', () => {
+  it('tables every failing check once, most severe first, each ID linked to its doc page', () => {
     const rows = tableRows(md, '| Severity | Check | Title | Finding |');
-    const fails = demo.results.filter((r) => r.status === 'fail');
-    expect(rows).toHaveLength(fails.length);
+    // One row per failing check, the unit of the summary line's "N failing" (ACT01 fails three times).
+    expect(rows).toHaveLength(b.fail);
+    expect(demo.results.filter((r) => r.status === 'fail').length).toBeGreaterThan(b.fail);
+    const act01 = rows.find((r) => r.includes('[MCPP\\-ACT01]'))!;
+    expect(act01).toContain('**3 places:**<br>');
+    expect(act01).toContain('(key foreign)<br>');
     const ranks = rows.map((r) => SEVERITIES.indexOf(r.split(' | ')[0]!.slice(2) as Severity));
     expect(ranks).not.toContain(-1);
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
@@ -81,21 +85,31 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown({ ...demo, results: settled })).not.toContain('<details>');
   });
 
-  it('collapses inconclusive and error results into a details block', () => {
-    const out = renderMarkdown(hostileMarkupReport());
+  it('collapses inconclusive checks grouped by reason, and errors one by one, into a details block', () => {
+    const report = hostileMarkupReport();
+    const out = renderMarkdown(report);
+    const errors = report.results.filter((r) => r.status === 'error').length;
+    const inconclusive = new Set(
+      report.results.filter((r) => r.status === 'inconclusive').map((r) => r.checkId),
+    ).size;
     expect(out).toContain(
-      `<details><summary>Inconclusive and error results (${unsettledCount + 2})</summary>\n\n| Status |`,
+      `<details><summary>Inconclusive (${inconclusive}) and error (${errors}) checks</summary>\n\n| Why | Checks |`,
     );
-    const rows = tableRows(out, '| Status | Check | Title | Reason | Message |');
-    expect(rows).toHaveLength(unsettledCount + 2);
-    for (const row of rows) expect(pipes(row)).toBe(6);
+    const rows = tableRows(out, '| Why | Checks |');
+    const groups = rows.filter((r) => / inconclusive: /.test(r));
+    expect(rows).toHaveLength(errors + groups.length);
+    expect(groups.length).toBeLessThan(inconclusive);
+    for (const row of rows) expect(pipes(row)).toBe(3);
+    // Reasons in words, never the reason code.
+    expect(rows.join('\n')).not.toMatch(/probe\\_unavailable|mode\\_disabled|auth\\_wall/);
     expect(out).toMatch(/\n<\/details>\n/);
+    expect(unsettledCount).toBeGreaterThan(0);
   });
 
   it('moves suppressed fails out of the failing table into their own collapsed table', () => {
     const out = renderMarkdown(withSuppressedLeg07(demo));
     const failing = tableRows(out, '| Severity | Check | Title | Finding |');
-    expect(failing).toHaveLength(demo.results.filter((r) => r.status === 'fail').length - 1);
+    expect(failing).toHaveLength(b.fail - 1);
     expect(failing.join('\n')).not.toContain('MCPP\\-LEG07');
     expect(out).toContain('<details><summary>Suppressed findings (1)</summary>');
     const [row] = tableRows(out, '| Severity | Check | Finding | Suppressed because |');
@@ -132,16 +146,24 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(clean)).toContain('\nNo failing checks.\n');
   });
 
-  it('cuts long tables with a note outside the table', () => {
+  it('cuts long tables with a note outside the table, and long place lists inside their cell', () => {
     const fail = demo.results.find((r) => r.status === 'fail')!;
     const many: ReportResult[] = Array.from({ length: 130 }, (_, i) => ({
       ...fail,
+      checkId: `MCPP-TRN${String(i).padStart(2, '0')}` as ReportResult['checkId'],
       key: `k${i}`,
       fingerprint: `fp${i}`,
     }));
     const out = renderMarkdown({ ...demo, results: many });
     expect(tableRows(out, '| Severity | Check | Title | Finding |')).toHaveLength(50);
     expect(out).toContain('|\n\n_… and 80 more in the JSON report._');
+    const places = many.map((r) => ({ ...r, checkId: fail.checkId }));
+    const [row] = tableRows(
+      renderMarkdown({ ...demo, results: places }),
+      '| Severity | Check | Title | Finding |',
+    );
+    expect(row).toContain('**130 places:**<br>');
+    expect(row).toContain('<br>… and 125 more places |');
   });
 });
 
@@ -247,7 +269,16 @@ describe('renderMarkdown escaping', () => {
   it('emits only its own HTML tags', () => {
     const tags = [...raw.matchAll(/<[^>]*>?/g)].map((m) => m[0]);
     expect(new Set(tags)).toEqual(
-      new Set([MARKDOWN_MARKER, '<details>', '<summary>', '</summary>', '</details>', '<sub>', '</sub>']),
+      new Set([
+        MARKDOWN_MARKER,
+        '<details>',
+        '<summary>',
+        '</summary>',
+        '</details>',
+        '<sub>',
+        '</sub>',
+        '<br>',
+      ]),
     );
   });
 
@@ -264,8 +295,7 @@ describe('renderMarkdown escaping', () => {
 
   it('keeps table rows whole whatever the server put in the text', () => {
     for (const row of tableRows(out, '| Severity | Check | Title | Finding |')) expect(pipes(row)).toBe(5);
-    for (const row of tableRows(out, '| Status | Check | Title | Reason | Message |'))
-      expect(pipes(row)).toBe(6);
+    for (const row of tableRows(out, '| Why | Checks |')) expect(pipes(row)).toBe(3);
   });
 
   it('shows the hostile text literally once rendered', () => {
@@ -283,6 +313,6 @@ describe('renderMarkdown escaping', () => {
   });
 
   it('does not link a malformed check ID', () => {
-    expect(out).toContain(`| error | ${'\\"\\>\\<svg onload\\=\\"window\\.\\_\\_xss\\=1\\"\\>'} |`);
+    expect(out).toContain(`| error | ${'\\"\\>\\<svg onload\\=\\"window\\.\\_\\_xss\\=1\\"\\>'}: `);
   });
 });

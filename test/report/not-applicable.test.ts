@@ -24,20 +24,33 @@ function block(text: string): string[] {
 describe('NOT APPLICABLE block', () => {
   const ids = notApplicableChecks(demo).map((c) => c.id);
 
-  it('groups by family and reason, one line each, counting every not-applicable check once', () => {
+  it('groups by reason in words, one line each, counting every not-applicable check once', () => {
     const groups = groupNotApplicable(demo);
     expect(groups.reduce((n, g) => n + g.checkIds.length, 0)).toBe(ids.length);
     expect(groups.flatMap((g) => g.checkIds).sort()).toEqual([...ids].sort());
-    const mod = groups.find((g) => g.family === 'MOD' && g.label === 'the server does not speak 2026-07-28');
-    expect(mod?.checkIds.length).toBe(30);
+    // One group per reason across families: every check of every family that waits for authorization.
+    const noAuth = groups.find((g) => g.label === 'the target uses no authorization');
+    expect(noAuth?.checkIds.length).toBe(
+      demo.results.filter((r) => r.status === 'not_applicable' && r.reason === 'no_auth').length,
+    );
     const lines = block(renderText(demo));
     expect(lines[0]).toBe(`NOT APPLICABLE (${ids.length}); --verbose lists them`);
-    expect(lines).toContain('  MOD (30): the server does not speak 2026-07-28');
-    expect(lines).toContain('  LEG (5): the target does not speak http+sse');
-    expect(lines).toContain('  ASM (18): the target uses no authorization');
+    expect(lines).toContain(
+      `  ${String(noAuth!.checkIds.length).padStart(3)}  the target uses no authorization`,
+    );
+    expect(lines).toContain('    5  the target does not speak http+sse');
     expect(lines.length).toBe(groups.length + 1);
-    // At a glance: no line lists check IDs.
-    expect(lines.some((l) => /MCPP-/.test(l))).toBe(false);
+    // At a glance: no line lists check IDs, and no family code stands in for words.
+    expect(lines.some((l) => /MCPP-|\b(TRN|LEG|MOD|ASM|PIN|CFG|STDIO) \(/.test(l))).toBe(false);
+  });
+
+  it('orders the groups by size, then by label, whatever the order of the results', () => {
+    const reversed = { ...demo, results: [...demo.results].reverse() } as ScanReport;
+    expect(groupNotApplicable(reversed).map((g) => g.label)).toEqual(
+      groupNotApplicable(demo).map((g) => g.label),
+    );
+    const sizes = groupNotApplicable(demo).map((g) => g.checkIds.length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
   });
 
   it('lists every ID with verbose', () => {
@@ -58,9 +71,9 @@ describe('NOT APPLICABLE block', () => {
       ],
     } as ScanReport;
     const groups = groupNotApplicable(report);
-    expect(groups.map((g) => [g.family, g.checkIds])).toEqual([['TRN', ['MCPP-TRN90', 'MCPP-TRN91']]]);
+    expect(groups.map((g) => g.checkIds)).toEqual([['MCPP-TRN90', 'MCPP-TRN91']]);
     const lines = block(renderText(report));
-    expect(lines[1]).toMatch(/^ {2}TRN \(2\): No thing.*here\.$/);
+    expect(lines[1]).toMatch(/^ {4}2 {2}No thing.*here\.$/);
     expect(lines.join('\n')).not.toContain('\u001b');
   });
 });

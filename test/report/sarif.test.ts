@@ -13,7 +13,13 @@ import { pascalCase } from '../../src/report/sarif/rules.js';
 import { escapeSarifText } from '../../src/escape/sarif.js';
 import type { SarifLog, SarifResult, SarifRun } from '../../src/report/sarif/types.js';
 import { hostile, hostileStatusReport } from '../helpers/hostile-report.js';
-import { demoReport, replaceResults, rescan, retarget } from '../helpers/pinned-report.js';
+import {
+  demoReport,
+  replaceResults,
+  rescan,
+  retarget,
+  withSuppressedLeg07,
+} from '../helpers/pinned-report.js';
 
 const ANCHOR = 'config/mcp targets.json';
 const render = (reports: readonly ScanReport[], line = 7) =>
@@ -360,5 +366,42 @@ describe('SARIF Multitool validation', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SARIF marks what configuration accepted', () => {
+  it('a suppressed fail carries its suppression and reason; with a baseline each fail is new or unchanged', () => {
+    const demo = demoReport();
+    const leg07 = withSuppressedLeg07(demo);
+    const run = parse(render([leg07])).runs[0]!;
+    const suppressed = run.results.filter((r) => r.suppressions);
+    expect(suppressed.map((r) => r.ruleId)).toEqual(['MCPP-LEG07']);
+    expect(suppressed[0]!.suppressions).toEqual([
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: escapeSarifText(
+          'accepted <b>risk</b> | see [ticket](https://x.example) (until 2027-01-31)',
+        ),
+      },
+    ]);
+    expect(run.results.every((r) => r.baselineState === undefined)).toBe(true);
+    const fails = demo.results.filter((r) => r.status === 'fail');
+    const expected = fails[0]!.fingerprint;
+    const withBaseline: ScanReport = {
+      ...demo,
+      baseline: {
+        file: 'b.json',
+        newFailures: fails.slice(1).map((r) => r.fingerprint),
+        expectedFailures: [expected],
+        stale: [],
+        unverifiable: [],
+      },
+    };
+    const states = parse(render([withBaseline]))
+      .runs[0]!.results.filter((r) => r.kind === 'fail' && r.ruleId.startsWith('MCPP-'))
+      .map((r) => [r.partialFingerprints['primaryLocationLineHash'], r.baselineState]);
+    expect(states).toContainEqual([expected, 'unchanged']);
+    expect(states.filter(([, s]) => s === 'new')).toHaveLength(fails.length - 1);
   });
 });

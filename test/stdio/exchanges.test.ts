@@ -64,7 +64,10 @@ describe('stdio exchanges in the reports', () => {
     expect(validateReport(json)).toEqual([]);
     expect(report.exchanges).toEqual([]);
     expect(report.stdioExchanges.length).toBeGreaterThan(2);
-    expect(text).toContain(`· ${report.stdioExchanges.length} requests in`);
+    // A local process: its messages are counted as stdio messages, not requests, and it has no address scope.
+    expect(text).toContain(`· ${report.stdioExchanges.length} stdio messages in`);
+    expect(text).toContain('· scope local process ·');
+    expect(text).not.toContain('scope loopback');
     const init = report.stdioExchanges.find((x) => x.probe.startsWith('p.init('))!;
     expect(init.request).toContain('"method":"initialize"');
     expect(init.response).toContain('"protocolVersion"');

@@ -1,21 +1,37 @@
 /** One recorded exchange (HTTP, or a local server's stdio) as a collapsible block: the proof behind a finding. */
+import { escapeJsonText } from '../../escape/json.js';
 import type { ExchangeId, HttpExchange } from '../../evidence/types.js';
 import type { StdioExchangeView } from '../stdio-exchanges.js';
 import type { SafeHtml } from './template.js';
 import { html } from './template.js';
+
+/**
+ * A JSON body pretty-printed (two-space indent), anything else as it came. Parsing only reformats:
+ * the text still goes through the `html` tag's escaping like every other server string.
+ */
+function bodyText(body: string): string {
+  const t = body.trim();
+  if (!(t.startsWith('{') || t.startsWith('['))) return body;
+  try {
+    // Parsing turns `\u202e` escapes into the characters themselves: escape them again, as the JSON report does.
+    return escapeJsonText(JSON.stringify(JSON.parse(t), null, 2));
+  } catch {
+    return body;
+  }
+}
 
 function requestText(x: HttpExchange): string {
   const head = Object.entries(x.request.headers).map(([k, v]) => `${k}: ${v}`);
   return [
     `${x.request.method} ${x.request.url}`,
     ...head,
-    ...(x.request.body ? ['', x.request.body] : []),
+    ...(x.request.body ? ['', bodyText(x.request.body)] : []),
   ].join('\n');
 }
 
 function responseText(res: NonNullable<HttpExchange['response']>): string {
   const head = Object.entries(res.headers).flatMap(([k, vs]) => vs.map((v) => `${k}: ${v}`));
-  return [`HTTP ${res.status}`, ...head, ...(res.body ? ['', res.body] : [])].join('\n');
+  return [`HTTP ${res.status}`, ...head, ...(res.body ? ['', bodyText(res.body)] : [])].join('\n');
 }
 
 function outcome(x: HttpExchange): string {
@@ -54,11 +70,11 @@ function stdioExchangeBlock(x: StdioExchangeView): SafeHtml {
     </summary>
     <p class="muted">${x.purpose}</p>
     <h4>Written to stdin</h4>
-    <pre>${x.request ?? '(not recorded: past the line cap)'}</pre>
+    <pre>${x.request !== null ? bodyText(x.request) : '(not recorded: past the line cap)'}</pre>
     ${
       x.response !== null
         ? html`<h4>Answer on stdout</h4>
-            <pre>${x.response}</pre>`
+            <pre>${bodyText(x.response)}</pre>`
         : ''
     }
     ${x.error ? html`<p><strong>No answer:</strong> ${x.error.code}: ${x.error.message}</p>` : ''}

@@ -3,6 +3,7 @@ import type { Severity } from '../../checks/define-check.js';
 import { SEVERITIES } from '../../checks/define-check.js';
 import { findCheck } from '../../checks/index.js';
 import { parseHttpUrl } from '../../targets/target.js';
+import type { Finding } from '../findings.js';
 import type { ReportCheck, ReportResult } from '../model.js';
 import type { RecordedExchange } from './evidence.js';
 import { evidenceBlocks } from './evidence.js';
@@ -25,8 +26,10 @@ function filterSeverity(r: ReportResult, check: ReportCheck | undefined): Severi
   return r.severity ?? check?.severity ?? '';
 }
 
-function facts(r: ReportResult): SafeHtml {
-  const rows: [string, string][] = [];
+type Fact = readonly [string, string];
+
+function factRows(r: ReportResult): Fact[] {
+  const rows: Fact[] = [];
   if (r.key !== null) rows.push(['Key', r.key]);
   if (r.location !== 'endpoint') rows.push(['Location', r.location]);
   if (r.condition !== null) rows.push(['Applies if', r.condition]);
@@ -34,6 +37,11 @@ function facts(r: ReportResult): SafeHtml {
   rows.push(['Confidence', r.confidence]);
   if (r.revisionsFailed.length) rows.push(['Revisions failed', r.revisionsFailed.join(', ')]);
   else if (r.revisionsEvaluated.length) rows.push(['Revisions evaluated', r.revisionsEvaluated.join(', ')]);
+  return rows;
+}
+
+function factList(rows: readonly Fact[]): SafeHtml | '' {
+  if (rows.length === 0) return '';
   return html`<dl class="facts">
     ${rows.map(
       ([k, v]) =>
@@ -41,6 +49,14 @@ function facts(r: ReportResult): SafeHtml {
           <dd>${v}</dd>`,
     )}
   </dl>`;
+}
+
+/** Facts every place shares (said once, under the list), and what each place has of its own. */
+function splitFacts(places: readonly ReportResult[]): { common: Fact[]; own: Fact[][] } {
+  const all = places.map(factRows);
+  const same = (f: Fact) => all.every((rows) => rows.some(([k, v]) => k === f[0] && v === f[1]));
+  const common = all[0]!.filter(same);
+  return { common, own: all.map((rows) => rows.filter((f) => !common.includes(f) && !same(f))) };
 }
 
 function citations(check: ReportCheck | undefined): SafeHtml {
@@ -78,30 +94,101 @@ function remediation(check: ReportCheck): SafeHtml {
     <p>${prose(check.remediation)}</p>`;
 }
 
-export function failingFinding(r: ReportResult, ctx: FindingContext): SafeHtml {
-  const check = ctx.checks.get(r.checkId);
-  const rationale = findCheck(r.checkId)?.meta.rationale;
+/** The card's anchor, which the findings table links to. */
+export function findingAnchor(f: Finding, suppressed = false): string {
+  return `${suppressed ? 'suppressed' : 'finding'}-${f.checkId}`;
+}
+
+/** One place a check failed: its message, facts and exchanges; its severity when it differs. */
+function placeBody(
+  r: ReportResult,
+  ctx: FindingContext,
+  findingSeverity: Severity | null,
+  facts: readonly Fact[] = factRows(r),
+  withEvidence = true,
+): SafeHtml {
+  return html`${
+      r.severity !== findingSeverity
+        ? html`<span class="badge ${sevClass(r.severity)}">${r.severity ?? 'unrated'}</span> `
+        : ''
+    }
+    <p class="message">${prose(r.message)}</p>
+    ${factList(facts)} ${withEvidence ? evidenceBlocks(r.evidence, ctx.exchanges) : ''}`;
+}
+
+/** The exchanges every place cites, when they all cite the same ones: shown once, under the list. */
+function sharedEvidence(places: readonly ReportResult[]): ReportResult['evidence'] | null {
+  const first = places[0]!.evidence.join(' ');
+  return places.every((r) => r.evidence.join(' ') === first) ? places[0]!.evidence : null;
+}
+
+/** One card per failing check: its places listed, why it matters and the fix said once. */
+export function failingFinding(f: Finding, ctx: FindingContext, suppressed = false): SafeHtml {
+  const check = ctx.checks.get(f.checkId);
+  const rationale = findCheck(f.checkId)?.meta.rationale;
+  const [first] = f.places;
+  const many = f.places.length > 1;
+  const shared = many ? sharedEvidence(f.places) : null;
+  const split = splitFacts(f.places);
   return html`<article
-    class="finding ${sevClass(r.severity)}"
+    id="${findingAnchor(f, suppressed)}"
+    class="finding ${sevClass(f.severity)}"
     data-filter-item
-    data-severity="${filterSeverity(r, check)}"
-    data-family="${familyOf(r.checkId)}"
+    data-severity="${filterSeverity(first!, check)}"
+    data-family="${familyOf(f.checkId)}"
   >
     <h3>
-      <span class="badge ${sevClass(r.severity)}">${r.severity ?? 'unrated'}</span>
-      <code>${r.checkId}</code> ${prose(r.title)}
+      <span class="badge ${sevClass(f.severity)}">${f.severity ?? 'unrated'}</span>
+      <code>${f.checkId}</code>
+      ${prose(f.title)}${many ? html` <span class="muted">· ${f.places.length} places</span>` : ''}
     </h3>
-    ${suppressionNote(r)}
-    <p class="message">${prose(r.message)}</p>
-    ${facts(r)}
+    ${suppressionNote(first!)}
+    ${
+      many
+        ? html`<ol class="places">
+              ${f.places.map(
+                (r, i) => html`<li>${placeBody(r, ctx, f.severity, split.own[i], shared === null)}</li>`,
+              )}
+            </ol>
+            ${factList(split.common)} ${shared ? evidenceBlocks(shared, ctx.exchanges) : ''}`
+        : placeBody(first!, ctx, f.severity)
+    }
     ${
       rationale
         ? html`<h4>Why it matters</h4>
             <p>${prose(rationale)}</p>`
         : ''
     }
-    ${check ? remediation(check) : ''} ${citations(check)} ${evidenceBlocks(r.evidence, ctx.exchanges)}
+    ${check ? remediation(check) : ''} ${citations(check)}
   </article>`;
+}
+
+/** The five-second view above the cards: one row per failing check, linked to its card. */
+export function findingsTable(findings: readonly Finding[]): SafeHtml | '' {
+  if (findings.length === 0) return '';
+  return html`<table class="findings-table">
+    <thead>
+      <tr>
+        <th scope="col">Severity</th>
+        <th scope="col">Check</th>
+        <th scope="col">What fails</th>
+        <th scope="col">Places</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${findings.map(
+        (f) =>
+          html`<tr data-filter-item data-severity="${f.severity ?? ''}" data-family="${familyOf(f.checkId)}">
+            <td><span class="badge ${sevClass(f.severity)}">${f.severity ?? 'unrated'}</span></td>
+            <td>
+              <a href="#${findingAnchor(f)}"><code>${f.checkId}</code></a>
+            </td>
+            <td>${prose(f.title)}</td>
+            <td class="n">${f.places.length}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
 /** Inconclusive and error results: status, reason, message, and their exchanges collapsed. */

@@ -44,22 +44,10 @@ export function passedCheckIds(report: ScanReport): string[] {
   );
 }
 
-/** Checks whose every result is not applicable. */
-export function notApplicableCheckIds(report: ScanReport): string[] {
-  return checkIdsWhere(report, (ss) => ss.every((s) => s === 'not_applicable'));
-}
-
 function checkIdsWhere(report: ScanReport, pred: (statuses: Status[]) => boolean): string[] {
   const byId = new Map<string, Status[]>();
   for (const r of report.results) byId.set(r.checkId, [...(byId.get(r.checkId) ?? []), r.status]);
   return [...byId].filter(([, ss]) => pred(ss)).map(([id]) => id);
-}
-
-/** Fails that count, and fails accepted by a suppression (kept visible, counted nowhere). */
-export function failsOf(report: ScanReport): { active: ReportResult[]; suppressed: ReportResult[] } {
-  const fails = resultsWith(report, 'fail');
-  // Truthiness, not `!== null`: a report saved before suppressions existed has no field at all.
-  return { active: fails.filter((r) => !r.suppression), suppressed: fails.filter((r) => !!r.suppression) };
 }
 
 /** How a baseline or suppression entry names its finding: `MCPP-TRN12:local-open at endpoint`. */

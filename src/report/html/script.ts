@@ -1,7 +1,8 @@
 /**
  * The report's only script, inlined and allowed by its hash in the CSP. It
- * reveals the filter bar and toggles classes and aria-pressed; it never reads
- * report text or writes markup, so evidence cannot reach it.
+ * reveals the filter bar, toggles classes and aria-pressed, rewrites the counts the
+ * filters affect (digits only), and keeps an opened exchange clear of the sticky bar;
+ * it never reads report text or writes markup, so evidence cannot reach it.
  */
 export const SCRIPT = `
 (() => {
@@ -25,7 +26,31 @@ export const SCRIPT = `
       if (show) visible++;
     }
     if (shown) shown.textContent = visible + ' of ' + items.length + ' shown';
+    const filtering = selected.severity.size + selected.family.size > 0;
+    for (const c of document.querySelectorAll('.count[data-total]')) {
+      const scope = c.closest('details.reason-group, section');
+      if (!scope) continue;
+      const n = Array.from(scope.querySelectorAll('[data-filter-item]:not(tr)')).filter(
+        (el) => !el.classList.contains('filtered-out'),
+      ).length;
+      c.textContent = filtering ? n + ' of ' + c.dataset.total : c.dataset.total;
+    }
   };
+  const barHeight = () => {
+    document.documentElement.style.setProperty('--bar-h', bar.offsetHeight + 8 + 'px');
+  };
+  window.addEventListener('resize', barHeight);
+  // An exchange opened under the sticky bar scrolls down until its top clears the bar.
+  document.addEventListener(
+    'toggle',
+    (ev) => {
+      const d = ev.target;
+      if (!(d instanceof HTMLDetailsElement) || !d.open || !d.classList.contains('exchange')) return;
+      const hidden = bar.getBoundingClientRect().bottom - d.getBoundingClientRect().top;
+      if (hidden > 0) window.scrollBy(0, -hidden - 8);
+    },
+    true,
+  );
   bar.addEventListener('click', (ev) => {
     const b = ev.target instanceof Element ? ev.target.closest('button[data-dim]') : null;
     if (!b) return;
@@ -37,6 +62,7 @@ export const SCRIPT = `
     update();
   });
   bar.hidden = false;
+  barHeight();
   update();
 })();
 `;

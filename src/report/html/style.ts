@@ -22,7 +22,15 @@ a { color: var(--low); }
 .outcome { font-size: 1.1rem; font-weight: 600; }
 .unreached { border-left: 4px solid #b42318; padding: .5rem .75rem; background: #fef3f2; }
 .grade { font-size: 1.1rem; margin: .5rem 0; }
-.grade-value { font-size: 2rem; font-weight: 700; vertical-align: middle; }
+.grade-value { display: inline-block; min-width: 4.5rem; text-align: center; font-size: 3.5rem; line-height: 1.1;
+  font-weight: 800; vertical-align: middle; color: #fff; background: var(--g, var(--info)); border-radius: 10px;
+  padding: .1rem .6rem; margin: 0 .5rem; }
+.grade-a-plus, .grade-a { --g: var(--pass); }
+.grade-b { --g: #4d7c0f; }
+.grade-c { --g: var(--medium); }
+.grade-d { --g: #bc4c00; }
+.grade-f { --g: var(--high); }
+.grade-ng { --g: var(--info); }
 .sev-critical { --sev: var(--critical); }
 .sev-high { --sev: var(--high); }
 .sev-medium { --sev: var(--medium); }
@@ -45,6 +53,16 @@ dl.facts dd { margin: 0; }
 details { margin: .35rem 0; }
 details > summary { cursor: pointer; }
 details.exchange { border: 1px solid var(--line); border-radius: 6px; padding: .25rem .75rem; }
+html { scroll-padding-top: var(--bar-h, 4rem); }
+.finding, details.exchange, section { scroll-margin-top: var(--bar-h, 4rem); }
+table.findings-table { border-collapse: collapse; width: 100%; margin: .75rem 0 1.25rem; }
+.findings-table th, .findings-table td { border-bottom: 1px solid var(--line); padding: .3rem .6rem; text-align: left;
+  vertical-align: top; }
+.findings-table th { color: var(--muted); font-weight: 600; }
+.findings-table td.n { text-align: right; }
+ol.places { padding-left: 1.5rem; }
+ol.places > li { margin: .5rem 0 .75rem; }
+details.reason-group { border-bottom: 1px solid var(--line); padding: .25rem 0; }
 .filters { position: sticky; top: 0; background: var(--bg); border-bottom: 1px solid var(--line); padding: .5rem 0;
   display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; z-index: 1; }
 .filters fieldset { border: 0; margin: 0; padding: 0; display: flex; gap: .25rem; flex-wrap: wrap; align-items: center; }
@@ -54,6 +72,7 @@ details.exchange { border: 1px solid var(--line); border-radius: 6px; padding: .
 .filters button[aria-pressed="true"] { background: var(--fg); color: var(--bg); }
 .filtered-out { display: none !important; }
 ul.plain { list-style: none; padding: 0; }
+#passed ul.plain { columns: 24rem; column-gap: 2rem; }
 ul.plain > li { margin: .2rem 0; }
 .suppressed { color: var(--muted); }
 .unsettled { border-bottom: 1px solid var(--line); padding-bottom: .5rem; }

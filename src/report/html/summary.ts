@@ -3,7 +3,7 @@ import { SEVERITIES } from '../../checks/define-check.js';
 import type { ScanReport } from '../model.js';
 import { formatGrade } from '../rating.js';
 import { frameworkLine } from '../clients-words.js';
-import { requestCount } from '../stdio-exchanges.js';
+import { scopeWords, trafficWords } from '../stdio-exchanges.js';
 import { sevClass } from './findings.js';
 import { entryRef, familyOf } from './groups.js';
 import type { SafeHtml } from './template.js';
@@ -33,13 +33,13 @@ export function summarySection(report: ScanReport): SafeHtml {
       `${s.checks}: ${b.pass} pass, ${b.fail} fail, ${b.inconclusive} inconclusive, ${b.error} error, ${b.not_applicable} not applicable`,
     ],
     ['Mode', report.mode],
-    ['Address scope', t.scope],
+    ['Address scope', scopeWords(report)],
     [
       'Authorization',
       // Three separate facts: a wall was met, the server uses authorization, a token was given.
       `${t.authWall ? 'auth wall seen' : 'no auth wall seen'}; ${t.authInUse ? 'authorization in use' : 'no authorization seen'}; ${report.settings.tokenSupplied ? 'token supplied' : 'no token supplied'}`,
     ],
-    ['Requests', `${requestCount(report)} in ${(report.durationMs / 1000).toFixed(1)} s`],
+    ['Requests', `${trafficWords(report)} in ${(report.durationMs / 1000).toFixed(1)} s`],
     ['Scanned at', report.generatedAt],
   );
   if (report.framework)
@@ -69,7 +69,7 @@ export function summarySection(report: ScanReport): SafeHtml {
         : ''
     }
     <p class="grade">
-      Grade <span class="grade-value">${formatGrade(rating)}</span>${
+      Grade <span class="grade-value ${gradeClass(rating.letter)}">${formatGrade(rating)}</span>${
         rating.qualifier ? html` <span class="muted">(${rating.qualifier})</span>` : ''
       }
       <span class="muted">· ${rating.policy} · ${rating.basis}</span>
@@ -100,6 +100,11 @@ export function summarySection(report: ScanReport): SafeHtml {
       )}
     </dl>
   </section>`;
+}
+
+/** The grade's colour class: `grade-a`, `grade-a-plus`, `grade-ng`, … */
+export function gradeClass(letter: string): string {
+  return `grade-${letter.toLowerCase().replace('+', '-plus').replace('/', '')}`;
 }
 
 /** Hidden until the script runs, so without JS nothing is filtered and no dead controls show. */

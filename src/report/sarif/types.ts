@@ -36,7 +36,17 @@ export interface SarifResult {
   readonly message: SarifMessage;
   readonly locations: readonly SarifLocation[];
   readonly partialFingerprints: Readonly<Record<string, string>>;
+  /** SARIF §3.27.23: present when a suppression in the configuration accepted the result. */
+  readonly suppressions?: readonly SarifSuppression[];
+  /** SARIF §3.27.24: against the baseline file the report was compared with, when there was one. */
+  readonly baselineState?: 'new' | 'unchanged';
   readonly properties: PropertyBag;
+}
+
+export interface SarifSuppression {
+  readonly kind: 'external';
+  readonly status: 'accepted';
+  readonly justification: string;
 }
 
 export interface SarifLocation {
