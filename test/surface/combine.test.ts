@@ -17,6 +17,7 @@ const none: Judgement = {
   family: null,
   signals: [],
   counterSignals: [],
+  targets: [],
   excerpts: [],
 };
 const info: Judgement = { ...none, severity: 'info', family: 'imperative', signals: ['imperative'] };
