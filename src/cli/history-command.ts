@@ -24,7 +24,7 @@ interface HistoryOptions {
 
 interface FleetReportOptions {
   readonly db: string;
-  readonly format: 'html' | 'json' | 'markdown';
+  readonly format: 'html' | 'json' | 'markdown' | 'text';
   readonly runId?: string;
   readonly output?: string;
 }
@@ -97,12 +97,12 @@ export function registerHistoryCommands(program: Command, result: { code: number
   const report = fleet
     .command('report')
     .description(
-      'grade distribution, common failing checks, new and fixed findings, surface drift, unreachable targets',
+      'one line per target, grade distribution and trend, common failing checks, new and fixed findings, surface drift',
     )
     .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
     .addOption(
       new Option('-f, --format <format>', 'output format')
-        .choices(['html', 'json', 'markdown'])
+        .choices(['html', 'json', 'markdown', 'text'])
         .default('markdown'),
     )
     .option('--run-id <id>', 'report on this run, as scan --run-id named it (default: the latest)')
@@ -113,11 +113,13 @@ export function registerHistoryCommands(program: Command, result: { code: number
       { renderFleetHtml },
       { renderFleetJson },
       { renderFleetMarkdown },
+      { renderFleetText },
     ] = await Promise.all([
       import('../fleet/db/report-queries.js'),
       import('../fleet/report/render-html.js'),
       import('../fleet/report/render-json.js'),
       import('../fleet/report/render-markdown.js'),
+      import('../fleet/report/render-text.js'),
     ]);
     const history = await openForReading(o.db);
     try {
@@ -127,7 +129,9 @@ export function registerHistoryCommands(program: Command, result: { code: number
           ? renderFleetHtml(report)
           : o.format === 'json'
             ? renderFleetJson(report)
-            : renderFleetMarkdown(report);
+            : o.format === 'text'
+              ? renderFleetText(report, { reportExt: 'txt' })
+              : renderFleetMarkdown(report);
       process.stdout.write(writeTo(o.output, text));
       result.code = EXIT.ok;
     } catch (err) {

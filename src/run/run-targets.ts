@@ -67,8 +67,8 @@ export interface RunRequest {
   readonly progress?: (total: number) => Promise<RunProgress>;
   /** Each target's final output, as it finishes (per-target report files). */
   readonly onOutput?: (p: PreparedTarget, out: ScanOutput, code: number) => void;
-  /** Each target's record, as stored. */
-  readonly onRecord?: (r: ScanRecord) => void;
+  /** Each target's record, as stored, with its final output (null when the scan did not end): a row of the run's table. */
+  readonly onRecord?: (r: ScanRecord, out: ScanOutput | null) => void;
   /** A line for the user (a database that failed mid-run). */
   readonly warn: (line: string) => void;
 }
@@ -263,7 +263,7 @@ class Run {
         this.#detail,
       );
     await this.history.store(record);
-    this.req.onRecord?.(record);
+    this.req.onRecord?.(record, h.out);
     this.#codes.push(record.exitCode);
     if (!h.out) {
       if (record.outcome === 'error')

@@ -75,8 +75,8 @@ export function withLearned(
       family: 'learned',
       signals: [score, ngrams],
       counterSignals: [],
-      targets: [],
       excerpts: [{ field: b.field, text: escapeExcerpt(b.score.clause, 200) }],
+      targets: [],
     };
   return { ...j, severity: 'high', signals: [...j.signals, score, 'learned-raise', ngrams] };
 }

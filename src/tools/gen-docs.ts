@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { ALL_CHECKS as CHECKS } from '../checks/index.js';
 import { configJsonSchema } from '../config/schema.js';
+import { fleetReportJsonSchema } from '../fleet/report/schema.js';
 import { lockJsonSchema } from '../lock/schema.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
 
@@ -22,6 +23,10 @@ writeFileSync(
   join(process.cwd(), 'schema', 'lock.schema.json'),
   JSON.stringify(lockJsonSchema(z), null, 2) + '\n',
 );
+writeFileSync(
+  join(process.cwd(), 'schema', 'fleet-report.schema.json'),
+  JSON.stringify(fleetReportJsonSchema(z), null, 2) + '\n',
+);
 console.log(
-  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json and schema/lock.schema.json`,
+  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json, schema/lock.schema.json and schema/fleet-report.schema.json`,
 );

@@ -17,8 +17,8 @@ const none: Judgement = {
   family: null,
   signals: [],
   counterSignals: [],
-  targets: [],
   excerpts: [],
+  targets: [],
 };
 const info: Judgement = { ...none, severity: 'info', family: 'imperative', signals: ['imperative'] };
 const segments = [
