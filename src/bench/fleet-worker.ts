@@ -15,6 +15,8 @@ export interface FleetWorkerInput {
   readonly urls: readonly string[];
   readonly concurrency: number;
   readonly journal: string;
+  /** Scans timed alone before the fleet run. */
+  readonly soloScans: number;
 }
 
 export interface FleetWorkerResult {
@@ -22,6 +24,8 @@ export interface FleetWorkerResult {
   readonly failed: number;
   readonly wallMs: number;
   readonly soloMs: readonly number[];
+  /** CPU time (user + system, this process) of each solo scan, ms. */
+  readonly soloCpuMs: readonly number[];
   readonly maxRssKb: number;
   readonly rssBeforeKb: number;
   readonly cpuMs: number;
@@ -44,10 +48,16 @@ async function main(): Promise<void> {
     registry: null,
   }));
   const soloMs: number[] = [];
-  for (let i = 0; i < 4; i++) {
+  const soloCpuMs: number[] = [];
+  // One at a time, the first few (module loading, JIT) not counted: the solo time and the CPU per scan.
+  for (let i = 0; i < input.soloScans + 4; i++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await scan({ url: input.urls[i % input.urls.length]!, allowPrivate: true });
-    if (i > 0) soloMs.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    if (i < 4) continue;
+    soloMs.push(performance.now() - t0);
+    soloCpuMs.push((c.user + c.system) / 1000);
   }
   const journal = openJournalWriter(input.journal, 'bench');
   const cpu0 = process.cpuUsage();
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
     failed: summary.failed,
     wallMs,
     soloMs,
+    soloCpuMs,
     maxRssKb: process.resourceUsage().maxRSS,
     rssBeforeKb,
     cpuMs: (cpu.user + cpu.system) / 1000,
