@@ -24,7 +24,7 @@ export interface FleetWorkerResult {
   readonly failed: number;
   readonly wallMs: number;
   readonly soloMs: readonly number[];
-  /** CPU time (user + system, this process) of each solo scan, ms. */
+  /** CPU time (user + system, this process) of each scan run alone after the fleet run, ms. */
   readonly soloCpuMs: readonly number[];
   readonly maxRssKb: number;
   readonly rssBeforeKb: number;
@@ -48,16 +48,10 @@ async function main(): Promise<void> {
     registry: null,
   }));
   const soloMs: number[] = [];
-  const soloCpuMs: number[] = [];
-  // One at a time, the first few (module loading, JIT) not counted: the solo time and the CPU per scan.
-  for (let i = 0; i < input.soloScans + 4; i++) {
+  for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
-    const c0 = process.cpuUsage();
     await scan({ url: input.urls[i % input.urls.length]!, allowPrivate: true });
-    const c = process.cpuUsage(c0);
-    if (i < 4) continue;
-    soloMs.push(performance.now() - t0);
-    soloCpuMs.push((c.user + c.system) / 1000);
+    if (i > 0) soloMs.push(performance.now() - t0);
   }
   const journal = openJournalWriter(input.journal, 'bench');
   const cpu0 = process.cpuUsage();
@@ -86,6 +80,15 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   journal.close();
+  // The CPU of one scan at a time, once the fleet run has warmed the process (JIT compiling on
+  // V8's background threads counts in process.cpuUsage, and a fleet's steady state has none).
+  const soloCpuMs: number[] = [];
+  for (let i = 0; i < input.soloScans; i++) {
+    const c0 = process.cpuUsage();
+    await scan({ url: input.urls[i % input.urls.length]!, allowPrivate: true });
+    const c = process.cpuUsage(c0);
+    soloCpuMs.push((c.user + c.system) / 1000);
+  }
   const result: FleetWorkerResult = {
     scans: summary.done,
     failed: summary.failed,

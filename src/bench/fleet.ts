@@ -89,7 +89,7 @@ export async function fleetBench(
   const cpuMedian = median(cpu);
   const rows: BenchRow[] = [
     {
-      measurement: `CPU per scan (median of ${cpu.length} solo scans, fleet fixture, in-process)`,
+      measurement: `CPU per scan (median of ${cpu.length} scans one at a time after the fleet runs, fleet fixture, in-process)`,
       value: `${cpuMedian.toFixed(1)} ms (p10 ${percentile(cpu, 10).toFixed(1)}, p90 ${percentile(cpu, 90).toFixed(1)})`,
       ratio: '-',
       goal: `<= ${CPU_PER_SCAN_GOAL_MS} ms`,
