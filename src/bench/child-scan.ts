@@ -59,6 +59,11 @@ export function runNode(args: readonly string[], execPath = process.execPath): P
 // The command as users run it: the bundle (rolldown.config.mjs), not tsc's module tree.
 const BIN = fileURLToPath(new URL('../bin/mcp-posture.js', import.meta.url));
 
+/** `mcp-posture …args` in a child process, output captured. */
+export function runCli(args: readonly string[]): Promise<ChildRun> {
+  return runNode([BIN, ...args]);
+}
+
 /** `mcp-posture scan URL …extra` with the report discarded (rendering still runs). */
 export function runCliScan(url: string, extra: readonly string[] = []): Promise<ChildRun> {
   return runNode([BIN, 'scan', url, '--no-color', '--output', '/dev/null', ...extra]);

@@ -15,6 +15,8 @@ export interface FleetWorkerInput {
   readonly urls: readonly string[];
   readonly concurrency: number;
   readonly journal: string;
+  /** Scans timed alone before the fleet run. */
+  readonly soloScans: number;
 }
 
 export interface FleetWorkerResult {
@@ -22,6 +24,8 @@ export interface FleetWorkerResult {
   readonly failed: number;
   readonly wallMs: number;
   readonly soloMs: readonly number[];
+  /** CPU time (user + system, this process) of each scan run alone after the fleet run, ms. */
+  readonly soloCpuMs: readonly number[];
   readonly maxRssKb: number;
   readonly rssBeforeKb: number;
   readonly cpuMs: number;
@@ -76,11 +80,21 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   journal.close();
+  // The CPU of one scan at a time, once the fleet run has warmed the process (JIT compiling on
+  // V8's background threads counts in process.cpuUsage, and a fleet's steady state has none).
+  const soloCpuMs: number[] = [];
+  for (let i = 0; i < input.soloScans; i++) {
+    const c0 = process.cpuUsage();
+    await scan({ url: input.urls[i % input.urls.length]!, allowPrivate: true });
+    const c = process.cpuUsage(c0);
+    soloCpuMs.push((c.user + c.system) / 1000);
+  }
   const result: FleetWorkerResult = {
     scans: summary.done,
     failed: summary.failed,
     wallMs,
     soloMs,
+    soloCpuMs,
     maxRssKb: process.resourceUsage().maxRSS,
     rssBeforeKb,
     cpuMs: (cpu.user + cpu.system) / 1000,

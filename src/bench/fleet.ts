@@ -13,12 +13,20 @@ import { startFixtureServer } from '../demo/fixture-server.js';
 import type { FixtureServer } from '../demo/fixture-server.js';
 import type { FleetWorkerInput, FleetWorkerResult } from './fleet-worker.js';
 import type { BenchRow, BenchSection } from './format.js';
-import { mb, median, ms, progress, ratio } from './format.js';
+import { mb, median, ms, percentile, progress, ratio } from './format.js';
 import type { LatencyProxy } from './latency-proxy.js';
 import { startLatencyProxy } from './latency-proxy.js';
 
 const runWorker = (input: FleetWorkerInput): Promise<FleetWorkerResult> =>
   runJsonWorker<FleetWorkerResult>('fleet-worker.js', input);
+
+/** Issue 25 item 1: CPU per scan, median of solo scans, in-process (the fixtures run in the bench's process). */
+export const CPU_PER_SCAN_GOAL_MS = 12;
+/** Issue 25 item 2: throughput against the concurrency-bound ideal, by concurrency. */
+export const THROUGHPUT_GOALS: Readonly<Record<number, number>> = { 32: 0.85, 64: 0.7 };
+/** Issue 25 item 4: the fleet process at concurrency 64. */
+export const FLEET_RSS_GOAL_MB = 200;
+const SOLO_SCANS = 15;
 
 interface Measured {
   readonly concurrency: number;
@@ -48,6 +56,7 @@ export async function fleetBench(
       urls: proxies.slice(0, 40).map((p) => p.url('/mcp')),
       concurrency: 8,
       journal: join(dir, 'journal-warm-up.ndjson'),
+      soloScans: 3,
     });
     for (const concurrency of concurrencies) {
       progress(`fleet: ${targets} targets behind +${delayMs} ms proxies, concurrency ${concurrency}`);
@@ -56,6 +65,7 @@ export async function fleetBench(
         urls: proxies.map((p) => p.url('/mcp')),
         concurrency,
         journal: join(dir, `journal-${concurrency}.ndjson`),
+        soloScans: SOLO_SCANS,
       });
       const cpu = process.cpuUsage(cpu0);
       const fixtureCpuMs = (cpu.user + cpu.system) / 1000;
@@ -75,20 +85,38 @@ export async function fleetBench(
     await Promise.all(servers.map((s) => s.close()));
     rmSync(dir, { recursive: true, force: true });
   }
-  const rows: BenchRow[] = measured.flatMap((m) => [
+  const cpu = measured.flatMap((m) => m.r.soloCpuMs);
+  const cpuMedian = median(cpu);
+  const rows: BenchRow[] = [
     {
-      measurement: `fleet, ${targets} targets +${delayMs} ms, concurrency ${m.concurrency}: throughput ÷ ideal`,
-      value: `${(m.r.scans / (m.r.wallMs / 1000)).toFixed(1)} scans/s, wall ${ms(m.r.wallMs)} vs ideal ${ms(m.ideal)}`,
-      ratio: ratio(m.ideal / m.r.wallMs),
-      goal: m.concurrency === 32 ? '>= 0.80x' : '-',
-    },
-    {
-      measurement: `fleet, concurrency ${m.concurrency}: peak RSS of the scanning process`,
-      value: `${mb(m.r.maxRssKb)} (idle ${mb(m.r.rssBeforeKb)})`,
+      measurement: `CPU per scan (median of ${cpu.length} scans one at a time after the fleet runs, fleet fixture, in-process)`,
+      value: `${cpuMedian.toFixed(1)} ms (p10 ${percentile(cpu, 10).toFixed(1)}, p90 ${percentile(cpu, 90).toFixed(1)})`,
       ratio: '-',
-      goal: m.concurrency === 32 ? '< 200 MB' : '-',
+      goal: `<= ${CPU_PER_SCAN_GOAL_MS} ms`,
+      pass: cpuMedian <= CPU_PER_SCAN_GOAL_MS,
     },
-  ]);
+    ...measured.flatMap((m): BenchRow[] => {
+      const goal = THROUGHPUT_GOALS[m.concurrency];
+      const r = m.ideal / m.r.wallMs;
+      const rssMb = m.r.maxRssKb / 1024;
+      return [
+        {
+          measurement: `fleet, ${targets} targets +${delayMs} ms, concurrency ${m.concurrency}: throughput ÷ ideal`,
+          value: `${(m.r.scans / (m.r.wallMs / 1000)).toFixed(1)} scans/s, wall ${ms(m.r.wallMs)} vs ideal ${ms(m.ideal)}`,
+          ratio: ratio(r),
+          goal: goal === undefined ? '-' : `>= ${goal.toFixed(2)}x`,
+          ...(goal === undefined ? {} : { pass: r >= goal }),
+        },
+        {
+          measurement: `fleet, concurrency ${m.concurrency}: peak RSS of the scanning process`,
+          value: `${mb(m.r.maxRssKb)} (idle ${mb(m.r.rssBeforeKb)})`,
+          ratio: '-',
+          goal: m.concurrency === 64 ? `< ${FLEET_RSS_GOAL_MB} MB` : '-',
+          ...(m.concurrency === 64 ? { pass: rssMb < FLEET_RSS_GOAL_MB } : {}),
+        },
+      ];
+    }),
+  ];
   return {
     details: [
       `Fleet: ${targets} fixture servers (GET 405), each behind its own proxy adding ${delayMs} ms per request; the fleet ` +

@@ -43,7 +43,12 @@ export interface BenchRow {
   readonly value: string;
   readonly ratio: string;
   readonly goal: string;
+  /** Whether the goal was met; absent for a row without a goal. */
+  readonly pass?: boolean;
 }
+
+/** The verdict column: PASS, FAIL, or `-` for a row without a goal. */
+export const verdict = (r: BenchRow): string => (r.pass === undefined ? '-' : r.pass ? 'PASS' : 'FAIL');
 
 export interface BenchSection {
   readonly rows: readonly BenchRow[];

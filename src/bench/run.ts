@@ -3,18 +3,20 @@
  * memory and conformance-suite measurements, printed as ratios where absolute times on shared
  * machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox ...]   (default: all)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox|stopped|scale ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
 import { conformanceBench } from './conformance.js';
 import { fleetBench } from './fleet.js';
 import type { BenchSection } from './format.js';
-import { out, table } from './format.js';
+import { out, table, verdict } from './format.js';
 import { latencyBench } from './latency.js';
 import { manyBench } from './many.js';
 import { memoryBench } from './memory.js';
 import { parserBench } from './parsers.js';
+import { scaleBench } from './scale.js';
 import { sandboxBench } from './stdio-sandbox.js';
+import { stoppedBench } from './stopped.js';
 
 const SECTIONS = {
   latency: () => latencyBench(100, 5),
@@ -25,6 +27,8 @@ const SECTIONS = {
   memory: () => memoryBench(),
   conformance: () => conformanceBench(3),
   sandbox: () => sandboxBench(10),
+  stopped: () => stoppedBench(),
+  scale: () => scaleBench(),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;
@@ -49,8 +53,11 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const line of s.details) out(line);
     out();
   }
-  const rows = done.flatMap((s) => s.rows.map((r) => [r.measurement, r.value, r.ratio, r.goal]));
-  out(table(['measurement', 'value', 'ratio', 'goal'], rows));
+  const rows = done.flatMap((s) => s.rows.map((r) => [r.measurement, r.value, r.ratio, r.goal, verdict(r)]));
+  out(table(['measurement', 'value', 'ratio', 'goal', 'met'], rows));
+  const failed = done.flatMap((s) => s.rows.filter((r) => r.pass === false));
+  out();
+  out(failed.length ? `${failed.length} goal(s) not met.` : 'Every goal met.');
   out();
   out('What limits each ratio:');
   for (const s of done) for (const line of s.interpretation) out(`- ${line}`);

@@ -15,6 +15,7 @@ import type { HostileBehaviour } from '../fixtures/servers/hostile.js';
 import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
 import type { ScanReport } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';
+import { validateReport } from '../helpers/schema.js';
 import { startHangingServer } from '../helpers/raw-servers.js';
 
 /** The CLI's default per-request timeout (`--timeout`). */
@@ -126,6 +127,11 @@ describe('a server that goes silent after the handshake, default options (CLI)',
       results: { checkId: string; status: string; reason: string | null; message: string }[];
       target: { notSent?: { count: number; detail: string } };
     };
+    // The report is whole: it validates, and no check ended in error on the probes that were cut.
+    expect(validateReport(run.stdout), 'report schema').toEqual([]);
+    expect(
+      report.results.filter((r) => r.status === 'error').map((r) => `${r.checkId}: ${r.message}`),
+    ).toEqual([]);
     const cut = report.exchanges.filter((x) => x.error?.code === 'stopped-answering');
     expect(cut.length).toBeGreaterThan(0);
     expect(report.target.notSent?.count).toBe(new Set(cut.map((x) => x.probe)).size);

@@ -101,7 +101,8 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
    */
   let held: Buffer | null = null;
   let endWaiter: (() => void) | null = null;
-  const textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Made on the first chunk a consumer reads: most bodies are read whole, after the end. */
+  let textDecoder: InstanceType<typeof TextDecoder> | null = null;
 
   const halt = (reason: HaltReason, detail: string): void => {
     if (halted) return;
@@ -134,8 +135,10 @@ export function createBodySink(opts: BodySinkOptions): BodySink {
   };
 
   const deliver = (piece: Buffer): 'continue' | 'stop' => {
+    if (!opts.onChunk) return 'continue';
+    textDecoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
     const text = textDecoder.decode(piece, { stream: true });
-    if (text === '' || !opts.onChunk) return 'continue';
+    if (text === '') return 'continue';
     try {
       return opts.onChunk(text);
     } catch {
