@@ -43,6 +43,10 @@ const INCONCLUSIVE: Record<InconclusiveReason, { readonly label: string; readonl
     specific: true,
   },
   fetch_failed: { label: 'a request the check needs failed', specific: true },
+  target_stopped_answering: {
+    label: 'not sent: the server stopped answering (three requests in a row timed out)',
+    specific: false,
+  },
   rate_limited: { label: 'the request the check reads was rate-limited (429)', specific: true },
   tls_unverified: { label: 'the request failed at the TLS layer', specific: true },
   probe_unavailable: {

@@ -126,4 +126,15 @@ describe('a fleet run prints and writes one line per target', () => {
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout.split('\n').filter((l) => / no change +\S+\.txt$/.test(l))).toHaveLength(4);
   }, 120_000);
+
+  it('without a database: the same table from the run itself, with no earlier run to compare with', async () => {
+    const run = await runCli(['scan', '--targets', list, '--no-db', ...PACE]);
+    expect(run.code, run.stderr).toBe(3);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^grade +crit +high +med +low +target +outcome +since previous run$/);
+    expect(lines[1]).toMatch(/^N\/G .* down http:.* unreachable: nothing accepts connections there/);
+    expect(lines.slice(1, 5).every((l) => / no earlier run$/.test(l))).toBe(true);
+    expect(lines[5]).toBe('');
+    expect(run.stdout).toMatch(/ · N\/G 1\n/);
+  }, 120_000);
 });

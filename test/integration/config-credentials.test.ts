@@ -118,7 +118,10 @@ async function scan(out: string, ...flags: string[]) {
   // The recorders are not MCP servers: the run's code says so, as any fleet's does.
   expect(run.code, run.stderr).toBe(3);
   const names = readdirSync(dir);
-  const jsonTexts = names.filter((f) => f.endsWith('.json')).map((f) => readFileSync(join(dir, f), 'utf8'));
+  // index.* is the run's per-target table (html, md, json, txt), beside the reports.
+  const jsonTexts = names
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
   const files = [...names.map((f) => readFileSync(join(dir, f), 'utf8')), ...(await combined(jsonTexts))];
   const reports = jsonTexts.map((t) => JSON.parse(t) as Report);
   const cfg = (url: string) =>
@@ -148,7 +151,7 @@ describe('credentials in client configurations', () => {
     expect(literal.message).toContain(join(home, '.cursor', 'mcp.json'));
     expect(literal.message).toContain('header `Authorization`');
     // Every format of every report, and the run's own output: the values appear nowhere.
-    expect(files.length).toBe(2 * STREAMED.length + COMBINED.length);
+    expect(files.length).toBe(2 * STREAMED.length + 4 + COMBINED.length);
     for (const text of [...files, run.stdout, run.stderr]) {
       expect(text).not.toContain(SECRET_A);
       expect(text).not.toContain(SECRET_B);

@@ -50,7 +50,8 @@ async function fleet(lock: string, out: string, ...extra: string[]) {
   ]);
   expect(run.code, run.stderr).toBe(0);
   const reports = new Map<string, PinRow[]>();
-  for (const f of readdirSync(join(dir, out))) {
+  // index.json is the run's per-target table, beside the reports.
+  for (const f of readdirSync(join(dir, out)).filter((x) => x !== 'index.json')) {
     const r = JSON.parse(readFileSync(join(dir, out, f), 'utf8')) as {
       target: { url: string };
       results: PinRow[];

@@ -413,7 +413,9 @@ describe('scan --discovered', () => {
       join(root, 'out-scanned'),
       '--no-progress',
     ]);
-    const [file] = readdirSync(join(root, 'out-scanned')).filter((f) => f.endsWith('.json'));
+    const [file] = readdirSync(join(root, 'out-scanned')).filter(
+      (f) => f.endsWith('.json') && f !== 'index.json',
+    );
     const report = JSON.parse(readFileSync(join(root, 'out-scanned', file!), 'utf8')) as {
       target: { url: string };
       results: { checkId: string; status: string; key: string | null }[];

@@ -272,7 +272,7 @@ describe('discover and scan --discovered offer the same for npx -y and uvx serve
     );
     expect(r.stderr).not.toContain('sk-abcdefghijklmnopqrstuv');
     const reports = readdirSync(out)
-      .filter((f) => f.endsWith('.json'))
+      .filter((f) => f.endsWith('.json') && f !== 'index.json')
       .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Report);
     expect(reports.map((x) => x.target.url)).toEqual([`npm:${memory}`]);
     expect(reports[0]!.outcome).toBe('graded');
