@@ -12,6 +12,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import * as prettier from 'prettier';
+
 import {
   CORPUS_DIR,
   deal,
@@ -61,7 +63,7 @@ function assignSplits(): void {
   console.log(`${fresh.length} new groups dealt; ${Object.keys(splits).length} groups in all`);
 }
 
-function main(argv: readonly string[]): void {
+async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--assign-splits')) return assignSplits();
   const cases = loadCorpus();
   const m = measure(cases);
@@ -86,11 +88,13 @@ function main(argv: readonly string[]): void {
     const a = doc.indexOf(START);
     const b = doc.indexOf(END);
     if (a < 0 || b < a) throw new Error(`${DOC} has no generated figures section (${START} … ${END})`);
-    writeFileSync(DOC, `${doc.slice(0, a + START.length)}\n\n${text}\n\n${doc.slice(b)}`);
+    const next = `${doc.slice(0, a + START.length)}\n\n${text}\n\n${doc.slice(b)}`;
+    const options = (await prettier.resolveConfig(DOC)) ?? {};
+    writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
     console.log(`wrote the figures section of ${DOC}`);
     return;
   }
   console.log(text);
 }
 
-main(process.argv.slice(2));
+await main(process.argv.slice(2));

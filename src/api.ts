@@ -8,7 +8,7 @@ import type { CheckResult } from './checks/define-check.js';
 import { evaluateAll } from './engine/run.js';
 import type { ClientConfigEvidence, Evidence } from './evidence/types.js';
 import type { CollectOptions } from './probe/scan.js';
-import { collectEvidence } from './probe/scan.js';
+import { collectHttpEvidence } from './probe/scan.js';
 import type { ReportOptions, ScanReport } from './report/model.js';
 import { buildReport } from './report/build-report.js';
 import type { PreparedSandbox, SandboxMode } from './probe/stdio/sandbox/prepare.js';
@@ -47,10 +47,7 @@ export async function scanTarget(
 ): Promise<ScanOutput> {
   if (target.kind === 'http') {
     const { clientConfig, ...collect } = opts;
-    return evaluate(
-      withClientConfig(await collectEvidence({ ...collect, url: target.href }), clientConfig),
-      reportOpts,
-    );
+    return evaluate(withClientConfig(await collectHttpEvidence(target, collect), clientConfig), reportOpts);
   }
   // The stdio runner is loaded only when a local server is scanned.
   const { collectStdioEvidence } = await import('./probe/stdio/collect.js');

@@ -10,8 +10,9 @@ import { discoverHeaders, modernMeta, rpcRequest } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { sendRpc } from './rpc.js';
 
-export function cleartextUrl(httpsUrl: string): string {
-  const u = new URL(httpsUrl);
+export function cleartextUrl(httpsUrl: Readonly<URL>): string {
+  // A copy: the protocol changes.
+  const u = new URL(httpsUrl.href);
   const explicitPort = u.port !== '';
   u.protocol = 'http:';
   // Changing the protocol drops a default port; an explicit non-default port is kept as given.
@@ -21,7 +22,7 @@ export function cleartextUrl(httpsUrl: string): string {
 
 export async function probePlain(
   client: HttpClient,
-  httpsUrl: string,
+  httpsUrl: Readonly<URL>,
   ids: RpcIds,
   source: 'user' | 'learned',
 ): Promise<PlainObservation> {
@@ -57,5 +58,5 @@ export async function probePlain(
       rpcId: id,
     });
   }
-  return { httpsOrigin: new URL(httpsUrl).origin, url, get, post };
+  return { httpsOrigin: httpsUrl.origin, url, get, post };
 }

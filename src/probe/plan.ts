@@ -5,17 +5,9 @@
  * honest: every probe ID a real scan records must appear here.
  */
 import type { Mode } from '../evidence/types.js';
+import { HTTP_PHASES, HTTP_PLAN_ORDER } from './collect.js';
 import type { PlanEntry } from './plan-entry.js';
-import { AUTH_STAGE_PLAN } from './stages/auth.js';
-import { HTTP_SSE_PLAN } from './stages/http-sse.js';
-import { LADDER_PLAN } from './stages/ladder.js';
-import { MODERN_STAGE_PLAN } from './stages/modern.js';
-import { CLEANUP_PLAN, ORIGIN_PLAN } from './stages/origin.js';
-import { PIN_PLAN } from './stages/pin.js';
-import { SESSIONS_PLAN } from './stages/sessions.js';
-import { BATCH_0326_PLAN } from './stages/batch-0326.js';
-import { TOOL_PROBES_PLAN } from './stages/tool-probes.js';
-import { transportSecurityPlan } from './stages/transport-security.js';
+import { planOf } from './stage.js';
 
 export type { PlanEntry } from './plan-entry.js';
 
@@ -25,22 +17,12 @@ const TIERS: Readonly<Record<Mode, readonly PlanEntry['tier'][]>> = {
   intrusive: ['passive', 'safe', 'token', 'intrusive'],
 };
 
-export function buildPlan(url: string, mode: Mode): PlanEntry[] {
-  const u = new URL(url);
-  const atEndpoint = (entries: readonly PlanEntry[]) =>
-    entries.map((e) => (e.url === '<endpoint>' ? { ...e, url } : e));
-  const plan: PlanEntry[] = [
-    ...atEndpoint(LADDER_PLAN),
-    ...atEndpoint(HTTP_SSE_PLAN),
-    ...atEndpoint(SESSIONS_PLAN),
-    ...atEndpoint(BATCH_0326_PLAN),
-    ...atEndpoint(TOOL_PROBES_PLAN),
-    ...atEndpoint(ORIGIN_PLAN),
-    ...atEndpoint(CLEANUP_PLAN),
-    ...transportSecurityPlan(u),
-    ...atEndpoint(MODERN_STAGE_PLAN),
-    ...AUTH_STAGE_PLAN,
-    ...PIN_PLAN,
-  ];
+/** @param target the endpoint, parsed (a string is parsed here, for `--plan` of a typed URL) */
+export function buildPlan(target: string | Readonly<URL>, mode: Mode): PlanEntry[] {
+  const u = typeof target === 'string' ? new URL(target) : target;
+  const url = u.href;
+  const plan = planOf(HTTP_PHASES, HTTP_PLAN_ORDER, u).map((e) =>
+    e.url === '<endpoint>' ? { ...e, url } : e,
+  );
   return plan.filter((p) => TIERS[mode].includes(p.tier));
 }

@@ -2,6 +2,15 @@
 import type { CredentialContext, LockEntry, Mode } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 
+/**
+ * What the probe stages read of the user's options: everything but the target (parsed once,
+ * `HttpTarget`) and the credentials (one object, `ScanCredentials`).
+ */
+export type ProbeOptions = Omit<CollectOptions, 'url' | CredentialField>;
+
+/** The options that carry a credential; they reach the stages only inside `ScanCredentials`. */
+export type CredentialField = 'token' | 'secondToken' | 'narrowToken' | 'expiredToken' | 'headers';
+
 export interface CollectOptions {
   readonly url: string;
   readonly mode?: Mode;

@@ -5,31 +5,50 @@
  * Nothing here throws for network reasons: errors are data.
  */
 import type { Evidence } from '../evidence/types.js';
+import type { HttpTarget } from '../targets/target.js';
+import { isTargetError, parseHttpTarget } from '../targets/target.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { collect } from './collect.js';
-import { hasCredentials, scanCredentials } from './credentials.js';
+import { ScanCredentials } from './credentials.js';
+import type { SuppliedCredentials } from './credentials.js';
 import { canonicalizeEvidence, provisionalIdOffset } from './exchange-order.js';
 import { createHttpClient } from './http/client.js';
 import { createRedactor } from './http/redact.js';
 import { RpcIds } from './mcp-messages.js';
 import { notSentProbes } from './not-sent.js';
 import { buildPlan } from './plan.js';
-import type { CollectOptions } from './scan-options.js';
+import type { CollectOptions, ProbeOptions } from './scan-options.js';
 
 export type { CollectOptions } from './scan-options.js';
 
-export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
+/** The evidence of one scan of `opts.url` (parsed here once; the run loop passes a parsed target). */
+export function collectEvidence(opts: CollectOptions): Promise<Evidence> {
+  const target = parseHttpTarget(opts.url);
+  if (isTargetError(target)) throw new TypeError(`collectEvidence: ${target.error}`);
+  const { url: _url, ...rest } = opts;
+  return collectHttpEvidence(target, rest);
+}
+
+/** The evidence of one scan of a parsed HTTP target. */
+export async function collectHttpEvidence(
+  target: HttpTarget,
+  opts: ProbeOptions & SuppliedCredentials,
+): Promise<Evidence> {
   const started = Date.now();
-  const target = new URL(opts.url);
   const mode = opts.mode ?? 'safe';
-  const credentials = scanCredentials(opts, target);
+  const { token, secondToken, narrowToken, expiredToken, headers, ...probeOpts } = opts;
+  const credentials = new ScanCredentials(
+    { token, secondToken, narrowToken, expiredToken, headers },
+    target.origin,
+  );
+  const clientCredentials = credentials.forClient();
   const client = createHttpClient({
-    target,
+    target: target.url,
     allowPrivate: opts.allowPrivate ?? false,
     requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
     deadline: started + (opts.scanTimeoutMs ?? 120_000),
     ...(opts.maxBodyBytes ? { maxBodyBytes: opts.maxBodyBytes } : {}),
-    ...(hasCredentials(credentials) ? { credentials } : {}),
+    ...(credentials.present ? { credentials: clientCredentials } : {}),
     ...(opts.ca ? { ca: opts.ca } : {}),
     ...(opts.lookup ? { lookup: opts.lookup } : {}),
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
@@ -38,29 +57,29 @@ export async function collectEvidence(opts: CollectOptions): Promise<Evidence> {
   });
   try {
     const resolved = await client.resolveScope(target.hostname);
-    const url = target.toString();
     const evidence = await collect(
       {
         client,
-        opts,
-        url,
-        origin: target.origin,
+        target,
+        credentials,
+        opts: probeOpts,
         scope: resolved.scope,
         address: resolved.address,
         mode,
         ids: new RpcIds(),
         progress: opts.onProgress ?? (() => undefined),
+        startedAt: new Date(started).toISOString(),
       },
       started,
     );
     // Concurrent probes issue requests in an order that depends on server timing: put the
     // exchanges in a deterministic order (plan order, then what was sent) and renumber them.
     // Parsed server data is not redacted by the HTTP layer: scrub the credentials from it too.
-    const plan = buildPlan(opts.url, mode);
-    const notSent = notSentProbes(evidence, plan, Boolean(opts.token));
+    const plan = buildPlan(target.url, mode);
+    const notSent = notSentProbes(evidence, plan, credentials.bearer);
     return canonicalizeEvidence(notSent.length ? { ...evidence, notSent } : evidence, {
       planOrder: plan.map((p) => p.probe),
-      redact: createRedactor(credentials).text,
+      redact: createRedactor(clientCredentials).text,
     });
   } finally {
     await client.close();

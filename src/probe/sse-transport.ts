@@ -13,7 +13,6 @@ import type {
   HttpReply,
   SseEventRecord,
   SseTransportEvidence,
-  ToolProbes,
 } from '../evidence/types.js';
 import { buildHttpReply, toSseEventRecord } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
@@ -21,17 +20,22 @@ import type { SseEvent } from '../evidence/parse/sse.js';
 import type { HttpClient } from './http/types.js';
 import { parseEventMessage, sseChannel, within } from './channel/http-sse.js';
 import type { ReplyWaiters } from './channel/http-sse.js';
+import type { RpcChannel } from './channel/types.js';
 import { initializeParams, SSE_HEADERS } from './mcp-messages.js';
 import type { RpcIds } from './mcp-messages.js';
 import { toProbe } from './rpc.js';
 import { asObject } from '../evidence/parse/json-value.js';
-import { runToolProbesStage } from './stages/tool-probes.js';
 
 const ENDPOINT_WAIT_MS = 5_000;
 const STREAM_WINDOW_MS = 15_000;
 
 /** Same record as a reply's events: bounded, and holding no view into the stream's chunks. */
 const record = (e: SseEvent): SseEventRecord => toSseEventRecord(e);
+
+/** An outcome already in: the stream was closed before anything was sent over it. */
+function closed(outcome: SseTransportOutcome): SseOpened {
+  return { listed: null, finish: () => Promise.resolve(outcome) };
+}
 
 function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -56,10 +60,28 @@ export interface SseTransportResult {
   readonly evidence: SseTransportEvidence;
   readonly version: string | null;
   readonly tools: Probe<ListingEvidence>;
-  /** `s.tool.unknown` and `s.cursor` over the message endpoint, after the listing (null when not reached). */
-  readonly toolProbes: ToolProbes | null;
   readonly serverInfo: unknown;
   readonly instructions: string | null;
+}
+
+export interface SseTransportOutcome {
+  readonly get: Probe<HttpReply>;
+  readonly result: SseTransportResult | null;
+}
+
+/**
+ * The stream, open: what was listed over its message endpoint (the tool probes follow the
+ * listing there, as the next stage), and how to end it.
+ */
+export interface SseOpened {
+  /** The message endpoint and its tools listing, when initialize was answered there. */
+  readonly listed: {
+    readonly channel: RpcChannel;
+    readonly capabilities: Readonly<Record<string, unknown>> | null;
+    readonly tools: Probe<ListingEvidence>;
+  } | null;
+  /** The bad-session ping (safe mode), then the stream closed: the GET and the evidence. */
+  finish(): Promise<SseTransportOutcome>;
 }
 
 /** Replaces the value of the first session-like query parameter, or returns null when there is none. */
@@ -74,13 +96,129 @@ export function withForeignSession(endpoint: string): string | null {
   return null;
 }
 
-export async function probeSseTransport(
+interface EndpointSession {
+  readonly init: SseTransportEvidence['init'];
+  readonly version: string | null;
+  readonly serverInfo: unknown;
+  readonly instructions: string | null;
+  readonly tools: Probe<ListingEvidence>;
+  readonly listed: SseOpened['listed'];
+}
+
+/** `s.sse.badsession`: a ping to the message endpoint with a foreign session parameter (safe mode). */
+async function sendBadSession(
+  resolved: string,
+  on: {
+    client: HttpClient;
+    ids: RpcIds;
+    safe: boolean;
+    waiters: ReplyWaiters;
+    streamClosed: Promise<null>;
+  },
+): Promise<Probe<HttpReply>> {
+  const { client, ids, safe, waiters, streamClosed } = on;
+  const foreign = withForeignSession(resolved);
+  if (!safe) return { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
+  if (foreign === null)
+    return {
+      kind: 'skipped',
+      reason: 'not_needed',
+      detail: 'the endpoint URI carries no session parameter',
+    };
+  // Sent to the endpoint with a foreign session: no reply event is awaited.
+  return (
+    await sseChannel(client, foreign, waiters, streamClosed).exchange(
+      {
+        id: ids.take(),
+        method: 'ping',
+        probe: 's.sse.badsession',
+        purpose: 'ping to the message endpoint with an unknown session',
+      },
+      { awaitReply: false },
+    )
+  ).http;
+}
+
+/** initialize over the message endpoint, then (when it was answered) initialized and tools/list. */
+async function initializeAndList(
+  channel: ReturnType<typeof sseChannel>,
+  ids: RpcIds,
+): Promise<EndpointSession> {
+  let init: SseTransportEvidence['init'] = {
+    kind: 'skipped',
+    reason: 'dependency_failed',
+    detail: 'endpoint URI unusable',
+  };
+  let version: string | null = null;
+  let serverInfo: unknown = null;
+  let instructions: string | null = null;
+  let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
+  let listed: SseOpened['listed'] = null;
+
+  {
+    const r = await channel.exchange({
+      id: ids.take(),
+      method: 'initialize',
+      params: initializeParams('2024-11-05') as Record<string, unknown>,
+      probe: 'p.sse.init',
+      purpose: 'initialize over the HTTP+SSE message endpoint',
+    });
+    if (r.http.kind === 'ok') {
+      const message: RpcMessage | null = r.event ? parseEventMessage(r.event.data) : null;
+      init = {
+        kind: 'ok',
+        value: { post: r.http.value, reply: r.event ? record(r.event) : null, message },
+        exchanges: r.http.exchanges,
+      };
+      const result = message?.kind === 'response' ? asObject(message.result) : null;
+      if (result && typeof result['protocolVersion'] === 'string') {
+        version = result['protocolVersion'];
+        serverInfo = result['serverInfo'] ?? null;
+        instructions = typeof result['instructions'] === 'string' ? result['instructions'] : null;
+        await channel.exchange({
+          id: null,
+          method: 'notifications/initialized',
+          probe: 'p.sse.initialized',
+          purpose: 'notifications/initialized over HTTP+SSE',
+        });
+        const l = await channel.exchange({
+          id: ids.take(),
+          method: 'tools/list',
+          params: {},
+          probe: 'p.sse.list',
+          purpose: 'tools/list over HTTP+SSE: inventory',
+        });
+        const reply = l.event ? parseEventMessage(l.event.data) : null;
+        const items = reply?.kind === 'response' ? asObject(reply.result)?.['tools'] : null;
+        if (l.http.kind === 'ok') {
+          tools = {
+            kind: 'ok',
+            value: {
+              items: Array.isArray(items) ? items.slice(0, 5000) : [],
+              pages: 1,
+              truncated: false,
+              replies: [l.http.value],
+            },
+            exchanges: l.http.exchanges,
+          };
+        } else tools = l.http;
+        listed = { channel, capabilities: asObject(result['capabilities']), tools };
+      }
+    } else {
+      init = r.http;
+    }
+  }
+
+  return { init, version, serverInfo, instructions, tools, listed };
+}
+
+export async function openSseTransport(
   client: HttpClient,
   streamUrl: string,
   ids: RpcIds,
   safe: boolean,
   sessionHeaders: Record<string, string> = {},
-): Promise<{ get: Probe<HttpReply>; result: SseTransportResult | null }> {
+): Promise<SseOpened> {
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
   const endpoint = deferred<string | null>();
@@ -125,8 +263,8 @@ export async function probeSseTransport(
     const res = await getPromise;
     const probe = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
     if (probe.kind !== 'ok' || probe.value.mediaType !== 'text/event-stream')
-      return { get: probe, result: null };
-    return {
+      return closed({ get: probe, result: null });
+    return closed({
       get: probe,
       result: {
         evidence: {
@@ -139,11 +277,10 @@ export async function probeSseTransport(
         },
         version: null,
         tools: { kind: 'skipped', reason: 'dependency_failed' },
-        toolProbes: null,
         serverInfo: null,
         instructions: null,
       },
-    };
+    });
   }
 
   let resolved: string | null = null;
@@ -154,124 +291,47 @@ export async function probeSseTransport(
   }
 
   const channel = resolved === null ? null : sseChannel(client, resolved, waiters, streamClosed);
-  let init: SseTransportEvidence['init'] = {
-    kind: 'skipped',
-    reason: 'dependency_failed',
-    detail: 'endpoint URI unusable',
-  };
-  let version: string | null = null;
-  let serverInfo: unknown = null;
-  let instructions: string | null = null;
-  let tools: Probe<ListingEvidence> = { kind: 'skipped', reason: 'dependency_failed' };
-  let toolProbes: ToolProbes | null = null;
-  let badSession: Probe<HttpReply> = {
-    kind: 'skipped',
-    reason: 'dependency_failed',
-    detail: 'endpoint URI unusable',
-  };
+  const opened: EndpointSession =
+    channel === null
+      ? {
+          init: { kind: 'skipped', reason: 'dependency_failed', detail: 'endpoint URI unusable' },
+          version: null,
+          serverInfo: null,
+          instructions: null,
+          tools: { kind: 'skipped', reason: 'dependency_failed' },
+          listed: null,
+        }
+      : await initializeAndList(channel, ids);
+  const { init, version, serverInfo, instructions, tools, listed } = opened;
 
-  if (resolved !== null && channel !== null) {
-    const r = await channel.exchange({
-      id: ids.take(),
-      method: 'initialize',
-      params: initializeParams('2024-11-05') as Record<string, unknown>,
-      probe: 'p.sse.init',
-      purpose: 'initialize over the HTTP+SSE message endpoint',
-    });
-    if (r.http.kind === 'ok') {
-      const message: RpcMessage | null = r.event ? parseEventMessage(r.event.data) : null;
-      init = {
-        kind: 'ok',
-        value: { post: r.http.value, reply: r.event ? record(r.event) : null, message },
-        exchanges: r.http.exchanges,
-      };
-      const result = message?.kind === 'response' ? asObject(message.result) : null;
-      if (result && typeof result['protocolVersion'] === 'string') {
-        version = result['protocolVersion'];
-        serverInfo = result['serverInfo'] ?? null;
-        instructions = typeof result['instructions'] === 'string' ? result['instructions'] : null;
-        await channel.exchange({
-          id: null,
-          method: 'notifications/initialized',
-          probe: 'p.sse.initialized',
-          purpose: 'notifications/initialized over HTTP+SSE',
-        });
-        const l = await channel.exchange({
-          id: ids.take(),
-          method: 'tools/list',
-          params: {},
-          probe: 'p.sse.list',
-          purpose: 'tools/list over HTTP+SSE: inventory',
-        });
-        const listed = l.event ? parseEventMessage(l.event.data) : null;
-        const items = listed?.kind === 'response' ? asObject(listed.result)?.['tools'] : null;
-        if (l.http.kind === 'ok') {
-          tools = {
-            kind: 'ok',
-            value: {
-              items: Array.isArray(items) ? items.slice(0, 5000) : [],
-              pages: 1,
-              truncated: false,
-              replies: [l.http.value],
-            },
-            exchanges: l.http.exchanges,
-          };
-        } else tools = l.http;
-        toolProbes = await runToolProbesStage({
-          channel,
-          mode: safe ? 'safe' : 'passive',
-          capabilities: asObject(result['capabilities']),
-          tools,
-        });
-      }
-    } else {
-      init = r.http;
-    }
-    const foreign = withForeignSession(resolved);
-    if (!safe) badSession = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' };
-    else if (foreign === null)
-      badSession = {
-        kind: 'skipped',
-        reason: 'not_needed',
-        detail: 'the endpoint URI carries no session parameter',
-      };
-    else {
-      // Sent to the endpoint with a foreign session: no reply event is awaited.
-      badSession = (
-        await sseChannel(client, foreign, waiters, streamClosed).exchange(
-          {
-            id: ids.take(),
-            method: 'ping',
-            probe: 's.sse.badsession',
-            purpose: 'ping to the message endpoint with an unknown session',
-          },
-          { awaitReply: false },
-        )
-      ).http;
-    }
-  }
-
-  done = true;
-  stop.abort();
-  const res = await getPromise;
-  const get = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
-  if (get.kind !== 'ok') return { get, result: null };
-  return {
-    get,
-    result: {
-      evidence: {
-        streamUrl,
-        get: get.value,
-        firstEvent: firstEvent(),
-        endpoint: { raw, resolved },
-        init,
-        badSession,
+  const finish = async (): Promise<SseTransportOutcome> => {
+    const badSession =
+      resolved === null
+        ? ({ kind: 'skipped', reason: 'dependency_failed', detail: 'endpoint URI unusable' } as const)
+        : await sendBadSession(resolved, { client, ids, safe, waiters, streamClosed });
+    done = true;
+    stop.abort();
+    const res = await getPromise;
+    const get = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
+    if (get.kind !== 'ok') return { get, result: null };
+    return {
+      get,
+      result: {
+        evidence: {
+          streamUrl,
+          get: get.value,
+          firstEvent: firstEvent(),
+          endpoint: { raw, resolved },
+          init,
+          badSession,
+        },
+        version,
+        tools,
+        serverInfo,
+        instructions,
       },
-      version,
-      tools,
-      toolProbes,
-      serverInfo,
-      instructions,
-    },
+    };
   };
+
+  return { listed, finish };
 }

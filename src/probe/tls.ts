@@ -45,11 +45,16 @@ type Attempt =
   | { readonly kind: 'secure'; readonly socket: TLSSocket }
   | { readonly kind: 'error'; readonly error: NetError; readonly raw: unknown };
 
-export async function probeTls(origin: string, opts: TlsProbeOptions = {}): Promise<TlsObservation> {
+/** @param at an origin to parse, or a parsed target URL (its origin is observed) */
+export async function probeTls(
+  at: string | Readonly<URL>,
+  opts: TlsProbeOptions = {},
+): Promise<TlsObservation> {
   const address = opts.address ?? null;
-  let url: URL;
+  const origin = typeof at === 'string' ? at : at.origin;
+  let url: Readonly<URL>;
   try {
-    url = new URL(origin);
+    url = typeof at === 'string' ? new URL(at) : at;
   } catch {
     return refusedScheme(origin, address, `not a URL: ${origin}`);
   }

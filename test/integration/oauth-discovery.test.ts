@@ -14,9 +14,11 @@ import { probeAuth } from '../../src/probe/auth/probe-auth.js';
 import { wellKnownPrmUrls } from '../../src/probe/auth/prm.js';
 import { HANDSHAKE, MODERN, streamableHttpChannel } from '../../src/probe/channel/streamable-http.js';
 import { runLadder } from '../../src/probe/detect.js';
+import { ScanCredentials } from '../../src/probe/credentials.js';
 import { createHttpClient } from '../../src/probe/http/client.js';
 import { RpcIds } from '../../src/probe/mcp-messages.js';
 import { REVISIONS } from '../../src/spec/revisions.js';
+import { isTargetError, parseHttpTarget } from '../../src/targets/target.js';
 import type { Revision } from '../../src/spec/revisions.js';
 import { startAsVariant } from '../fixtures/servers/as-variants.js';
 import type { AsVariantOptions } from '../fixtures/servers/as-variants.js';
@@ -45,15 +47,15 @@ async function discover(
   } = {},
 ): Promise<Run & { token: string | null }> {
   const rs = await startResourceServer(rsOpts);
-  const target = new URL(rs.url);
+  const target = parseHttpTarget(rs.url);
+  if (isTargetError(target)) throw new Error(target.error);
   const token = typeof opts.token === 'function' ? await opts.token(rs.url) : (opts.token ?? null);
+  const credentials = new ScanCredentials(token ? { token } : {}, target.origin);
   const client = createHttpClient({
-    target,
+    target: target.url,
     allowPrivate: false,
     requestTimeoutMs: 5_000,
-    ...(token
-      ? { credentials: { origin: target.origin, headers: { authorization: `Bearer ${token}` } } }
-      : {}),
+    ...(credentials.present ? { credentials: credentials.forClient() } : {}),
   });
   try {
     const ids = new RpcIds();
@@ -71,13 +73,13 @@ async function discover(
     const ladderRequests = client.exchanges().length;
     const d = await probeAuth({
       client,
-      url: rs.url,
+      target,
       ids,
       mode: opts.mode ?? 'safe',
       targetScope: 'loopback',
       challengeReplies,
       candidates: opts.candidates ?? WALL,
-      token,
+      credentials,
     });
     return { d, url: rs.url, prmUrl: rs.prmUrl, exchanges: client.exchanges(), ladderRequests, token };
   } finally {

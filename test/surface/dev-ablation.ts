@@ -1,14 +1,53 @@
 /** The components of the judge compared on the corpus, and the speed figures of docs/tool-surface.md. */
+import { locationOf, toolsOf } from '../../src/checks/tool/common.js';
+import { proseOf } from '../../src/checks/tool/prose.js';
+import { extractSurface } from '../../src/surface/extract.js';
+import { LEARNED_THRESHOLDS, withLearned } from '../../src/surface/combine.js';
+import type { LearnedThresholds } from '../../src/surface/combine.js';
+import { scoreText } from '../../src/surface/learned.js';
+import { judgeSegments } from '../../src/surface/signals.js';
 import type { CorpusCase } from './dev-corpus.js';
 import { bigTools } from './big-surface.js';
-import { measure } from './dev-measure.js';
+import { measure, rulesJudge } from './dev-measure.js';
+import type { Finding, Judge } from './dev-measure.js';
 import type { Ablation, Speed } from './dev-report.js';
 import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
 
+/** TOOL01 as its `evaluate` judges each item, with the learned scorer or without it. */
+function tool01(c: CorpusCase, thresholds: LearnedThresholds | null): Finding[] {
+  const surface = extractSurface(surfaceEvidence(c.surface).inventory!);
+  const siblings = toolsOf(surface).map((t) => t.name);
+  const out: Finding[] = [];
+  for (const item of surface.items) {
+    const segments = proseOf(item).map((s) => ({ text: s.text, field: s.field }));
+    if (segments.length === 0) continue;
+    const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings });
+    const j = thresholds ? withLearned(rules, segments, thresholds) : rules;
+    if (j.severity !== null && j.family !== null)
+      out.push({ check: 'MCPP-TOOL01', severity: j.severity, location: locationOf(item) });
+  }
+  return out;
+}
+
+/** The TOOL family with TOOL01 judged as given. */
+export const judgeWith =
+  (thresholds: LearnedThresholds | null): Judge =>
+  (c) => [...rulesJudge(c).filter((f) => f.check !== 'MCPP-TOOL01'), ...tool01(c, thresholds)];
+
+/** Scorer settings compared on `dev`; the first is the committed LEARNED_THRESHOLDS. */
+const VARIANTS: readonly [string, LearnedThresholds][] = [
+  ['rules + scorer (committed: adds low ≥0.90, medium ≥0.97, never raises)', LEARNED_THRESHOLDS],
+  ['rules + scorer, raising below-high rule findings at ≥0.90', { ...LEARNED_THRESHOLDS, raise: 0.9 }],
+  ['rules + scorer, adding at ≥0.80', { low: 0.8, medium: 0.95, raise: Infinity }],
+];
+
 export function ablations(cases: readonly CorpusCase[]): Ablation[] {
   const work = cases.filter((c) => c.split !== 'test');
-  return [{ label: 'rules', bySplit: measure(work).bySplit }];
+  return [
+    { label: 'rules only', bySplit: measure(work, judgeWith(null)).bySplit },
+    ...VARIANTS.map(([label, t]) => ({ label, bySplit: measure(work, judgeWith(t)).bySplit })),
+  ];
 }
 
 const time = (f: () => void): number => {
@@ -26,5 +65,7 @@ export function measureSpeed(): Speed {
   toolFindings(surfaceEvidence({ tools: bigTools(30, 2000, 'warm') }));
   const ev = surfaceEvidence({ tools });
   const rulesMs = time(() => toolFindings(ev));
-  return { bytes: json.length, parseMs, rulesMs, scorerMs: null };
+  const texts = extractSurface(ev.inventory!).items.flatMap((i) => proseOf(i).map((s) => s.text));
+  const scorerMs = time(() => texts.forEach((t) => scoreText(t)));
+  return { bytes: json.length, parseMs, rulesMs, scorerMs };
 }

@@ -6,8 +6,8 @@
  * A poisoned case is `caught` when its expected check (or one it names in `also`) fails on the
  * expected item at the minimum severity or above; `under` when such a check fails on that item
  * below it; `wrong-item` when it fails at the severity only on another item; `missed` otherwise.
- * A benign twin is `clean` (nothing at medium or above), `medium`, or `high` (high or critical
- * anywhere). A pair is discriminated when the poisoned case is caught and its twin raises neither
+ * A benign twin is `high` (high or critical anywhere), `medium` (medium anywhere), `low` (a low
+ * finding of a content check, TOOL01–TOOL05) or `clean`. A pair is discriminated when the poisoned case is caught and its twin raises neither
  * the expected check at the minimum severity nor anything high.
  */
 import { SEVERITIES } from '../../src/checks/define-check.js';
@@ -18,7 +18,7 @@ import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
 
 export type PoisonedOutcome = 'caught' | 'under' | 'wrong-item' | 'missed';
-export type BenignOutcome = 'clean' | 'medium' | 'high';
+export type BenignOutcome = 'clean' | 'low' | 'medium' | 'high';
 
 export interface Finding {
   readonly check: string;
@@ -56,9 +56,13 @@ function poisonedOutcome(e: PoisonedExpectation, findings: readonly Finding[]): 
   return 'missed';
 }
 
+/** The checks that read what the text says (a low finding of the others is about shape, not intent). */
+const CONTENT = new Set(['MCPP-TOOL01', 'MCPP-TOOL02', 'MCPP-TOOL03', 'MCPP-TOOL04', 'MCPP-TOOL05']);
+
 function benignOutcome(findings: readonly Finding[]): BenignOutcome {
   if (findings.some((f) => atLeast(f.severity, 'high'))) return 'high';
-  return findings.some((f) => atLeast(f.severity, 'medium')) ? 'medium' : 'clean';
+  if (findings.some((f) => atLeast(f.severity, 'medium'))) return 'medium';
+  return findings.some((f) => CONTENT.has(f.check) && atLeast(f.severity, 'low')) ? 'low' : 'clean';
 }
 
 export function runCase(c: CorpusCase, judge: Judge = rulesJudge): CaseResult {
@@ -76,6 +80,7 @@ export interface Tally {
   benign: number;
   benignHigh: number;
   benignMedium: number;
+  benignLow: number;
   pairs: number;
   discriminated: number;
 }
@@ -89,6 +94,7 @@ const emptyTally = (): Tally => ({
   benign: 0,
   benignHigh: 0,
   benignMedium: 0,
+  benignLow: 0,
   pairs: 0,
   discriminated: 0,
 });
@@ -106,6 +112,7 @@ function add(t: Tally, r: CaseResult, twin: CaseResult | undefined): void {
     t.benign++;
     if (r.outcome === 'high') t.benignHigh++;
     if (r.outcome === 'medium') t.benignMedium++;
+    if (r.outcome === 'low') t.benignLow++;
     return;
   }
   t.poisoned++;

@@ -4,7 +4,7 @@ import type { Measurement, Tally } from './dev-measure.js';
 import { pct } from './dev-measure.js';
 
 const HEAD = ['split', 'poisoned', 'caught', 'under-graded', 'wrong item', 'not found'];
-const HEAD2 = ['benign', 'benign high+', 'benign medium', 'pairs', 'discriminated'];
+const HEAD2 = ['benign', 'benign high+', 'benign medium', 'benign low', 'pairs', 'discriminated'];
 
 function splitRow(name: string, t: Tally): string[] {
   return [
@@ -17,6 +17,7 @@ function splitRow(name: string, t: Tally): string[] {
     String(t.benign),
     String(t.benignHigh),
     String(t.benignMedium),
+    String(t.benignLow),
     String(t.pairs),
     `${t.discriminated} (${pct(t.discriminated, t.pairs)})`,
   ];
@@ -61,7 +62,7 @@ export function render(
   opts: { markdown: boolean; speed?: Speed; ablations?: readonly Ablation[] },
 ): string {
   const md = opts.markdown;
-  const h = (s: string) => (md ? `### ${s}` : `== ${s}`);
+  const h = (s: string) => (md ? `#### ${s}` : `== ${s}`);
   const splits = [...SPLITS, 'all'].map((s) => splitRow(s, m.bySplit[s]!));
   const cells = `Cells: caught/poisoned at the expected severity, u under-graded, w wrong item, m not found, h benign twins with a high or critical finding.`;
   const out = [
@@ -90,11 +91,11 @@ export function render(
     const ratio = (t: number) => `${(t / s.parseMs).toFixed(0)}× JSON.parse`;
     const rows = [
       ['JSON.parse', `${s.parseMs.toFixed(1)} ms`, '1×'],
-      ['TOOL checks (rules)', `${s.rulesMs.toFixed(0)} ms`, ratio(s.rulesMs)],
+      ['TOOL checks (rules and scorer)', `${s.rulesMs.toFixed(0)} ms`, ratio(s.rulesMs)],
     ];
     if (s.scorerMs !== null)
       rows.push([
-        'learned scorer alone, every prose string',
+        'of which the learned scorer (every prose string)',
         `${s.scorerMs.toFixed(0)} ms`,
         ratio(s.scorerMs),
       ]);

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { parseConfig } from '../../src/config/load.js';
 import { resolveTargetSettings } from '../../src/config/resolve.js';
-import { EXPIRED_TOKEN_SET } from '../../src/probe/auth/token-tier.js';
-import { scanCredentials } from '../../src/probe/credentials.js';
+import { EXPIRED_TOKEN_SET, ScanCredentials } from '../../src/probe/credentials.js';
 import { createRedactor } from '../../src/probe/http/redact.js';
 
 const URL_ = 'https://mcp.example.com/mcp';
@@ -24,10 +23,13 @@ describe('the expired token', () => {
   });
 
   it('is a credential set of its own for the target origin, redacted from what is recorded', () => {
-    const c = scanCredentials(
-      { url: URL_, token: 'user-token-1', expiredToken: 'expired-token-1' },
-      new URL(URL_),
+    const supplied = new ScanCredentials(
+      { token: 'user-token-1', expiredToken: 'expired-token-1' },
+      new URL(URL_).origin,
     );
+    expect(supplied.has(EXPIRED_TOKEN_SET)).toBe(true);
+    expect(String(supplied)).not.toContain('expired-token-1');
+    const c = supplied.forClient();
     expect(c.origin).toBe('https://mcp.example.com');
     expect(c.alternates?.[EXPIRED_TOKEN_SET]).toEqual({ authorization: 'Bearer expired-token-1' });
     expect(c.headers['authorization']).toBe('Bearer user-token-1');

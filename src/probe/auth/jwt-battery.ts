@@ -7,10 +7,11 @@
  * own token with its signature stripped or changed, or expired. Claims are copied from the
  * user's token when it is a JWT (its signature never reused). Sequential, after `s.token.forged`.
  */
-import { decodeProtectedHeader } from 'jose';
 import type { JwtBattery, JwtCase, JwtCaseName, KeyServerRequest } from '../../evidence/auth-types.js';
 import { JWT_CASES } from '../../evidence/auth-types.js';
 import type { AddressScope, HttpReply, Mode, Probe } from '../../evidence/types.js';
+import type { HttpTarget } from '../../targets/target.js';
+import type { ScanCredentials } from '../credentials.js';
 import type { HttpClient } from '../http/types.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { fetchDocument, jsonObject } from './document.js';
@@ -22,12 +23,9 @@ import {
   scannerKey,
   selfSignedCertificate,
   signJwt,
-  stripSignature,
-  tamperSignature,
 } from './jwt-forge.js';
 import { startKeyServer } from './jwt-key-server.js';
 import type { KeyServer } from './jwt-key-server.js';
-import { decodeUserToken } from './token.js';
 
 export const JWT_PROBES = {
   jwks: 'i.jwt.jwks',
@@ -92,14 +90,16 @@ export type BatteryCredential = { readonly bearer: string } | { readonly set: st
 export interface JwtBatteryContext {
   readonly client: HttpClient;
   readonly mode: Mode;
-  readonly targetOrigin: string;
+  /** The MCP endpoint: the forgeries go to its origin only. */
+  readonly target: HttpTarget;
   readonly targetScope: AddressScope;
   /** The PRM `resource` (or the endpoint), the first listed issuer, the advertised scopes. */
   readonly resource: string;
   readonly issuer: string | null;
   readonly scopes: readonly string[];
   readonly jwksUri: string | null;
-  readonly userToken: string | null;
+  /** The user's token, read through its object: its claims, `kid`, and its signature broken. */
+  readonly credentials: ScanCredentials;
   /** The name of the credential set holding the expired token, when one was given. */
   readonly expiredSet: string | null;
   /** Sends the opening request with this credential (and closes a session it opened). */
@@ -131,16 +131,6 @@ const skip = (reason: Extract<Built, { kind: 'skip' }>['reason'], detail: string
   detail,
 });
 
-function userKid(token: string | null): string | null {
-  if (token === null) return null;
-  try {
-    const kid = decodeProtectedHeader(token).kid;
-    return typeof kid === 'string' ? kid : null;
-  } catch {
-    return null;
-  }
-}
-
 async function signed(m: Materials, header: Record<string, unknown> & { alg: string }, key: ScannerKey) {
   const bearer = await signJwt(m.claims, header, key.privateKey);
   return { kind: 'send' as const, credential: { bearer }, header, claims: m.from };
@@ -150,7 +140,6 @@ async function signed(m: Materials, header: Record<string, unknown> & { alg: str
 async function build(name: JwtCaseName, m: Materials, ctx: JwtBatteryContext): Promise<Built> {
   const asKey = m.asKey;
   const rsaHeader = { alg: 'RS256', typ: 'JWT' };
-  const user = ctx.userToken;
   switch (name) {
     case 'kid-confusion': {
       if ('error' in asKey) return skip('dependency_failed', asKey.error);
@@ -178,8 +167,10 @@ async function build(name: JwtCaseName, m: Materials, ctx: JwtBatteryContext): P
     }
     case 'stripped-signature':
     case 'tampered-signature': {
-      if (user === null) return skip('no_token', 'needs --token');
-      const bearer = name === 'stripped-signature' ? stripSignature(user) : tamperSignature(user);
+      if (!ctx.credentials.bearer) return skip('no_token', 'needs --token');
+      const bearer = ctx.credentials.withBrokenSignature(
+        name === 'stripped-signature' ? 'stripped' : 'tampered',
+      );
       if (bearer === null) return skip('not_needed', 'the user token is not a signed JWT');
       return { kind: 'send', credential: { bearer }, header: null, claims: null };
     }
@@ -200,11 +191,11 @@ async function authorizationServerKeys(ctx: JwtBatteryContext): Promise<{
     probe: JWT_PROBES.jwks,
     purpose: 'the authorization server keys the JWT forgeries imitate',
     source: 'learned',
-    targetOrigin: ctx.targetOrigin,
+    targetOrigin: ctx.target.origin,
   });
   const doc = jsonObject(jwks);
   if (doc === null) return { jwks, asKey: { error: `the JWKS at ${ctx.jwksUri} could not be read` } };
-  return { jwks, asKey: pickAsKey(doc, userKid(ctx.userToken)) };
+  return { jwks, asKey: pickAsKey(doc, ctx.credentials.kid) };
 }
 
 async function startServer(rsa: ScannerKey): Promise<KeyServer | null> {
@@ -222,7 +213,7 @@ export async function probeJwtBattery(ctx: JwtBatteryContext): Promise<Probe<Jwt
     return { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode intrusive' };
   const { jwks, asKey } = await authorizationServerKeys(ctx);
   const made = { issuer: ctx.issuer, resource: ctx.resource, scopes: ctx.scopes };
-  const { claims, from } = forgeryClaims(decodeUserToken(ctx.userToken).tokenClaims, made);
+  const { claims, from } = forgeryClaims(ctx.credentials.claims, made);
   const rsa = await scannerKey();
   const keyServer = await startServer(rsa);
   const m: Materials = { claims, from, asKey, rsa, keyServer };

@@ -18,8 +18,8 @@ export interface CandidateUrl {
 }
 
 /** The well-known candidates for an endpoint URL: path-inserted (when it has a path), then root. */
-export function wellKnownPrmUrls(endpoint: string): CandidateUrl[] {
-  const u = new URL(endpoint);
+export function wellKnownPrmUrls(endpoint: string | Readonly<URL>): CandidateUrl[] {
+  const u = typeof endpoint === 'string' ? new URL(endpoint) : endpoint;
   const path = u.pathname.endsWith('/') ? u.pathname.slice(0, -1) : u.pathname;
   const root = `${u.origin}${WELL_KNOWN}`;
   if (path === '') return [{ source: 'root', url: root }];

@@ -23,6 +23,8 @@ import type {
 import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../../spec/revisions.js';
+import type { HttpTarget } from '../../targets/target.js';
+import type { ScanCredentials } from '../credentials.js';
 import type { HttpClient } from '../http/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import { deleteSession } from '../legacy-session.js';
@@ -30,12 +32,7 @@ import { createRoleResolver } from './addresses.js';
 import { discoveryAddresses, listedIssuers } from './listed-issuers.js';
 import type { Lookup, ResolveRole } from './addresses.js';
 import { observeAuthorizationServer, probeDcrMalformed, resolveAsAddresses } from './as-metadata.js';
-import { probeAuthz } from './authz.js';
-import { probeCimd } from './cimd.js';
-import { advertisedScopes } from './scopes.js';
 import type { CimdOptions } from './cimd.js';
-import { probeDcrUnsafe } from './dcr-unsafe.js';
-import { probeProxy } from './proxy.js';
 import type { OAuthClientDesignation } from './authz.js';
 import { advertisedResourceMetadata, observeChallenges } from './challenges.js';
 import { fetchDocument, jsonObject } from './document.js';
@@ -48,13 +45,13 @@ import type { CandidateUrl } from './prm.js';
 import { firstChallengeShape, replay } from './replay.js';
 import type { ReplayShape } from './replay.js';
 import { examineSigned } from './signed-metadata.js';
-import { decodeUserToken } from './token.js';
-import { probeTokenTier } from './token-tier.js';
+import { sequentialRounds } from './sequential-rounds.js';
+import type { RoundsContext } from './sequential-rounds.js';
 
-export interface AuthProbeContext {
+export interface AuthProbeContext extends RoundsContext {
   readonly client: HttpClient;
-  /** The MCP endpoint URL. */
-  readonly url: string;
+  /** The MCP endpoint. */
+  readonly target: HttpTarget;
   readonly ids: RpcIds;
   readonly mode: Mode;
   readonly targetScope: AddressScope;
@@ -62,14 +59,8 @@ export interface AuthProbeContext {
   readonly challengeReplies: readonly HttpReply[];
   /** K ∪ U. */
   readonly candidates: readonly Revision[];
-  /** The user's token, for local decoding only; the client attaches it to requests by origin. */
-  readonly token: string | null;
-  /** The second and narrow-scope tokens (decoded locally; the client attaches them by set name). */
-  readonly otherTokens?: {
-    readonly second: string | null;
-    readonly narrow: string | null;
-    readonly expired?: string | null;
-  };
+  /** What the user supplied (claims decoded once); the client attaches it to requests by origin. */
+  readonly credentials: ScanCredentials;
   /** The request that opened the endpoint in the ladder, when one was served (token probes reuse it). */
   readonly openShape?: ReplayShape | null;
   /** A pre-registered OAuth client the user designated (i.client), for the intrusive i.authz probes. */
@@ -82,9 +73,6 @@ export interface AuthProbeContext {
 
 /** The id of an s.xfh sent after the no-auth methods answered: its own range keeps it stable. */
 const LATE_XFH_ID = 9_501;
-
-/** JSON-RPC ids of the token-tier probes start here (far above what the rest of a scan takes). */
-const TOKEN_TIER_FIRST_ID = 9_001;
 
 const MODE_DISABLED = { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' } as const;
 
@@ -116,25 +104,11 @@ function garbageToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
-  const { client, url, ids, mode } = ctx;
-  const origin = new URL(url).origin;
+/** Round 1's crafted requests, started now (their ids are taken in a fixed order): garbage token, no-auth methods, s.xfh. */
+function startRound1(ctx: AuthProbeContext, shape: ReplayShape | null) {
+  const { client, ids, mode } = ctx;
+  const url = ctx.target.href;
   const safe = mode !== 'passive';
-  const resolve = createRoleResolver(ctx.lookup);
-  const fetchPrm = createPrmFetcher(client, origin);
-
-  // Round 1. The protected-resource metadata goes first: the rest of the chain waits on it, and
-  // the per-origin limiter serves requests in the order they are issued.
-  const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
-  const shape = firstChallengeShape(ladderChallenges);
-  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
-  const wellKnown = wellKnownPrmUrls(url);
-  const early: CandidateUrl[] = [
-    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
-    ...wellKnown,
-  ];
-  const earlyFetches = early.map((c) => fetchPrm(c));
-  // JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
   const garbagePending: Promise<Probe<HttpReply>> = safe
     ? replay(ids, {
         client,
@@ -171,7 +145,29 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
             ? forwarded(anonymous, false, new RpcIds(LATE_XFH_ID))
             : { kind: 'skipped', reason: 'not_needed', detail: 'no MCP request was answered 401' };
         });
-  const round1 = Promise.all([garbagePending, methodsPending, forwardedPending]);
+  return Promise.all([garbagePending, methodsPending, forwardedPending]);
+}
+
+export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
+  const { client, mode } = ctx;
+  const origin = ctx.target.origin;
+  const safe = mode !== 'passive';
+  const resolve = createRoleResolver(ctx.lookup);
+  const fetchPrm = createPrmFetcher(client, origin);
+
+  // Round 1. The protected-resource metadata goes first: the rest of the chain waits on it, and
+  // the per-origin limiter serves requests in the order they are issued.
+  const ladderChallenges = observeChallenges(client, ctx.challengeReplies);
+  const shape = firstChallengeShape(ladderChallenges);
+  const ladderMetadata = advertisedResourceMetadata(ladderChallenges);
+  const wellKnown = wellKnownPrmUrls(ctx.target.url);
+  const early: CandidateUrl[] = [
+    ...(ladderMetadata !== null ? [{ source: 'challenge' as const, url: ladderMetadata }] : []),
+    ...wellKnown,
+  ];
+  const earlyFetches = early.map((c) => fetchPrm(c));
+  // JSON-RPC ids are taken synchronously in this order: garbage token, no-auth methods, s.xfh.
+  const round1 = startRound1(ctx, shape);
   // Challenges from every anonymous or crafted-token request, in issue order.
   const challengesOf = ([garbage, methodsNoAuth]: Awaited<typeof round1>) =>
     observeChallenges(client, [
@@ -269,59 +265,11 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     }),
   );
 
-  // Round 4, sequential: the token-tier and intrusive bearer-token probes.
-  const scopes = advertisedScopes(prmDocument, challenges);
-  const resource = prmDocument?.['resource'];
-  const tokenProbes = await probeTokenTier({
-    client,
-    url,
-    // The listings run concurrently with this chain: a range of its own keeps these ids stable.
-    ids: new RpcIds(TOKEN_TIER_FIRST_ID),
-    mode,
-    shape: ctx.openShape ?? firstChallengeShape(challenges) ?? { kind: 'discover' },
-    tokens: {
-      user: ctx.token,
-      second: ctx.otherTokens?.second ?? null,
-      narrow: ctx.otherTokens?.narrow ?? null,
-      expired: Boolean(ctx.otherTokens?.expired),
-    },
-    resource: typeof resource === 'string' ? resource : url,
-    issuer: (prmDocument ? listedIssuers(prmDocument)[0]?.issuer : undefined) ?? null,
-    scopes,
-    jwksUri: stringOr(authorizationServers[0]?.found?.metadata['jwks_uri']),
-    targetScope: ctx.targetScope,
-  });
-
-  // Round 5, sequential: the intrusive authorization requests to the first authorization server.
-  const authz = await probeAuthz({
-    client,
-    mode,
-    oauthClient: ctx.oauthClient ?? null,
+  const { tokenProbes, authz, dcrUnsafe, proxy, cimd, shapes } = await sequentialRounds(ctx, {
+    asContext,
     server: authorizationServers[0],
-    scopes,
-    resource: typeof resource === 'string' ? resource : url,
-  });
-
-  // Round 6, sequential: the intrusive registrations with unsafe redirect URIs (and their cleanup).
-  const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: authorizationServers[0] });
-
-  // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
-  const proxy = await probeProxy({
-    client,
-    mode,
-    server: authorizationServers[0],
-    scopes,
-    resource: typeof resource === 'string' ? resource : url,
-  });
-
-  // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
-  const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
-  const cimd = await probeCimd({
-    ...asContext,
-    server: authorizationServers[0],
-    scopes,
-    options: cimdOptions,
-    resource: typeof resource === 'string' ? resource : url,
+    prmDocument,
+    challenges,
   });
 
   return {
@@ -335,16 +283,16 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     dcrUnsafe,
     proxy,
     cimd,
+    shapes,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
     methodsNoAuth,
     addresses,
-    ...decodeUserToken(ctx.token),
+    tokenClaims: ctx.credentials.claims,
+    tokenKind: ctx.credentials.kind,
   };
 }
-
-const stringOr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 function tokenTierReplies(t: TokenProbes): HttpReply[] {
   const replay = t.sessionReplay.kind === 'ok' ? t.sessionReplay.value : null;
@@ -364,7 +312,7 @@ async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<HttpR
   await Promise.all(
     [...sessions].map((id) =>
       deleteSession(
-        { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: 'passive' },
+        { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: 'passive' },
         id,
         'p.delete.cleanup',
         'DELETE a session opened by an authorization probe',

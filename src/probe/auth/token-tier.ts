@@ -6,8 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { UnsecuredJWT } from 'jose';
-import type { OtherTokenProbe, SessionReplay, TokenProbes, TokenShape } from '../../evidence/auth-types.js';
+import type { OtherTokenProbe, SessionReplay, TokenProbes } from '../../evidence/auth-types.js';
 import type { AddressScope, Mode, Probe, HttpReply } from '../../evidence/types.js';
+import type { HttpTarget } from '../../targets/target.js';
+import { EXPIRED_TOKEN_SET, NARROW_TOKEN_SET, SECOND_TOKEN_SET } from '../credentials.js';
+import type { ScanCredentials, TokenName } from '../credentials.js';
 import type { HttpClient } from '../http/types.js';
 import { deleteSession } from '../legacy-session.js';
 import {
@@ -25,30 +28,20 @@ import type { BatteryCredential } from './jwt-battery.js';
 import { TOKEN_PROBES } from './plan.js';
 import { replay } from './replay.js';
 import type { ReplayShape } from './replay.js';
-import { decodeUserToken } from './token.js';
-
-/** Names of the alternate credential sets on the HTTP client (see `Credentials.alternates`). */
-export const SECOND_TOKEN_SET = 'second';
-export const NARROW_TOKEN_SET = 'narrow';
-export const EXPIRED_TOKEN_SET = 'expired';
 
 /** The methods a narrow-scope token is tried on: the list paths and a dispatch (catalogue t.narrow). */
 export const NARROW_METHODS = ['tools/list', 'resources/list', 'prompts/list', 'tools/call'] as const;
 
 export interface TokenTierContext {
   readonly client: HttpClient;
-  readonly url: string;
+  /** The MCP endpoint (`href` is what is sent). */
+  readonly target: HttpTarget;
   readonly ids: RpcIds;
   readonly mode: Mode;
   /** How the endpoint is opened: the successful (or first 401-yielding) request's shape. */
   readonly shape: ReplayShape;
-  readonly tokens: {
-    readonly user: string | null;
-    readonly second: string | null;
-    readonly narrow: string | null;
-    /** Whether an expired token was given (`--expired-token-env`; attached as EXPIRED_TOKEN_SET). */
-    readonly expired: boolean;
-  };
+  /** Which tokens were supplied (the client attaches them by set name, to the target's origin only). */
+  readonly credentials: ScanCredentials;
   /** For the forged token: the PRM `resource` (or the endpoint) and the first listed issuer. */
   readonly resource: string;
   readonly issuer: string | null;
@@ -63,8 +56,7 @@ export interface TokenTierContext {
 interface Credential {
   readonly label: string;
   /** Attach a named alternate set, the main set (`main`), or nothing (`none`, see `headers`). */
-  readonly set:
-    'main' | 'none' | typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET | typeof EXPIRED_TOKEN_SET;
+  readonly set: 'main' | 'none' | Exclude<TokenName, 'user'>;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -102,7 +94,7 @@ function call(
   const id = notification ? null : ctx.ids.take();
   return sendRpc(ctx.client, {
     method: 'POST',
-    url: ctx.url,
+    url: ctx.target.href,
     headers: { ...headers, ...(c.headers ?? {}) },
     body: id === null ? rpcNotification(method) : rpcRequest(id, method, body),
     probe,
@@ -114,7 +106,12 @@ function call(
 }
 
 /** The opening request (initialize or server/discover) with this credential. */
-function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url): Promise<Probe<HttpReply>> {
+function open(
+  ctx: TokenTierContext,
+  c: Credential,
+  probe: string,
+  url = ctx.target.href,
+): Promise<Probe<HttpReply>> {
   return replay(ctx.ids, {
     client: ctx.client,
     url,
@@ -130,7 +127,7 @@ function open(ctx: TokenTierContext, c: Credential, probe: string, url = ctx.url
 async function close(ctx: TokenTierContext, c: Credential, opened: Probe<HttpReply>): Promise<void> {
   if (!served(opened) || opened.value.sessionId === null) return;
   await deleteSession(
-    { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
+    { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: ctx.mode },
     opened.value.sessionId,
     TOKEN_PROBES.cleanup,
     'DELETE a session opened by a token probe',
@@ -159,13 +156,8 @@ async function tryToken(
   return replies;
 }
 
-function shapeOf(token: string): TokenShape {
-  const d = decodeUserToken(token);
-  return { kind: d.tokenKind === 'jwt' ? 'jwt' : 'opaque', claims: d.tokenClaims };
-}
-
 async function sessionReplay(ctx: TokenTierContext): Promise<Probe<SessionReplay>> {
-  if (ctx.tokens.user === null) return skipped('no_token', 'needs --token');
+  if (!ctx.credentials.bearer) return skipped('no_token', 'needs --token');
   if (ctx.shape.kind !== 'initialize')
     return skipped('not_needed', 'the endpoint is not opened with initialize (no legacy session)');
   const main: Credential = { label: 'with the user token', set: 'main' };
@@ -209,19 +201,19 @@ async function sessionReplay(ctx: TokenTierContext): Promise<Probe<SessionReplay
 
 async function otherToken(
   ctx: TokenTierContext,
-  token: string | null,
-  set: typeof SECOND_TOKEN_SET | typeof NARROW_TOKEN_SET,
+  set: Exclude<TokenName, 'user'>,
   probe: string,
   methods: readonly string[],
   flag: string,
 ): Promise<Probe<OtherTokenProbe>> {
-  if (token === null) return skipped('no_token', `needs ${flag}`);
+  const shape = ctx.credentials.shape(set);
+  if (shape === null) return skipped('no_token', `needs ${flag}`);
   const label =
     set === SECOND_TOKEN_SET ? 'with the second token (another resource)' : 'with the narrow-scope token';
   const replies = await tryToken(ctx, { label, set }, probe, methods);
   return {
     kind: 'ok',
-    value: { token: shapeOf(token), replies },
+    value: { token: shape, replies },
     exchanges: replies.flatMap((r) => (r.probe.kind === 'skipped' ? [] : r.probe.exchanges)),
   };
 }
@@ -247,11 +239,10 @@ export function forgedToken(
 async function queryToken(ctx: TokenTierContext): Promise<Probe<HttpReply>> {
   if (ctx.mode !== 'intrusive')
     return skipped('mode_disabled', 'needs --mode intrusive (the token lands in URL logs)');
-  if (ctx.tokens.user === null) return skipped('no_token', 'needs --token');
-  const u = new URL(ctx.url);
-  u.searchParams.set('access_token', ctx.tokens.user);
+  const inQuery = ctx.credentials.inQuery(ctx.target.url);
+  if (inQuery === null) return skipped('no_token', 'needs --token');
   const c: Credential = { label: 'with the user token only as ?access_token=', set: 'none' };
-  const opened = await open(ctx, c, TOKEN_PROBES.query, u.toString());
+  const opened = await open(ctx, c, TOKEN_PROBES.query, inQuery);
   await close(ctx, { label: 'cleanup', set: 'main' }, opened);
   return opened;
 }
@@ -282,14 +273,14 @@ function jwtBattery(ctx: TokenTierContext) {
   return probeJwtBattery({
     client: ctx.client,
     mode: ctx.mode,
-    targetOrigin: new URL(ctx.url).origin,
+    target: ctx.target,
     targetScope: ctx.targetScope,
     resource: ctx.resource,
     issuer: ctx.issuer,
     scopes: ctx.scopes,
     jwksUri: ctx.jwksUri,
-    userToken: ctx.tokens.user,
-    expiredSet: ctx.tokens.expired ? EXPIRED_TOKEN_SET : null,
+    credentials: ctx.credentials,
+    expiredSet: ctx.credentials.has(EXPIRED_TOKEN_SET) ? EXPIRED_TOKEN_SET : null,
     send,
   });
 }
@@ -303,7 +294,6 @@ export async function probeTokenTier(ctx: TokenTierContext): Promise<TokenProbes
   const sessionReplayed = await sessionReplay(ctx);
   const foreign = await otherToken(
     ctx,
-    ctx.tokens.second,
     SECOND_TOKEN_SET,
     TOKEN_PROBES.foreign,
     ['tools/list'],
@@ -311,7 +301,6 @@ export async function probeTokenTier(ctx: TokenTierContext): Promise<TokenProbes
   );
   const narrow = await otherToken(
     ctx,
-    ctx.tokens.narrow,
     NARROW_TOKEN_SET,
     TOKEN_PROBES.narrow,
     NARROW_METHODS,

@@ -6,14 +6,18 @@
  * that session too (after its `notifications/initialized`), and judged by that revision. The
  * ladder's extra sessions are closed by the sessions stage afterwards.
  */
-import type { HttpReply, Mode, Probe } from '../../evidence/types.js';
+import type { HttpReply, Probe } from '../../evidence/types.js';
 import type { HttpInitAttempt } from '../detect.js';
-import type { HttpClient } from '../http/types.js';
-import type { RpcIds } from '../mcp-messages.js';
-import { rpcNotification, rpcRequest, sessionHeaders } from '../mcp-messages.js';
+import type { SessionContext } from '../legacy-session.js';
+import { sendBatch } from '../legacy-session.js';
+import { rpcNotification, sessionHeaders } from '../mcp-messages.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { sendRpc } from '../rpc.js';
+import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
+import type { StageContext } from './context.js';
+import type { HttpSofar } from './state.js';
 
 export const BATCH_0326 = '2025-03-26';
 
@@ -24,7 +28,7 @@ export const BATCH_0326_PROBES = {
 
 const WHEN = 'when the main session negotiated a later version and initialize negotiated 2025-03-26';
 
-export const BATCH_0326_PLAN: readonly PlanEntry[] = [
+const BATCH_0326_PLAN: readonly PlanEntry[] = [
   planEntry(
     BATCH_0326_PROBES.initialized,
     'safe',
@@ -41,38 +45,9 @@ export const BATCH_0326_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-export interface BatchContext {
-  readonly client: HttpClient;
-  readonly url: string;
-  readonly ids: RpcIds;
-  readonly mode: Mode;
-}
-
-/** A two-element JSON-RPC batch of `tools/list` with `headers` (the session's). */
-export function sendBatch(
-  ctx: BatchContext,
-  headers: Record<string, string>,
-  probe: string,
-  purpose: string,
-) {
-  const a = ctx.ids.take();
-  const b = ctx.ids.take();
-  const body = `[${rpcRequest(a, 'tools/list', {})},${rpcRequest(b, 'tools/list', {})}]`;
-  return sendRpc(ctx.client, {
-    method: 'POST',
-    url: ctx.url,
-    headers,
-    body,
-    probe,
-    purpose,
-    source: 'user',
-    rpcId: b,
-  });
-}
-
 /** `s.batch(2025-03-26)`, or why it was not sent. */
 export async function runBatch0326(
-  ctx: BatchContext,
+  ctx: SessionContext,
   mainVersion: string,
   inits: readonly HttpInitAttempt[],
 ): Promise<Probe<HttpReply>> {
@@ -101,3 +76,19 @@ export async function runBatch0326(
     'a two-element JSON-RPC batch of tools/list on the 2025-03-26 session',
   );
 }
+
+/**
+ * The stage: after the session's variants (its ids follow theirs), before the session stage
+ * closes the ladder's extra sessions, the 2025-03-26 one among them.
+ */
+export const BATCH_0326_STAGE: Stage<StageContext, HttpSofar, 'batch0326'> = {
+  id: 'batch-0326',
+  plan: BATCH_0326_PLAN,
+  needs: ['session', 'sessionVariants'],
+  produces: ['batch0326'],
+  when: (_ctx, sofar) => sofar.session !== undefined,
+  run: async (_ctx, sofar) => {
+    const open = need(sofar, 'session');
+    return { batch0326: await runBatch0326(open.ctx, open.version, open.inits) };
+  },
+};

@@ -9,7 +9,9 @@ import { LADDER_PROBES, runLadder } from '../detect.js';
 import type { LadderResult } from '../detect.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
+import type { Stage } from '../stage.js';
 import type { StageContext } from './context.js';
+import type { HttpSofar } from './state.js';
 
 export const LADDER_PLAN: readonly PlanEntry[] = [
   planEntry(
@@ -30,13 +32,21 @@ export const LADDER_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-export function runLadderStage(ctx: StageContext): Promise<LadderResult<HttpReply>> {
-  ctx.progress(`detecting the protocol revision of ${ctx.url}`);
+function runLadderStage(ctx: StageContext): Promise<LadderResult<HttpReply>> {
+  ctx.progress(`detecting the protocol revision of ${ctx.target.href}`);
   return runLadder(
     {
-      modern: streamableHttpChannel(ctx.client, ctx.url, MODERN),
-      handshake: streamableHttpChannel(ctx.client, ctx.url, HANDSHAKE),
+      modern: streamableHttpChannel(ctx.client, ctx.target.href, MODERN),
+      handshake: streamableHttpChannel(ctx.client, ctx.target.href, HANDSHAKE),
     },
     ctx.ids,
   );
 }
+
+export const LADDER_STAGE: Stage<StageContext, HttpSofar, 'ladder'> = {
+  id: 'ladder',
+  plan: LADDER_PLAN,
+  needs: [],
+  produces: ['ladder'],
+  run: async (ctx) => ({ ladder: await runLadderStage(ctx) }),
+};

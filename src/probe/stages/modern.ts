@@ -8,9 +8,16 @@ import { probeModern } from '../modern.js';
 import { MODERN_PLAN } from '../modern/plan.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
+import { MODERN, streamableHttpChannel } from '../channel/streamable-http.js';
+import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
+import { toolProbesStage } from './channel.js';
 import type { StageContext } from './context.js';
+import { reachable } from './detection.js';
+import type { HttpSofar } from './state.js';
+import { capabilitiesOf } from './tool-probes.js';
 
-export const MODERN_STAGE_PLAN: readonly PlanEntry[] = [
+const MODERN_STAGE_PLAN: readonly PlanEntry[] = [
   planEntry(
     's.version.bad.modern',
     'safe',
@@ -21,14 +28,52 @@ export const MODERN_STAGE_PLAN: readonly PlanEntry[] = [
   ...MODERN_PLAN,
 ];
 
-export function runModernStage(
+function runModernStage(
   ctx: StageContext,
   discover: Probe<HttpReply>,
   dualEra: boolean,
 ): Promise<ModernEvidence> {
-  return probeModern(ctx.client, ctx.url, ctx.ids, ctx.mode, {
+  return probeModern(ctx.client, ctx.target.href, ctx.ids, ctx.mode, {
     discover,
     dualEra,
     ...(ctx.opts.designatedTool ? { designatedTool: ctx.opts.designatedTool } : {}),
   });
 }
+
+export const MODERN_STAGE: Stage<StageContext, HttpSofar, 'modern'> = {
+  id: 'modern',
+  plan: MODERN_STAGE_PLAN,
+  needs: ['ladder', 'detected'],
+  produces: ['modern'],
+  when: (_ctx, sofar) => reachable(sofar) && need(sofar, 'ladder').modern.modern,
+  run: async (ctx, sofar) => ({
+    modern: await runModernStage(ctx, need(sofar, 'ladder').discover, need(sofar, 'detected').main !== null),
+  }),
+};
+
+/**
+ * A modern-only server: the tool probes follow the modern listing (`s.tool.unknown` is the
+ * modern stage's own, reused). They run after the session's, which a dual-era server has.
+ */
+export const MODERN_TOOL_PROBES_STAGE = toolProbesStage<StageContext, HttpSofar, 'modernToolProbes'>({
+  id: 'modern-tool-probes',
+  // `s.cursor` as the session's tool probes plan it; `s.tool.unknown` is the modern stage's.
+  plan: [],
+  needs: ['ladder', 'modern', 'sessionToolProbes'],
+  produces: 'modernToolProbes',
+  when: (_ctx, sofar) =>
+    sofar.modern !== undefined && sofar.sessionToolProbes === undefined && sofar.sseToolProbes === undefined,
+  input: (ctx, sofar) => {
+    const m = need(sofar, 'modern');
+    return {
+      channel: streamableHttpChannel(ctx.client, ctx.target.href, MODERN),
+      mode: ctx.mode,
+      capabilities: capabilitiesOf(need(sofar, 'ladder').discover),
+      tools: m.lists.find((l) => l.method === 'tools/list')?.probe ?? {
+        kind: 'skipped',
+        reason: 'dependency_failed',
+      },
+      sentUnknown: { name: m.probeNames.body, probe: m.toolUnknown },
+    };
+  },
+});

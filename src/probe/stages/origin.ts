@@ -13,9 +13,13 @@ import type { Replayable } from '../origin.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { sendRpc } from '../rpc.js';
+import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
 import type { StageContext } from './context.js';
+import { reachable } from './detection.js';
+import type { HttpSofar } from './state.js';
 
-export const ORIGIN_PLAN: readonly PlanEntry[] = [
+const ORIGIN_PLAN: readonly PlanEntry[] = [
   planEntry('s.origin.foreign', 'safe', 'POST', `the first answered request with Origin: ${FOREIGN_ORIGIN}`),
   planEntry('s.origin.null', 'safe', 'POST', 'the first answered request with Origin: null'),
   planEntry(
@@ -34,7 +38,7 @@ export const ORIGIN_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-export const CLEANUP_PLAN: readonly PlanEntry[] = [
+const CLEANUP_PLAN: readonly PlanEntry[] = [
   planEntry(
     'p.delete.cleanup',
     'passive',
@@ -61,7 +65,8 @@ function baselineRequest(
   main: HttpInitAttempt | null,
   sse: SseTransportEvidence | null,
 ): Replayable | null {
-  const { client, url, ids } = ctx;
+  const { client, ids } = ctx;
+  const url = ctx.target.href;
   if (sse) {
     return {
       reply: sse.get,
@@ -107,13 +112,19 @@ function baselineRequest(
   return null;
 }
 
-export function runOriginStage(
+function runOriginStage(
   ctx: StageContext,
   discover: Probe<HttpReply>,
   main: HttpInitAttempt | null,
   sse: SseTransportEvidence | null,
 ): Promise<OriginProbes> {
-  return probeOrigin(ctx.client, ctx.url, ctx.mode, ctx.scope, baselineRequest(ctx, discover, main, sse));
+  return probeOrigin(
+    ctx.client,
+    ctx.target.href,
+    ctx.mode,
+    ctx.scope,
+    baselineRequest(ctx, discover, main, sse),
+  );
 }
 
 /** The replies of the Origin probes that talk MCP (for late authorization signals). */
@@ -124,7 +135,7 @@ export function originReplies(origin: OriginProbes): HttpReply[] {
 }
 
 /** Sessions opened by the Origin and Host probes are closed again. */
-export async function cleanupOriginSessions(
+async function cleanupOriginSessions(
   ctx: StageContext,
   origin: OriginProbes,
   version: string | null,
@@ -134,7 +145,7 @@ export async function cleanupOriginSessions(
   await Promise.all(
     [...sessions].map((s) =>
       deleteSession(
-        { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: 'passive' },
+        { client: ctx.client, url: ctx.target.href, ids: ctx.ids, mode: 'passive' },
         s,
         'p.delete.cleanup',
         'DELETE a session opened by an Origin probe',
@@ -143,3 +154,29 @@ export async function cleanupOriginSessions(
     ),
   );
 }
+
+export const ORIGIN_STAGE: Stage<StageContext, HttpSofar, 'origin'> = {
+  id: 'origin',
+  plan: ORIGIN_PLAN,
+  needs: ['ladder', 'detected'],
+  produces: ['origin'],
+  when: (_ctx, sofar) => reachable(sofar),
+  run: async (ctx, sofar) => {
+    const d = need(sofar, 'detected');
+    return {
+      origin: await runOriginStage(ctx, need(sofar, 'ladder').discover, d.main, d.sse?.evidence ?? null),
+    };
+  },
+};
+
+export const CLEANUP_STAGE: Stage<StageContext, HttpSofar, 'cleanedUp'> = {
+  id: 'cleanup',
+  plan: CLEANUP_PLAN,
+  needs: ['origin', 'detected'],
+  produces: ['cleanedUp'],
+  when: (_ctx, sofar) => sofar.origin !== undefined,
+  run: async (ctx, sofar) => {
+    await cleanupOriginSessions(ctx, need(sofar, 'origin'), need(sofar, 'detected').main?.offered ?? null);
+    return { cleanedUp: true };
+  },
+};

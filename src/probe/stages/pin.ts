@@ -15,11 +15,14 @@ import { buildEntry } from '../../lock/build.js';
 import { fetchDocument, jsonObject } from '../auth/document.js';
 import type { PlanEntry } from '../plan-entry.js';
 import type { CollectOptions } from '../scan-options.js';
+import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
 import type { StageContext } from './context.js';
+import type { HttpSofar } from './state.js';
 
 export const PIN_PROBES = { jwks: 'p.pin.jwks' } as const;
 
-export const PIN_PLAN: readonly PlanEntry[] = [
+const PIN_PLAN: readonly PlanEntry[] = [
   {
     probe: PIN_PROBES.jwks,
     tier: 'passive',
@@ -65,7 +68,7 @@ export async function runPinJwksStage(
             probe: PIN_PROBES.jwks,
             purpose: 'the key set, to pin its RFC 7638 thumbprints in the lock',
             source: 'learned',
-            targetOrigin: ctx.origin,
+            targetOrigin: ctx.target.origin,
           });
           const exchanges: string[] = fetch.kind === 'skipped' ? [] : [...fetch.exchanges];
           const json = jsonObject(fetch);
@@ -94,14 +97,14 @@ export async function runPinJwksStage(
 }
 
 /** The `pin` section, when the scan was given a lock; null otherwise. */
-export async function pinSection(
+async function pinSection(
   ctx: StageContext,
   ev: Pick<Evidence, 'startedAt' | 'detection' | 'inventory' | 'oauth'>,
 ): Promise<PinEvidence | null> {
   const lock = ctx.opts.lock;
   if (!lock) return null;
   const jwks = await runPinJwksStage(ctx, ev.oauth);
-  return assemblePin(lock, ctx.opts.token ? 'token' : 'anonymous', ev, jwks);
+  return assemblePin(lock, ctx.credentials.bearer ? 'token' : 'anonymous', ev, jwks);
 }
 
 /**
@@ -124,3 +127,19 @@ export function assemblePin(
     jwks: [...jwks],
   };
 }
+
+/** With a lock: the authorization servers' key sets, and the `pin` section. */
+export const PIN_STAGE: Stage<StageContext, HttpSofar, 'pin'> = {
+  id: 'pin',
+  plan: PIN_PLAN,
+  needs: ['detected', 'inventory', 'auth'],
+  produces: ['pin'],
+  run: async (ctx, sofar) => ({
+    pin: await pinSection(ctx, {
+      startedAt: ctx.startedAt,
+      detection: need(sofar, 'detected').detection,
+      inventory: sofar.inventory ?? null,
+      oauth: need(sofar, 'auth').oauth,
+    }),
+  }),
+};

@@ -1,28 +1,27 @@
 /**
- * Stage 3 on the handshake era over Streamable HTTP: the scanner's session (initialized,
- * second initialize, the inventory listings, the GET stream, the safe session and version
- * variants, DELETE and reuse of the deleted session).
+ * The era phase on the handshake era over Streamable HTTP: the scanner's session, in five
+ * stages: opened (initialized, second initialize, the baseline list, the GET stream), the
+ * inventory listings on it, the tool probes on it, the safe session and version variants, then
+ * (after the 2025-03-26 batch, ./batch-0326.ts, which may use one of the ladder's sessions)
+ * DELETE and reuse of the deleted session, with every extra session closed.
  */
-import type {
-  HttpReply,
-  LegacySessionEvidence,
-  ListingEvidence,
-  Probe,
-  ToolProbes,
-} from '../../evidence/types.js';
 import { streamableHttpChannel } from '../channel/streamable-http.js';
-import type { HttpInitAttempt } from '../detect.js';
-import { listAll, LISTS, MAX_PAGES } from '../inventory.js';
-import { probeLegacySession } from '../legacy-session.js';
+import { LISTS, MAX_PAGES } from '../inventory.js';
+import type { SessionContext } from '../legacy-session.js';
+import { closeLegacySession, openLegacySession, sendSessionVariants } from '../legacy-session.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
+import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
+import { listsStage, toolProbesStage } from './channel.js';
 import type { StageContext } from './context.js';
-import { capabilitiesOf, runToolProbesStage } from './tool-probes.js';
+import type { HttpSofar } from './state.js';
+import { capabilitiesOf, TOOL_PROBES_PLAN } from './tool-probes.js';
 
 const AFTER_INIT = 'after a successful initialize';
 const SESSION = 'when the server issued a session';
 
-export const SESSIONS_PLAN: readonly PlanEntry[] = [
+const SESSIONS_PLAN: readonly PlanEntry[] = [
   planEntry('p.initialized', 'passive', 'POST', 'notifications/initialized on the session', AFTER_INIT),
   planEntry('p.init2', 'passive', 'POST', 'a second initialize (second session-ID sample)', AFTER_INIT),
   planEntry('p.list.baseline', 'passive', 'POST', 'tools/list on the session', AFTER_INIT),
@@ -52,42 +51,88 @@ export const SESSIONS_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-export interface SessionsOutcome {
-  readonly sessions: LegacySessionEvidence;
-  /** tools, prompts, resources, resource templates, listed on the session. */
-  readonly lists: readonly Probe<ListingEvidence>[];
-  /** `s.tool.unknown` and `s.cursor` on the session, after the listing (null when it did not run). */
-  readonly toolProbes: ToolProbes | null;
+const OPENING = new Set(['p.initialized', 'p.init2', 'p.list.baseline']);
+const CLOSING = new Set(['p.delete', 's.session.reuse']);
+const LISTING = new Set(LISTS.map((l) => `p.list(${l.method})`));
+
+const sessionContext = (ctx: StageContext): SessionContext => ({
+  client: ctx.client,
+  url: ctx.target.href,
+  ids: ctx.ids,
+  mode: ctx.mode,
+});
+
+/** The ladder's successful initialize, when the endpoint is a handshake-era Streamable HTTP one. */
+function mainInit(sofar: Readonly<Partial<HttpSofar>>) {
+  const d = need(sofar, 'detected');
+  const main = d.main;
+  return main && main.probe.kind === 'ok' && d.detection.transport === 'streamable-http'
+    ? { attempt: main, reply: main.probe.value }
+    : null;
 }
 
-/**
- * @param main the ladder's successful initialize (the same object as in `inits`: the others'
- *   sessions are samples and are closed again)
- */
-export async function runSessionsStage(
-  ctx: StageContext,
-  main: HttpInitAttempt,
-  reply: HttpReply,
-  inits: readonly HttpInitAttempt[],
-): Promise<SessionsOutcome> {
-  const lists: Probe<ListingEvidence>[] = LISTS.map(() => ({ kind: 'skipped', reason: 'dependency_failed' }));
-  let toolProbes: ToolProbes | null = null;
-  const sessions = await probeLegacySession(
-    { client: ctx.client, url: ctx.url, ids: ctx.ids, mode: ctx.mode },
-    { attempt: main, reply },
-    inits,
-    async ({ sessionId, version }) => {
-      const channel = streamableHttpChannel(ctx.client, ctx.url, { era: 'handshake', sessionId, version });
-      const got = await Promise.all(LISTS.map((_, i) => listAll(channel, i)));
-      got.forEach((g, i) => (lists[i] = g));
-      // Before the session is deleted: the probes travel on it, as a client's next calls would.
-      toolProbes = await runToolProbesStage({
-        channel,
-        mode: ctx.mode,
-        capabilities: capabilitiesOf(main.probe),
-        tools: got[0]!,
-      });
-    },
-  );
-  return { sessions, lists, toolProbes };
+export const SESSION_OPEN_STAGE: Stage<StageContext, HttpSofar, 'session'> = {
+  id: 'session',
+  plan: SESSIONS_PLAN.filter((e) => OPENING.has(e.probe)),
+  needs: ['detected', 'ladder'],
+  produces: ['session'],
+  when: (_ctx, sofar) => mainInit(sofar) !== null,
+  // The main initialize is the same object as in `inits`: the others' sessions are samples, closed again.
+  run: async (ctx, sofar) => ({
+    session: await openLegacySession(sessionContext(ctx), mainInit(sofar)!, need(sofar, 'ladder').inits),
+  }),
+};
+
+function sessionChannel(ctx: StageContext, sofar: Readonly<Partial<HttpSofar>>) {
+  const { sessionId, version } = need(sofar, 'session');
+  return streamableHttpChannel(ctx.client, ctx.target.href, { era: 'handshake', sessionId, version });
 }
+
+export const SESSION_LISTS_STAGE = listsStage<StageContext, HttpSofar, 'sessionLists'>({
+  id: 'session-lists',
+  plan: SESSIONS_PLAN.filter((e) => LISTING.has(e.probe)),
+  needs: ['session'],
+  produces: 'sessionLists',
+  when: (_ctx, sofar) => sofar.session !== undefined,
+  channel: sessionChannel,
+  concurrent: true,
+});
+
+/** Before the session is deleted: the probes travel on it, as a client's next calls would. */
+export const SESSION_TOOL_PROBES_STAGE = toolProbesStage<StageContext, HttpSofar, 'sessionToolProbes'>({
+  id: 'tool-probes',
+  plan: TOOL_PROBES_PLAN,
+  needs: ['session', 'sessionLists'],
+  produces: 'sessionToolProbes',
+  when: (_ctx, sofar) => sofar.session !== undefined,
+  input: (ctx, sofar) => ({
+    channel: sessionChannel(ctx, sofar),
+    mode: ctx.mode,
+    capabilities: capabilitiesOf(need(sofar, 'session').main.attempt.probe),
+    tools: need(sofar, 'sessionLists')[0]!,
+  }),
+});
+
+export const SESSION_VARIANTS_STAGE: Stage<StageContext, HttpSofar, 'sessionVariants'> = {
+  id: 'session-variants',
+  plan: SESSIONS_PLAN.filter((e) => !OPENING.has(e.probe) && !LISTING.has(e.probe) && !CLOSING.has(e.probe)),
+  needs: ['session', 'sessionToolProbes'],
+  produces: ['sessionVariants'],
+  when: (_ctx, sofar) => sofar.session !== undefined,
+  run: async (_ctx, sofar) => ({ sessionVariants: await sendSessionVariants(need(sofar, 'session')) }),
+};
+
+export const SESSION_CLOSE_STAGE: Stage<StageContext, HttpSofar, 'sessions'> = {
+  id: 'session-close',
+  plan: SESSIONS_PLAN.filter((e) => CLOSING.has(e.probe)),
+  needs: ['session', 'sessionVariants', 'batch0326'],
+  produces: ['sessions'],
+  when: (_ctx, sofar) => sofar.session !== undefined,
+  run: async (_ctx, sofar) => ({
+    sessions: await closeLegacySession(
+      need(sofar, 'session'),
+      need(sofar, 'sessionVariants'),
+      need(sofar, 'batch0326'),
+    ),
+  }),
+};

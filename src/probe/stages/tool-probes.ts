@@ -109,7 +109,7 @@ function skipped(reason: 'mode_disabled' | 'not_needed' | 'dependency_failed', d
  * Sends the two probes one after the other (stdio servers commonly handle requests in order), or
  * records why they were not sent: passive mode, no tools capability, or no tools listing.
  */
-export async function runToolProbesStage(input: ToolProbesInput): Promise<ToolProbes> {
+export async function runToolProbes(input: ToolProbesInput): Promise<ToolProbes> {
   const random = input.random ?? (() => randomBytes(6).toString('hex'));
   const unknownTool = input.sentUnknown?.name ?? nonexistentToolName(input.tools, random);
   const cursor = `${CURSOR_PREFIX}-${random()}`;

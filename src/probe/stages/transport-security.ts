@@ -2,20 +2,21 @@
  * An independent stage for https targets, started with the ladder: the TLS handshakes of the
  * endpoint's origin and its cleartext counterpart. It needs nothing the MCP stages learn.
  */
-import type { PlainObservation, TlsObservation } from '../../evidence/types.js';
 import { RpcIds } from '../mcp-messages.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { cleartextUrl, probePlain } from '../plain.js';
 import { probeTls } from '../tls.js';
+import type { Stage } from '../stage.js';
 import type { StageContext } from './context.js';
+import type { HttpSofar, TransportSecurity } from './state.js';
 
 /** Its own JSON-RPC id range: it runs beside the ladder, so shared ids would depend on timing. */
 const PLAIN_FIRST_ID = 8_001;
 
-export function transportSecurityPlan(url: URL): PlanEntry[] {
+export function transportSecurityPlan(url: Readonly<URL>): PlanEntry[] {
   if (url.protocol !== 'https:') return [];
-  const plain = cleartextUrl(url.toString());
+  const plain = cleartextUrl(url);
   return [
     planEntry(
       'p.tls',
@@ -37,20 +38,23 @@ export function transportSecurityPlan(url: URL): PlanEntry[] {
   ];
 }
 
-export interface TransportSecurity {
-  readonly tls: readonly TlsObservation[];
-  readonly plain: readonly PlainObservation[];
-}
-
-export async function runTransportSecurityStage(ctx: StageContext): Promise<TransportSecurity> {
-  if (new URL(ctx.url).protocol !== 'https:') return { tls: [], plain: [] };
+async function runTransportSecurity(ctx: StageContext): Promise<TransportSecurity> {
+  if (ctx.target.scheme !== 'https') return { tls: [], plain: [] };
   ctx.progress('checking TLS and the cleartext counterpart');
   const [tls, plain] = await Promise.all([
-    probeTls(ctx.origin, {
+    probeTls(ctx.target.url, {
       ...(ctx.address ? { address: ctx.address } : {}),
       ...(ctx.opts.ca ? { ca: ctx.opts.ca } : {}),
     }),
-    probePlain(ctx.client, ctx.url, new RpcIds(PLAIN_FIRST_ID), 'user'),
+    probePlain(ctx.client, ctx.target.url, new RpcIds(PLAIN_FIRST_ID), 'user'),
   ]);
   return { tls: [tls], plain: [plain] };
 }
+
+export const TRANSPORT_SECURITY_STAGE: Stage<StageContext, HttpSofar, 'transportSecurity'> = {
+  id: 'transport-security',
+  plan: transportSecurityPlan,
+  needs: [],
+  produces: ['transportSecurity'],
+  run: async (ctx) => ({ transportSecurity: await runTransportSecurity(ctx) }),
+};

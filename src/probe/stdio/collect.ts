@@ -8,29 +8,25 @@
  * Every launch ends with stdin closed, then the process group signalled (./runner.ts).
  */
 import { assembleInventory } from '../../evidence/derive/inventory.js';
-import { deriveRevision, modernSignal, offeredVersion } from '../../evidence/derive/revision.js';
-import type { ModernSignal } from '../../evidence/derive/revision.js';
+import { deriveRevision } from '../../evidence/derive/revision.js';
 import { resultObject } from '../../evidence/parse/json-value.js';
 import type {
   Evidence,
-  InitAttempt,
   ListingEvidence,
   Mode,
   Probe,
   RpcReply,
   StdioEvidence,
-  StdioOpening,
   TargetClass,
-  ToolProbes,
 } from '../../evidence/types.js';
 import { EVIDENCE_SCHEMA_VERSION } from '../../evidence/types.js';
 import type { Revision } from '../../spec/revisions.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../version.js';
 import { stdioChannel } from '../channel/stdio.js';
-import { LADDER_PROBES } from '../detect.js';
-import { LISTS, listAll } from '../inventory.js';
-import { initializeParams, RpcIds } from '../mcp-messages.js';
-import { capabilitiesOf, runToolProbesStage } from '../stages/tool-probes.js';
+import { LISTS } from '../inventory.js';
+import { RpcIds } from '../mcp-messages.js';
+import { runPhases } from '../scheduler.js';
+import { need } from '../stage.js';
 import { redactArgs, stdioRedactor } from '../../targets/redact-command.js';
 import type { StdioLimits } from './runner.js';
 import type { StdioCommand } from '../../targets/target.js';
@@ -40,18 +36,10 @@ import { DEFAULT_LIMITS, SHUTDOWN_WAIT, StdioProcess } from './runner.js';
 import type { PreparedSandbox, SandboxMode } from './sandbox/prepare.js';
 import { prepareSandbox } from './sandbox/prepare.js';
 import type { EraWindow } from './era-probe.js';
-import { ERA_PROBE_MS, openingAfterWindow, openingInWindow, sendEraProbe } from './era-probe.js';
 import { stdioPinSection } from './pin.js';
+import type { StdioSofar, StdioStageContext } from './stages.js';
+import { STDIO_PHASES } from './stages.js';
 import type { CollectOptions } from '../scan-options.js';
-
-/** The legacy version the fallback `initialize` requests (the newest handshake-era revision). */
-export const FALLBACK_VERSION: Revision = '2025-11-25';
-
-export const STDIO_PROBES = {
-  launch: 'x.launch',
-  launchLegacy: 'x.launch.legacy',
-  initialized: 'p.initialized',
-} as const;
 
 export interface StdioScanOptions {
   readonly command: StdioCommand;
@@ -105,7 +93,6 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
   const progress = opts.onProgress ?? (() => undefined);
   let exchangeCount = 0;
   const nextExchangeId = () => `x${++exchangeCount}` as const;
-  const ids = new RpcIds();
   const launches: StdioProcess[] = [];
   const launch = async (probe: string): Promise<StdioProcess> => {
     const proc = new StdioProcess(opts.command, { probe, limits, sandbox, redact, nextExchangeId });
@@ -114,118 +101,45 @@ async function collectStdio(opts: StdioScanOptions): Promise<Evidence> {
     opts.onLaunch?.(proc);
     return proc;
   };
-  const channel = (proc: StdioProcess, framing: 'modern' | 'handshake') =>
-    stdioChannel(proc, framing, requestTimeoutMs, deadline);
 
-  let discover: Probe<RpcReply> = { kind: 'skipped', reason: 'dependency_failed' };
-  let signal: ModernSignal = { modern: false, listed: [], how: null };
-  let init: InitAttempt | null = null;
-  let lists: readonly Probe<ListingEvidence>[] = LISTS.map(() => NOT_LISTED);
-  let dualEra = false;
-  let toolProbes: ToolProbes | null = null;
+  const ctx: StdioStageContext = {
+    mode,
+    ids: new RpcIds(),
+    progress,
+    commandLine: stdioCommandLine(opts.command),
+    launch,
+    channel: (proc, framing) => stdioChannel(proc, framing, requestTimeoutMs, deadline),
+    redact,
+    requestTimeoutMs,
+    deadline,
+    ...(opts.eraWindow ? { eraWindow: opts.eraWindow } : {}),
+  };
+  let sofar: Partial<StdioSofar>;
   try {
-    progress(`launching ${stdioCommandLine(opts.command)}`);
-    const first = await launch(STDIO_PROBES.launch);
-    if (first.failedToSpawn === null) {
-      // The era probe: server/discover first; its window opens at the child's first output.
-      const era = await sendEraProbe(
-        first,
-        channel(first, 'modern'),
-        ids.take(),
-        deadline - Date.now(),
-        opts.eraWindow,
-      );
-      if (era.inWindow !== null) {
-        discover = era.inWindow;
-        first.noteOpening(await openingInWindow(first, era, discover));
-      }
-      let resend: Probe<RpcReply> | undefined;
-      const code = discover.kind === 'ok' ? discover.value.response?.error?.code : undefined;
-      if (code === -32020 || code === -32021)
-        resend = await channel(first, 'modern').call({
-          id: ids.take(),
-          method: 'server/discover',
-          params: {},
-          probe: LADDER_PROBES.discoverResend,
-          purpose: 'server/discover re-sent once',
-          timeoutMs: ERA_PROBE_MS,
-        });
-      signal = modernSignal(discover, resend);
-
-      if (signal.modern) {
-        progress('the server speaks the modern wire: listing it');
-        lists = await listEach(channel(first, 'modern'));
-        toolProbes = await runToolProbesStage({
-          channel: channel(first, 'modern'),
-          mode,
-          capabilities: capabilitiesOf(discover),
-          tools: lists[0]!,
-        });
-        await first.shutdown();
-        // The era is chosen per connection: a second launch shows whether initialize is served too.
-        const second = await launch(STDIO_PROBES.launchLegacy);
-        second.phase = 'legacy';
-        init = await initialize(channel(second, 'handshake'), ids);
-        second.noteOpening(openingFromInit(init));
-        dualEra = init.offered !== null;
-        if (dualEra) notifyInitialized(channel(second, 'handshake'));
-        await second.shutdown();
-      } else {
-        // The fallback: initialize on the same connection, or on a new one when the process died.
-        const legacy = first.exited ? await launch(STDIO_PROBES.launchLegacy) : first;
-        legacy.phase = 'legacy';
-        if (legacy.failedToSpawn === null) {
-          progress('falling back to initialize');
-          init = await initialize(channel(legacy, 'handshake'), ids);
-          if (legacy !== first) legacy.noteOpening(openingFromInit(init));
-          // A modern-only server that was slow to start refuses initialize: its late DiscoverResult is awaited.
-          const late =
-            era.inWindow === null && legacy === first && init.offered === null
-              ? await settledWithin(era.answer, requestTimeoutMs)
-              : null;
-          if (late !== null && modernSignal(late).modern) {
-            discover = late;
-            signal = modernSignal(late);
-            progress('the server answered server/discover late: listing it on the modern wire');
-            lists = await listEach(channel(first, 'modern'));
-          } else if (init.offered !== null) {
-            notifyInitialized(channel(legacy, 'handshake'));
-            lists = await listEach(channel(legacy, 'handshake'));
-            toolProbes = await runToolProbesStage({
-              channel: channel(legacy, 'handshake'),
-              mode,
-              capabilities: capabilitiesOf(init.probe),
-              tools: lists[0]!,
-            });
-          }
-        }
-        await legacy.shutdown();
-        if (legacy !== first) await first.shutdown();
-        if (era.inWindow === null) {
-          // Read whenever it arrived during the launch (the shutdown ends the wait at the latest).
-          const late = await era.answer;
-          first.noteOpening(openingAfterWindow(era, late));
-          if (!signal.modern && modernSignal(late).modern) {
-            discover = late;
-            signal = modernSignal(late);
-            dualEra = init?.offered !== null && init?.offered !== undefined;
-          } else if (discover.kind === 'skipped') discover = late;
-        }
-      }
-    } else {
-      first.noteOpening({ method: 'server/discover', outcome: 'not-sent', ms: 0 });
-      discover = {
-        kind: 'failed',
-        error: { code: 'connect', message: redact(`could not start the command: ${first.failedToSpawn}`) },
-        exchanges: [],
-      };
-      await first.shutdown();
-    }
+    sofar = await runPhases(ctx, STDIO_PHASES);
   } finally {
     // Whatever happened (an exception in a listing): nothing is left running.
     for (const p of launches) if (!p.exited) p.kill();
     await Promise.all(launches.map((p) => p.shutdown()));
   }
+  return stdioEvidence(opts, { started, mode, sandbox, redact }, sofar, launches);
+}
+
+/** The evidence of a stdio scan, from what its stages produced and what its launches recorded. */
+function stdioEvidence(
+  opts: StdioScanOptions,
+  run: { started: number; mode: Mode; sandbox: PreparedSandbox; redact: (text: string) => string },
+  sofar: Partial<StdioSofar>,
+  launches: readonly StdioProcess[],
+): Evidence {
+  const { started, mode, sandbox, redact } = run;
+  // The era probe's answer read after its window, when it closed unanswered, settles the era.
+  const discover = sofar.afterWindow?.discover ?? need(sofar, 'discover');
+  const signal = sofar.afterWindow?.signal ?? need(sofar, 'signal');
+  const init = sofar.init ?? null;
+  const lists = sofar.lists ?? LISTS.map(() => NOT_LISTED);
+  const dualEra = sofar.afterWindow?.dualEra ?? sofar.dualEra ?? false;
+  const toolProbes = sofar.toolProbes ?? null;
 
   const launchEvidence = launches.map((p) => p.evidence());
   const initOk = init !== null && init.offered !== null;
@@ -315,60 +229,5 @@ function withModernIdentity(
     ...inventory,
     serverInfo: inventory.serverInfo ?? info,
     instructions: inventory.instructions ?? (typeof instructions === 'string' ? instructions : null),
-  };
-}
-
-async function initialize(ch: ReturnType<typeof stdioChannel>, ids: RpcIds): Promise<InitAttempt> {
-  const probe = await ch.call({
-    id: ids.take(),
-    method: 'initialize',
-    params: initializeParams(FALLBACK_VERSION) as Record<string, unknown>,
-    probe: LADDER_PROBES.init(FALLBACK_VERSION),
-    purpose: `initialize with protocolVersion ${FALLBACK_VERSION}: detect the legacy era`,
-  });
-  return {
-    requested: FALLBACK_VERSION,
-    probe,
-    offered: probe.kind === 'ok' ? offeredVersion(probe.value) : null,
-  };
-}
-
-function notifyInitialized(ch: ReturnType<typeof stdioChannel>): void {
-  void ch.call({
-    id: null,
-    method: 'notifications/initialized',
-    probe: STDIO_PROBES.initialized,
-    purpose: 'notifications/initialized: end of the handshake',
-  });
-}
-
-async function listEach(ch: ReturnType<typeof stdioChannel>): Promise<Probe<ListingEvidence>[]> {
-  const out: Probe<ListingEvidence>[] = [];
-  // One at a time: stdio servers commonly process requests in order anyway.
-  for (let i = 0; i < LISTS.length; i++) out.push(await listAll(ch, i));
-  return out;
-}
-
-/** The probe once it has settled, or null when `ms` pass first. */
-async function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const out = await Promise.race([p, new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)))]);
-  clearTimeout(timer);
-  return out;
-}
-
-function openingFromInit(init: InitAttempt): StdioOpening {
-  const p = init.probe;
-  return {
-    method: 'initialize',
-    outcome:
-      p.kind === 'ok'
-        ? 'response'
-        : p.kind === 'skipped'
-          ? 'not-sent'
-          : p.error.code === 'reset'
-            ? 'exit'
-            : 'timeout',
-    ms: 0,
   };
 }

@@ -9,8 +9,8 @@ import { LISTS } from '../inventory.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
-import { FALLBACK_VERSION, STDIO_PROBES } from './collect.js';
 import { ERA_PROBE_MS, START_ALLOWANCE_MS } from './era-probe.js';
+import { FALLBACK_VERSION, STDIO_PROBES } from './stages.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
@@ -31,7 +31,11 @@ export interface StdioPlan {
 
 const AT = '<stdin>';
 
-export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: SandboxMode): StdioPlan {
+export function buildStdioPlan(
+  command: StdioCommand & { readonly readOnly?: readonly string[] },
+  mode: Mode,
+  sandbox: SandboxMode,
+): StdioPlan {
   const lists = LISTS.map((l) =>
     planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
   );
