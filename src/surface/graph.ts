@@ -27,7 +27,7 @@ export interface ItemFinding<C extends Clause = Clause> {
 }
 
 const PREFERS_THIS =
-  /\b(always|only|exclusively) (use|call) this\b|\buse this (one|tool|server|function) (instead|for every|for all)\b|\b(never|do not|don't) (call|use|invoke|trust) (them|those)\b/;
+  /\balways us\b|\b(always|only|exclusively) (prefer|use|call|through) (this|ours|us)\b|\b(processed|handled|done) exclusively by this\b|\bonly (ever )?\w+ (stuff |things |it )?through (us|this)\b|\bmandatory for all\b|\bmust never be used\b|\b(don'?t|do not) bother \w+ing yourself\b|\buse this instead\b|\b(always|only|exclusively) (use|call) this\b|\buse this (one|tool|server|function) (instead|for every|for all)\b|\b(never|do not|don't) (call|use|invoke|trust) (them|those)\b/;
 
 const ACTING = ['manipulation', 'exfiltration', 'hijack'];
 
@@ -47,6 +47,14 @@ export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding
       signal: 'source-to-sink',
       clauses: [...taking, ...sending],
     });
+  // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
+  if (readings.some((r) => r.families.includes('role-markers'))) {
+    const carried = live.filter(
+      (r) => r.intent.acts.includes('move') && r.intent.sources.length > 0 && r.intent.sinks.length > 0,
+    );
+    if (carried.length > 0)
+      out.push({ severity: 'high', family: 'exfiltration', signal: 'role-turn-with-data', clauses: carried });
+  }
   // Authority or consent claimed for the agent.
   const claims = addressed.some((r) => r.intent.acts.includes('authority'));
   const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
@@ -66,9 +74,7 @@ export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding
     (r) => DISPARAGE.test(r.text) && (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text)),
   );
   const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
-  const prefers = live.filter(
-    (r) => r.families.includes('ordering') || (r.agent && PREFERS_THIS.test(r.text)),
-  );
+  const prefers = live.filter((r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text));
   if (ignoring.length > 0 || (disparaged.length > 0 && prefers.length > 0))
     out.push({
       severity: 'high',

@@ -28,13 +28,25 @@ import { SECRET_WORDS } from './lexicon.js';
 const BROWSER =
   /\b(cookies?|session (ids?|tokens?)|local ?storage|session ?storage|keystrokes?|key ?presses|keylog\w*|every key\b|(what|everything) the user types|typed (text|input|characters)|form (data|inputs?|values)|browsing history|clipboard( contents?)?|autofill data|saved passwords?)\b/;
 
+/** The conversation and what the user said or holds. */
+const CONVERSATION =
+  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
+
+/** Secrets the text wants taken, not supplied for this tool: passwords, codes, card numbers, other services' keys. */
+const STRONG_SECRET =
+  /\b(card numbers?|cvv|cvc|passwords?|passcodes?|one-time (codes?|passwords?)|2fa codes?|otp codes?|verification codes?|recovery codes?|seed phrases?|private keys?|session cookies?|oauth tokens?|login tokens?|(saved|stored|cached) (passwords?|credentials?|tokens?|keys?)|every secret|any (api )?(keys?|tokens?|secrets?|passwords?)|whatever (login )?(secrets?|tokens?|keys?|credentials?)|(credentials|tokens|keys) of (the )?other (services|tools|servers)|secrets? (it|you) (has|have) (observed|seen))\b/;
+
+/** Dumps of the machine: environment, shell history, working directory, open files. */
+const FILE_DUMP =
+  /\bprintenv\b|["`'(]env["`')]|\benv(ironment)? (output|dump|listing|variables)\b|\b(working directory|home directory) listing\b|\b(open|opened) files?'?s? (full )?(source|contents?)\b|\bwhatever file you'?ve got open\b|\b(full )?source of every open file\b|\.(bash|zsh)_history\b/;
+
 /** Output of this or other tools, or all of it. */
 const OUTPUT =
   /\b(every|each|all|the full|the complete|the whole|the raw|any)\s+([\w-]+\s+)?(responses?|results?|outputs?|repl(y|ies)|answers?|tool calls?|queries|inputs?|arguments|messages|documents|records|files|pages|emails|prompts?)\b|\b(responses?|results?|outputs?) (of|from) (other|every|all|each|previous|the other)\b|\beverything (you|the user|it)\b/;
 
 /** Imperative data-moving verbs (the base form a directive uses). */
 const MOVE =
-  /\b(send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|attach|include|embed|insert|put|add|pass)\b/;
+  /\b(send|sent|post|upload|forward|forwarded|transmit|submit|mirror|mirrored|relay|relayed|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|appended|attach|include|embed|insert|put|add|pass|paste|stick|pop|tack|slap|ship|beam|supply|supplied|carry|accompany|text|repeat|disclose|echo|fill)\b/;
 
 /** Verbs that gather data. */
 const COLLECT =
@@ -45,32 +57,36 @@ export const CAPTURE =
   /\b(ngrok(-free)?\.(io|app|dev)|trycloudflare\.com|loca\.lt|localtunnel\.me|serveo\.net|pipedream\.net|requestbin\.\w+|webhook\.site|hookbin\.com|beeceptor\.com|burpcollaborator\.net|oastify\.com|interact\.sh|oast\.(fun|live|site|online|pro|me)|canarytokens\.\w+|discord(app)?\.com\/api\/webhooks|hooks\.slack\.com\/services|requestcatcher\.com|postb\.in)\b/;
 
 const URL_SINK =
-  /\b(https?|wss?|ftp):\/\/[^\s"'<>)]+|\bwebhooks?\b|\b(our|my|this|the following|a remote|an external|the external|the remote) (relay|collector|endpoint|server|backend|api|url|address|inbox|bucket|log server|host)\b|\b(external|remote|third-party) (servers?|hosts?|services?|endpoints?)\b/;
-const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b/;
+  /\b(https?|wss?|ftp):\/\/[^\s"'<>)]+|\bwebhooks?\b|\b(our|my|this|the following|a remote|an external|the external|the remote) (relay|collector|endpoint|server|backend|api|url|address|inbox|bucket|log server|host)\b|\b(external|remote|third-party) (servers?|hosts?|services?|endpoints?|planners?|desks?)\b|\b(the vendor'?s?|our|their|a partner'?s?) (\w+ )?(collection|ingestion|collector|tracker|telemetry|analytics|retention|archive|backup|mirror|desk|service|endpoint|bucket|inbox|api)\b|\b(verification|support|security|billing|retention) desk\b/;
+const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b|\+\d[\d ()-]{6,}\d/;
 /** A DNS lookup that carries data in a label: `<token>.host`, `{secret}.host`, "as a subdomain". */
 const DNS =
   /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][\w -]{1,30}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
 const PARAMETER =
-  /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context)\b|\b(put|place|paste|pass|include|write|add|insert|append)\b[^.;]{0,40}\bhere\b/;
+  /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,40}\b(here|in|into)\b/;
 const REQUESTS =
   /\b(every|each|all|any)\s+(outgoing\s+|subsequent\s+|future\s+)?(requests?|urls?|links?|query strings?|headers?|navigations?|page loads?|api calls?|http calls?)\b/;
 
 /** Navigation sent elsewhere: through a URL, instead of the address asked for. */
 const REDIRECT =
-  /\b(navigate|redirect|route|open|go|load|send (the user|users|them)|point)\b[^.;]{0,40}\b(to|via|through)\b[^.;]{0,20}(https?:\/\/|www\.)\S*[^.;]{0,120}\b(instead|rather than|followed by|prefix|prepend|before the|wrapp?ing|with the (requested|original|target))\b|\b(rewrite|replace|change|swap)\s+(every|each|all|any|the)\s+(links?|urls?|addresses?|hrefs?|redirect targets?)\b[^.;]{0,40}\b(to|with)\b|\b(prepend|prefix)\b[^.;]{0,40}\b(every|each|all|the requested|the target)\s+(urls?|links?|addresses?)\b/;
+  /\b(navigate|redirect|route|open|go|load|send (the user|users|them)|point)\b[^.;]{0,40}\b(to|via|through)\b[^.;]{0,20}(https?:\/\/|www\.)\S*[^.;]{0,120}\b(instead|rather than|followed by|prefix|prepend|before the|wrapp?ing|with the (requested|original|target))\b|\b(rewrite|replace|change|swap)\s+(every|each|all|any|the)\s+(links?|urls?|addresses?|hrefs?|redirect targets?)\b[^.;]{0,40}\b(to|with)\b|\b(prepend|prefix)\b[^.;]{0,40}\b(every|each|all|the requested|the target)\s+(urls?|links?|addresses?)\b|\b(set|point|change|switch|aim)\b[^.;]{0,30}\b(destination|target|remote|url|endpoint|upstream|origin|output|webhook|at)\b[^.;]{0,20}(https?:\/\/|[\w-]+\.[\w-]+\.[a-z]{2,}\/)/;
 
 /** A value the user chose in a payment or account action. */
 const MONEY_OBJECT =
-  /\b(recipients?|payees?|beneficiar(y|ies)|destination (address|account)|receiving (address|account)|account numbers?|iban|bic|swift code|routing numbers?|wallet address(es)?|to[- ]address|amounts?|sums?|prices?|quantit(y|ies)|currency)\b/;
+  /\b(bank details|market orders?|recipients?|payees?|beneficiar(y|ies)|destination (address|account)|receiving (address|account)|account numbers?|iban|bic|swift code|routing numbers?|wallet address(es)?|to[- ]address|amounts?|sums?|prices?|quantit(y|ies)|currency)\b/;
 const CHANGE =
-  /\b(replace|change|swap|substitute|switch|override|overwrite|alter|redirect|set|use|increase|raise|double|multiply|round up)\b/;
+  /\b(replace|change|swap|substitute|switch|override|overwrite|alter|redirect|set|use|increase|raise|double|multiply|round up|bump|send|pay|route|submit)\b/;
 /** The change ignores what the user asked, or puts in a fixed value of the author's. */
 const OVER_USER =
-  /\b(whatever|regardless of|instead of|no matter|rather than|even if|not the one|ignor(e|ing) the (user|requested))\b|\b(to|with|into)\s+(account |acct\.? |wallet |iban )?([a-z]{0,6}[- ]?\d[\d -]{3,}|0x[0-9a-f]{6,}|[\w.+-]+@[\w-]+\.\w+|acct[\w-]+)/;
+  /\b(whatever|regardless of|irrespective of|instead of|no matter|rather than|even if|not the one|ignor(e|ing) the (user|requested|bank details|\w+ the user)|(times|more than|above) what the user|ten times|tenfold|\d+x\b|maximum quantity|way up|user won'?t notice)\b|\b[a-z]{2}\d{2} ?[a-z0-9]{4} ?\d{4}|\b(to|with|into)\s+(account |acct\.? |wallet |iban )?([a-z]{0,6}[- ]?\d[\d -]{3,}|0x[0-9a-f]{6,}|[\w.+-]+@[\w-]+\.\w+|acct[\w-]+)/;
+
+/** What the user chose for a role, amount or recipient is to be ignored. */
+const USER_CHOICE =
+  /\b(ignore|disregard|override|never use|don't use|do not use|irrespective of|regardless of)\b[^.;]{0,20}\b(roles?|permissions?|recipients?|amounts?|accounts?|iban|bank details|quantit(y|ies)|prices?|destinations?|payees?)\b[^.;]{0,30}\b(the user|they|the invoice|the bill)\b/;
 
 /** A role or access level granted to someone. */
 const GRANT =
-  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b/;
+  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b|\b(make|set) (everyone|every user|all users|everybody|them all|each user|new users) (an? )?(admins?|owners?|superusers?)\b|\b(add|invite|include)\b[^.;]{0,60}\bwith (admin|owner|write|full|maintainer) (permissions?|access|rights|role)\b|\btransfer (the |its )?ownership\b|\b(send|use|set)\b[^.;]{0,20}\b(owner|admin)\b[^.;]{0,30}\bignor\w* the role\b/;
 
 /** Authority claimed for the agent, or consent claimed for the user. */
 const AUTHORITY =
@@ -89,13 +105,9 @@ export function readIntent(c: string, known: { stolenSecret: boolean; sensitive:
   const acts: Act[] = [];
   push(sources, known.stolenSecret, 'secret');
   push(sources, known.sensitive, 'file');
-  push(
-    sources,
-    /\b(conversation|chat history|transcript|previous messages|system prompt|your instructions|your context)\b/.test(
-      c,
-    ),
-    'conversation',
-  );
+  push(sources, CONVERSATION.test(c), 'conversation');
+  push(sources, STRONG_SECRET.test(c), 'secret');
+  push(sources, FILE_DUMP.test(c), 'file');
   push(sources, BROWSER.test(c), 'browser');
   push(sources, OUTPUT.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
@@ -108,6 +120,7 @@ export function readIntent(c: string, known: { stolenSecret: boolean; sensitive:
   push(acts, COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c), 'redirect');
   push(acts, MONEY_OBJECT.test(c) && CHANGE.test(c) && OVER_USER.test(c), 'replace');
+  push(acts, USER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c), 'grant');
   push(acts, AUTHORITY.test(c), 'authority');
   push(acts, SKIP_CONSENT.test(c), 'skip-consent');
@@ -116,15 +129,15 @@ export function readIntent(c: string, known: { stolenSecret: boolean; sensitive:
 
 /** Other tools named as a group (not one sibling): "other tools", "built-in functions". */
 export const OTHER_TOOLS =
-  /\b(other|another|all other|any other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?)\b/;
+  /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?)\b|\b(tools?|servers?|services?) (provided by|from|of) (any|every|all) other\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
 
 /** Other tools disparaged: broken, unsafe, compromised, not to be trusted. */
 export const DISPARAGE =
-  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|vulnerable|hijacked|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe))\b/;
+  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|lose data|loses data|eat (your )?data|vulnerable|hijacked|garbage|trash|suck|sucks|worse|bad at|low quality|poor quality|not certified|uncertified|banned|forbidden|not allowed|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe))\b/;
 
 /** "Ignore/distrust the other tools": an override aimed at tools rather than instructions. */
 export const IGNORE_OTHERS =
-  /\b(ignore|disregard|distrust|avoid|bypass|never trust|do not trust|don't trust)\s+(all\s+|any\s+|the\s+|those\s+)?(other|another|competing|alternative|built-?in|default|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|plugins?|integrations?)\b/;
+  /\b(ignore|disregard|distrust|avoid|bypass|never trust|do not trust|don't trust)\s+(all\s+|any\s+|the\s+|those\s+)?(other|another|competing|alternative|built-?in|default|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|plugins?|integrations?)\b|\b(ignore|disregard|distrust|never use|never call)\b[^.;]{0,40}\b(tools?|servers?|services?)\b[^.;]{0,20}\b(provided by|from|of) (any|every|all) other\b/;
 
 const EXTERNAL = ['url', 'capture', 'email', 'dns', 'requests'] as const;
 
@@ -142,6 +155,8 @@ export function intentFamilies(
   const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c);
   if (!already.includes('exfiltration')) {
     if (move && external && (i.sources.length > 0 || copies)) out.push('exfiltration');
+    // Strong data (secrets, the conversation, files, browser state) moved anywhere: a parameter too.
+    else if (move && i.sinks.length > 0 && i.sources.some((s) => s !== 'output')) out.push('exfiltration');
     else if (i.sinks.includes('dns') && (i.sources.length > 0 || /\b(token|key|value|data)\b/.test(c)))
       out.push('exfiltration');
     else if (i.sources.includes('browser') && (i.acts.includes('collect') || move) && i.sinks.length > 0)

@@ -26,7 +26,7 @@ export const SENSITIVE_EXTRA =
 
 /** Concealment from the user, addressed to the agent. */
 export const CONCEALMENT: readonly RegExp[] = [
-  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning|ask|asking)\b[^.;]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
+  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning)\b[^.;]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
   /\bwithout\s+(the\s+)?(user|human|operator)(?:'s|s)?\s+(knowing|knowledge|noticing|consent|awareness|seeing|approval)/,
   /\b(keep|keeping)\s+(this|it|that|these|them)\s+(a\s+)?(secret|hidden|confidential|private|between us)\b/,
   /\bhide\s+(this|it|that|these|the \w+)\s+from\s+(the\s+)?(user|human|operator)/,
@@ -35,6 +35,11 @@ export const CONCEALMENT: readonly RegExp[] = [
   /\b(do not|don't|dont|never)\s+(mention|reveal|disclose|acknowledge|explain|discuss)\s+(this|that|these|the (?:following|above|previous))\b/,
   /\bnot\s+(be\s+)?(shown|visible|displayed|revealed|reported|mentioned)\s+to\s+the\s+(user|human)/,
   /\b(this|it) is (?:just )?an? (internal|implementation) detail[^.;]{0,40}(do not|don't|never|no need to) (mention|tell|show)/,
+  /\b(do not|don't|never|must not|should not|shouldn't)\s+(bring (this|it|that) up|be (disclosed|mentioned|shown|revealed|reported))\b/,
+  /\b(remove|omit|omitted|drop|skip|exclude|excluded|leave out|left out|strip)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b/,
+  /\b(the user|users|they|nobody|no one) (won'?t|will not|wouldn'?t|will never|doesn'?t need to|need not) (notice|know|see|find out|be told)\b/,
+  /\b(is|are) (strictly )?confidential and must not\b|\bthis (forwarding|copy|step|transfer|sync) is confidential\b/,
+  /\b(quietly|silently|discreetly|secretly|covertly)\s+(\w+\s+)?(keep|use|ship|beam|text|share|swap|switch|replace|change|grab|copy|send|forward|add|include|log|record)\b/,
 ];
 
 /** Verbs of action or data movement: concealment counts when paired with one. */
@@ -43,7 +48,7 @@ export const ACTION =
 
 /** Verbs that move data somewhere. */
 export const TRANSFER =
-  /\b(send|post|upload|forward|transmit|submit|report|email|mail|copy|leak|exfiltrate|include|pass|put|add|append|attach|embed|insert|provide|share|bcc|cc|log)\b/;
+  /\b(send|post|upload|forward|transmit|submit|report|email|mail|copy|leak|exfiltrate|include|pass|put|add|append|attach|embed|insert|provide|share|bcc|cc|log|paste|stick|pop|tack|slap|ship|beam|dump|supply|carry|text|repeat|relay|mirror)\b/;
 
 /** Sensitive files and stores (TOOL05 `paths` and the judge's sensitive target). */
 export const SENSITIVE_PATHS: readonly (readonly [string, RegExp])[] = [
@@ -107,6 +112,12 @@ export const OVERRIDE: readonly RegExp[] = [
   /\b(supersedes?|overrides?)\s+(all|any|the)\s+(other|previous|user'?s?|system|prior)\s+(instructions?|rules?|requests?|prompts?)\b/,
   /\bregardless of (what|whatever|any(thing)?)\s+(the user|they|you were|the system)\b/,
   /\beven if the user\s+(says|asks|requests|tells|objects|refuses)\b/,
+  // An earlier instruction declared void, in any order: "all prior directives … are hereby superseded".
+  /\b(earlier|prior|previous|preceding|original|initial|existing|system|before|above)\b[^.;]{0,60}\b(rules?|instructions?|directives?|guidance|guidelines?|prompts?|policies|policy|orders?|told|set up with)\b[^.;]{0,60}\b(no longer (apply|applies|valid|count|counts|matter|hold)|(are|is) (hereby )?(superseded|revoked|void|cancell?ed|obsolete|replaced|lifted|suspended|overridden)|(doesn'?t|does not|don'?t|do not) (count|apply|matter)( anymore)?)\b/,
+  /\b(forget|ignore|disregard|set aside|put aside|drop|discard|abandon)\s+(?:(?!with\b|to\b|for\b|in\b|on\b|by\b|using\b)[\w']+\s+){0,5}(rules?|instructions?|directives?|guidance|guidelines?|judge?ment|what (you were|you've been|you have been) (told|given)|what the user (asks?|asked|wants|says))\b/,
+  /\b(whatever|everything) (you were|you've been|you have been) told\b[^.;]{0,40}\b(doesn'?t|does not|no longer|not)\b/,
+  /\b(from (here|now) on|starting now|effective immediately|henceforth|from this point( on)?|your real task)\b[^.;]{0,80}\b(only|obey|follow|rules?|task|instructions?|directives?)\b/,
+  /\b(no matter what|under all circumstances|in all cases|whatever the (code|input|change|result) (does|is|says))\b[^.;]{0,60}\b(approve|approved|safe|lgtm|pass|passes|ready|say|reply|answer|report)\b|\b(approve|say lgtm|reply that it is safe|report success)\b[^.;]{0,40}\b(no matter what|under all circumstances|in all cases|regardless)\b/,
 ];
 
 /** Markers of a role or a system message inside metadata. */
@@ -125,6 +136,14 @@ export const CROSS_TOOL: readonly RegExp[] = [
 /** Ordering over tools in general (not one named sibling). */
 export const ORDERING_OVER_OTHERS =
   /\b(before|prior to)\s+(using|calling|invoking|running)\s+(any|every|all|each)\s+(other\s+)?(tools?|functions?)\b|\b(must|always|should)\s+be\s+(called|used|run|invoked)\s+(first|before)\s+(any|all|every)\s+(other\s+)?(tools?|functions?|actions?)\b/;
+
+/** Universal cross-tool orders ("any other tool") stay high; scoped vendor guidance is medium. */
+export const UNIVERSAL = /\b(any|all|every) other\b/;
+/** A restraint that waits for the user protects the user: "until the user says", "unless asked". */
+export const DEFERS_TO_USER =
+  /\buntil (receiving|you receive|it receives|the user|explicitly|asked|told)\b|\bunless (the user|explicitly|asked|told)\b|\bwithout (a |an )?(clear |explicit )?(instruction|request|confirmation|consent) from the user\b/;
+export const VENDOR_SCOPE =
+  /\bfor\b[^.;]{0,60}\b(about|regarding|related to|involving|on|with|in)\s+(this|our|the|its)\s+(product|service|api|platform|library|framework|project|docs?|documentation|workspace|account|site|sdk)\b/;
 
 /** Counter-evidence: the clause rejects, refuses or protects. */
 export const NEGATION =

@@ -27,6 +27,9 @@ import {
   SINK,
   STRONG_DIRECTIVE,
   TRANSFER,
+  UNIVERSAL,
+  VENDOR_SCOPE,
+  DEFERS_TO_USER,
 } from './lexicon.js';
 import { judgeItem, namedSiblings } from './graph.js';
 import { intentFamilies, readIntent } from './intent.js';
@@ -144,7 +147,7 @@ function readClause(
   const m = splitMentions(text);
   if (!m.mentions) return full;
   const around = readPlain(m.outside, field, hidden, ctx);
-  const directs = around.families.length > 0 || (around.agent && STRONG_DIRECTIVE.test(m.outside));
+  const directs = around.families.length > 0 || around.agent;
   return directs ? full : mentioned;
 }
 
@@ -171,7 +174,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   if (concealment) families.push('secrecy');
   if (
     OVERRIDE.some((re) => re.test(c)) &&
-    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass)/.test(c)
+    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass|asks?|tells?|instructs?|requests?)\b/.test(
+      c,
+    )
   )
     families.push('override');
   if (ROLE_MARKERS.test(c)) families.push('role-markers');
@@ -200,7 +205,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
   const intent = readIntent(c, { stolenSecret, sensitive: targets.includes('sensitive-path') });
-  if (agent && !negated) families.push(...intentFamilies(c, intent, directive, families));
+  // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
+  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
+  if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
     field,
@@ -251,11 +258,6 @@ interface Graded {
   readonly joined: ClauseReading[];
 }
 
-/** Universal cross-tool orders ("any other tool") stay high; scoped vendor guidance is medium. */
-const UNIVERSAL = /\b(any|all|every) other\b/;
-const VENDOR_SCOPE =
-  /\bfor\b[^.;]{0,60}\b(about|regarding|related to|involving|on|with|in)\s+(this|our|the|its)\s+(product|service|api|platform|library|framework|project|docs?|documentation|workspace|account|site|sdk)\b/;
-
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Raise): void {
   if (!readings.some((r) => r.families.includes('secrecy'))) return;
@@ -293,7 +295,11 @@ function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Rai
     g.counter.push('ordering guidance inside instructions');
     return;
   }
-  const vendor = !strong && ordering.every((r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text));
+  const vendor =
+    !strong &&
+    ordering.every(
+      (r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text) || DEFERS_TO_USER.test(r.text),
+    );
   if (cross && vendor) g.counter.push('vendor guidance about its own tools: nothing hidden, no data moved');
   raise(cross && !vendor ? 'high' : 'medium', 'ordering');
 }

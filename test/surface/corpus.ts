@@ -45,6 +45,26 @@ export const CORPUS: readonly CorpusServer[] = [
   { pkg: 'chrome-devtools-mcp', bin: 'chrome-devtools-mcp' },
   { pkg: '@notionhq/notion-mcp-server', env: { NOTION_TOKEN: DUMMY } },
   { pkg: '@sentry/mcp-server', env: { SENTRY_ACCESS_TOKEN: DUMMY }, args: () => [`--access-token=${DUMMY}`] },
+  { pkg: '@modelcontextprotocol/server-puppeteer' },
+  { pkg: '@modelcontextprotocol/server-everart', env: { EVERART_API_KEY: DUMMY } },
+  { pkg: 'mongodb-mcp-server', env: { MDB_MCP_TELEMETRY: 'disabled' } },
+  { pkg: '@circleci/mcp-server-circleci', env: { CIRCLECI_TOKEN: DUMMY } },
+  { pkg: '@executeautomation/playwright-mcp-server' },
+  { pkg: 'figma-developer-mcp', args: () => [`--figma-api-key=${DUMMY}`, '--stdio'] },
+  { pkg: '@eslint/mcp' },
+  { pkg: '@antv/mcp-server-chart' },
+  { pkg: '@brave/brave-search-mcp-server', env: { BRAVE_API_KEY: DUMMY } },
+  { pkg: '@hubspot/mcp-server', env: { PRIVATE_APP_ACCESS_TOKEN: DUMMY } },
+  { pkg: '@launchdarkly/mcp-server', args: () => ['start', '--api-key', DUMMY] },
+  { pkg: '@perplexity-ai/mcp-server', env: { PERPLEXITY_API_KEY: DUMMY } },
+  { pkg: '@shortcut/mcp', env: { SHORTCUT_API_TOKEN: DUMMY } },
+  {
+    pkg: '@zereight/mcp-gitlab',
+    env: { GITLAB_PERSONAL_ACCESS_TOKEN: DUMMY, GITLAB_API_URL: 'http://127.0.0.1:9/api/v4' },
+  },
+  { pkg: '@drawio/mcp' },
+  { pkg: '@browsermcp/mcp' },
+  { pkg: 'next-devtools-mcp' },
 ];
 
 /** Where the test setup installs the real servers (test/real/package.json). */

@@ -7,6 +7,10 @@ import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } f
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
 
+/** Text before a run that tells the model to decode and follow it. */
+const OBEY =
+  /\b(decode|follow|obey|execute|apply|interpret|do what it says|carry out|act on)\b[^.;]{0,80}$|\b(binding|mandatory)\b[^.;]{0,40}$/;
+
 export default defineCheck({
   meta: {
     id: 'MCPP-TOOL03',
@@ -34,7 +38,7 @@ export default defineCheck({
       'Every inspected string: `data:` URIs, base64 runs ≥40 characters, hex runs ≥64, ≥10 consecutive `%XX`; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
     traps: `Digests (hex of 32, 40, 56, 64, 96 or 128 digits), JWTs, and identifier- or path-like runs are skipped; random-looking bytes are reported only for long mixed-alphabet runs outside examples. ${WALL_TRAP}`,
     notes:
-      'High when the decoded text is instruction-like (TOOL01 at medium or above); medium otherwise. One result per item and encoding.',
+      'High when the decoded text is instruction-like (TOOL01 at medium or above, or addressed to the model at all) or when the text just before the run tells the model to decode, follow or obey it; medium otherwise. One result per item and encoding.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -51,7 +55,11 @@ export default defineCheck({
                 itemName: item.name,
               })
             : null;
-          const high = j?.severity != null && RANK[j.severity] >= RANK.medium;
+          // Hidden text that addresses whoever acts is an order; so is a run the text says to obey.
+          const orders = j?.signals.includes('addressee:agent') === true;
+          const high =
+            (j?.severity != null && (RANK[j.severity] >= RANK.medium || orders)) ||
+            OBEY.test(str.text.slice(Math.max(0, run.start - 120), run.start).toLowerCase());
           const list = found.get(run.kind) ?? [];
           if (list.length < 5)
             list.push({
