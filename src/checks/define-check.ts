@@ -29,6 +29,7 @@ export type InconclusiveReason =
   | 'revision_dependent'
   | 'fetch_failed'
   | 'rate_limited'
+  | 'target_stopped_answering'
   | 'tls_unverified'
   | 'probe_unavailable'
   | 'opaque_token'
@@ -332,6 +333,14 @@ export function makeContext(
           reason,
           `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,
           [],
+          opts,
+        );
+      }
+      if (probe.error.code === 'stopped-answering') {
+        return this.inconclusive(
+          'target_stopped_answering',
+          `${what} was not sent: ${probe.error.message.replace(/; not sent$/, '')}.`,
+          probe.exchanges,
           opts,
         );
       }

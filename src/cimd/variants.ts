@@ -2,7 +2,7 @@
  * The static Client ID Metadata Document variants the intrusive CIMD checks (CIMD10–CIMD19) send to
  * an authorization server as URL client IDs, and the malformed client ID URL shapes. Pure: given a
  * base URL, the documents, their paths, the status and headers each must be served with, and the
- * client IDs. `mcp-posture cimd variants --base URL --out DIR` writes them for the user to host; the
+ * client IDs. `mcp-posture cimd variants --base URL --output-dir DIR` writes them for the user to host; the
  * scanner's own loopback variants server (src/net/cimd-server.ts) serves the same set.
  */
 

@@ -2,7 +2,7 @@
  * `cimd lint <url|file> [--url URL]`: the CIMD lint checks (MCPP-CIMD50–MCPP-CIMD57) on a client's
  * own Client ID Metadata Document, through the engine and every report format
  * (docs/login.md#linting-a-client-metadata-document). Exit 1 when a check fails at or above
- * `--fail-on` (default high: what blocks the login's use of the document), 2 usage.
+ * `--fail-on` (default medium, as `scan`), 2 usage.
  */
 import type { CimdLintCliOptions } from './cli-options.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,9 @@ import type { HttpExchange } from '../evidence/types.js';
 import { exitCodeFor } from '../run/exit-code.js';
 import { anchorFor } from './manifest.js';
 import { UsageError } from '../run/errors.js';
+import { FAIL_ON } from '../config/constants.js';
 import { parseFailOn, parseFormats } from './options.js';
+import { addRenamed } from './renamed.js';
 import { checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
 
 export function registerCimdCommands(program: Command, result: { code: number }): void {
@@ -32,9 +34,9 @@ export function registerCimdCommands(program: Command, result: { code: number })
     .option('--output-dir <dir>', 'write every requested format into this directory')
     .option(
       '--fail-on <severity>',
-      'exit 1 when a check fails at or above this severity',
+      `exit 1 when a check fails at or above this severity (${FAIL_ON.join('|')}; high: only what blocks the login's use of the document)`,
       parseFailOn,
-      'high',
+      'medium',
     )
     .option('--no-color', 'never colour the terminal report')
     .option('--verbose', 'list every not-applicable check in the text report')
@@ -79,20 +81,23 @@ export function registerCimdCommands(program: Command, result: { code: number })
       );
       result.code = exitCodeFor(report, { failOn: o.failOn, minGrade: null });
     });
-  cimd
+  const variants = cimd
     .command('variants')
     .description(
       'write the document variants the intrusive CIMD checks send (MCPP-CIMD10–MCPP-CIMD19), to host at --base',
     )
     .requiredOption('--base <url>', 'the https URL the directory will be served at')
-    .requiredOption('--out <dir>', 'the directory to write them to')
-    .action(async (o: { base: string; out: string }) => {
+    .option('--output-dir <dir>', 'the directory to write them to (required)');
+  addRenamed(variants, [{ old: '--out <dir>', now: '--output-dir' }]).action(
+    async (o: { base: string; outputDir?: string }) => {
+      if (o.outputDir === undefined) throw new UsageError('cimd variants needs --output-dir DIR');
       if (!/^https:\/\//i.test(o.base)) throw new UsageError(`--base must be an https URL: ${o.base}`);
       const { cimdVariants, normaliseBase } = await import('../cimd/variants.js');
       const b = normaliseBase(o.base);
       if ('error' in b) throw new UsageError(`--base: ${b.error}`);
-      process.stdout.write(writeVariants(cimdVariants(b.base), o.out));
-    });
+      process.stdout.write(writeVariants(cimdVariants(b.base), o.outputDir));
+    },
+  );
 }
 
 /** Writes the variants and `manifest.json` (how each must be served) into `dir`; returns the summary. */

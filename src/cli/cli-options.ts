@@ -41,6 +41,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly pypiBin?: string;
   /** `--sandbox` (true) or `--sandbox=best-effort`. */
   readonly sandbox?: boolean | string;
+  /** `--sandbox-map <path>` (repeatable): paths local servers may read inside the sandbox. */
+  readonly sandboxMap?: readonly string[];
   readonly discovered?: boolean;
   readonly allowExec?: boolean;
   /** `--use-config-credentials` (with --discovered). */
@@ -48,7 +50,8 @@ export interface ScanCliOptions extends OutputCliOptions, FleetScanOptions {
   readonly home?: string;
   readonly project?: string;
   readonly mode?: Mode;
-  readonly target?: string;
+  /** `--config-target NAME` (was `--target`). */
+  readonly configTarget?: string;
   readonly spec?: Revision;
   readonly timeout?: number;
   readonly scanTimeout?: number;
@@ -80,7 +83,8 @@ export interface DiscoverCliOptions {
   readonly home?: string;
   readonly project?: string;
   readonly systemRoot?: string;
-  readonly format?: string;
+  readonly format?: 'text' | 'json';
+  readonly output?: string;
 }
 
 /** `cimd lint`: its document source options on top of the outputs. */
@@ -103,4 +107,5 @@ export interface LoginCliOptions {
   readonly allowPrivate?: boolean;
   readonly caFile?: string;
   readonly format: 'text' | 'json' | 'html';
+  readonly output?: string;
 }

@@ -13,7 +13,7 @@ import { auditCommandOf, packageLaunchOf } from '../targets/package-runner.js';
 import { discoverClientConfigs } from '../targets/sources/discovered.js';
 import { escapeTerminalLine } from '../escape/terminal.js';
 import { EXIT } from '../run/exit-code.js';
-import { UsageError } from '../run/errors.js';
+import { writeTo } from './outputs.js';
 
 /**
  * For a server configured as `npx -y <package>` or `uvx <package>`: the `scan --npm` (`--pypi`)
@@ -30,7 +30,6 @@ function auditOf(s: DiscoveredServer): string | null {
 
 export function runDiscover(o: DiscoverCliOptions): number {
   const format = o.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError('--format must be text or json');
   const d = discoverClientConfigs({
     ...(o.home !== undefined ? { home: o.home } : {}),
     ...(o.project !== undefined ? { project: o.project } : {}),
@@ -41,7 +40,8 @@ export function runDiscover(o: DiscoverCliOptions): number {
       const audit = auditOf(s);
       return { ...publicView(s), ...(audit !== null ? { audit } : {}) };
     });
-    process.stdout.write(`${JSON.stringify({ servers, errors: d.errors, skipped: d.skipped }, null, 2)}\n`);
+    const json = `${JSON.stringify({ servers, errors: d.errors, skipped: d.skipped }, null, 2)}\n`;
+    process.stdout.write(writeTo(o.output, json));
     return EXIT.ok;
   }
   const e = escapeTerminalLine;
@@ -67,6 +67,6 @@ export function runDiscover(o: DiscoverCliOptions): number {
   for (const err of d.errors) lines.push(`error: ${e(err.file)}: ${e(err.message)}`);
   for (const k of d.skipped) lines.push(`skipped: ${e(k.file)}: ${e(k.reason)}`);
   lines.push(`${d.servers.length} server${d.servers.length === 1 ? '' : 's'} found; nothing was launched.`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(writeTo(o.output, `${lines.join('\n')}\n`));
   return EXIT.ok;
 }

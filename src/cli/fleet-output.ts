@@ -2,26 +2,31 @@
  * A fleet run (`--targets`, `--registry`, `--discovered`): targets come from lists, are
  * de-duplicated by identity and sharded; each finished target is streamed to the journal and
  * the history database (`--targets`/`--registry` default to ./mcp-posture.db). Reports are not
- * kept: per-target report files are written as targets finish (`--output-dir`), and stdout gets
- * the run's summary.
+ * kept: per-target report files, named after each server (src/fleet/report/file-names.ts), are
+ * written as targets finish (`--output-dir`), with the run's per-target table beside them
+ * (`index.<ext>`). stdout gets the table, one line per target, and the run's summary at the end.
+ * A target's full report is printed only with `--verbose`, and only for the targets that fail
+ * (findings at `--fail-on` or not scanned): the table says which target needs what at a glance,
+ * and every report is one file away in `--output-dir`.
  */
 import type { ScanCliOptions } from './cli-options.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { ScanOutput } from '../api.js';
-import { targetIdOf } from '../fleet/db/keys.js';
 import { DEFAULT_DB_FILE } from '../fleet/db/open.js';
 import type { ScanRecord } from '../fleet/record.js';
 import { escapeTerminalLine } from '../escape/terminal.js';
 import { loadFormats } from '../report/format-loader.js';
 import { FORMAT_FILES } from '../report/format-spec.js';
-import type { ScanReport } from '../report/model.js';
 import { UsageError } from '../run/errors.js';
 import { combineExitCodes, EXIT } from '../run/exit-code.js';
 import type { LockChoice } from '../run/lock.js';
 import type { PreparedTarget } from '../run/prepare.js';
 import type { RunResult } from '../run/run-targets.js';
+import type { FleetReport } from '../fleet/report/model.js';
+import { fleetReportOfRun, runTableOf, stemsOf } from '../run/fleet-table.js';
+import { indexFiles, writeFleetIndex } from './fleet-index.js';
 import type { CollectedTargets } from '../targets/sources/collect.js';
 import type { FleetScanOptions } from './fleet-options.js';
 import { progressDisplay } from './fleet-progress.js';
@@ -63,15 +68,6 @@ export function checkFleetFlags(o: ScanCliOptions, outputs: OutputOpts): void {
     );
 }
 
-function fileName(report: ScanReport, ext: string): string {
-  const slug = report.target.url
-    .replace(/^https?:\/\//, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
-  return `report-${slug || 'target'}-${targetIdOf(report.target.url).slice(0, 8)}.${ext}`;
-}
-
 /** Counts and the first few not-graded targets, kept while records stream past. */
 class Tally {
   readonly outcomes = new Map<string, number>();
@@ -79,6 +75,8 @@ class Tally {
   readonly notGraded: ScanRecord[] = [];
   worst: number = EXIT.ok;
   retried = 0;
+  /** Text reports of the targets that failed, for `--verbose`. */
+  readonly failedReports: string[] = [];
 
   add(r: ScanRecord): void {
     this.outcomes.set(r.outcome, (this.outcomes.get(r.outcome) ?? 0) + 1);
@@ -105,31 +103,28 @@ function summaryText(f: FleetScan, res: RunResult, tally: Tally, ms: number): st
       [...tally.outcomes].map(([o, n]) => ` · ${o} ${n}`).join('') +
       (tally.retried ? ` · rescanned after 429: ${tally.retried}` : '') +
       (s.notStarted ? ` · not started ${s.notStarted}` : ''),
-    `  grades: ${['A+', 'A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${tally.grades.get(g) ?? 0}`).join(' · ')}`,
+    `  grades: ${['A+', 'A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${tally.grades.get(g) ?? 0}`).join(' · ')} · N/G ${[...tally.outcomes].reduce((n, [o, k]) => (o === 'graded' ? n : n + k), 0)}`,
   ];
   if (res.history)
     lines.push(
       `  history: ${t(res.history)}${res.replayed ? ` (${res.replayed} journal entries stored)` : ''}`,
     );
   if (f.fleet.journal) lines.push(`  journal: ${t(f.fleet.journal)}`);
-  lines.push(...notGradedLines(tally, s.failed), ...skippedLines(c));
+  if (f.outputs.outputDir)
+    lines.push(
+      `  reports: ${t(f.outputs.outputDir)}, the table in ${indexFiles(f.outputs.formats).join(', ') || 'none of these formats'}`,
+    );
+  else
+    lines.push(
+      `  details: --output-dir DIR writes each target's report beside this table${f.outputs.verbose ? '' : '; --verbose prints the failing ones here'}`,
+    );
+  lines.push(...skippedLines(c));
   if (s.stoppedBy === 'deadline')
     lines.push(
       `  the fleet deadline passed: ${s.notStarted} target(s) not started (rerun with --journal … --resume)`,
     );
   lines.push(`  took ${(ms / 1000).toFixed(1)} s`);
   return `${lines.join('\n')}\n`;
-}
-
-function notGradedLines(tally: Tally, failed: number): string[] {
-  if (tally.notGraded.length === 0) return [];
-  const t = escapeTerminalLine;
-  const lines = ['  not graded:'];
-  for (const r of tally.notGraded)
-    lines.push(`    ${t(r.target.url)}  ${r.outcome}${r.detail ? `: ${t(r.detail)}` : ''}`);
-  const more = failed - tally.notGraded.length;
-  if (more > 0) lines.push(`    … and ${more} more (mcp-posture fleet report)`);
-  return lines;
 }
 
 function skippedLines(c: CollectedTargets): string[] {
@@ -141,17 +136,20 @@ function skippedLines(c: CollectedTargets): string[] {
   return lines;
 }
 
-/** Each finished target's report files (`--output-dir`), named after its target. */
-async function reportWriter(outputs: OutputOpts): Promise<(out: ScanOutput) => void> {
+/** Each finished target's report files (`--output-dir`), named after its server. */
+async function reportWriter(
+  outputs: OutputOpts,
+  stems: ReadonlyMap<string, string>,
+): Promise<(p: PreparedTarget, out: ScanOutput) => void> {
   if (!outputs.outputDir) return () => undefined;
   const dir = outputs.outputDir;
   mkdirSync(dir, { recursive: true });
   const anchor = anchorFor('mcp-posture.targets.json', '');
   const formats = await loadFormats(outputs.formats);
-  return (out) => {
+  return (p, out) => {
     for (const [, spec] of formats)
       writeFileSync(
-        join(dir, fileName(out.report, spec.ext)),
+        join(dir, `${stems.get(p.sourced.target.identity) ?? 'target'}.${spec.ext}`),
         spec.render([out.report], {
           anchor,
           color: false,
@@ -168,23 +166,77 @@ function dbOf(f: FleetScanOptions, choice: TargetChoice): string | null {
   return choice.kinds.some((k) => k === 'file' || k === 'registry') ? DEFAULT_DB_FILE : null;
 }
 
+/** `--verbose`: the text report of each target that failed (findings at --fail-on, or not scanned). */
+async function failedReportKeeper(
+  f: FleetScan,
+  tally: Tally,
+): Promise<(out: ScanOutput, code: number) => void> {
+  if (!f.outputs.verbose) return () => undefined;
+  const text = (await loadFormats(['text'])).get('text')!;
+  const anchor = anchorFor('mcp-posture.targets.json', '');
+  const color = f.o.color && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+  return (out, code) => {
+    if (code !== EXIT.ok)
+      tally.failedReports.push(text.render([out.report], { anchor, color, verbose: true }));
+  };
+}
+
+/** Rows shown on the terminal; the rest are in the table files (`--output-dir`) and `fleet report`. */
+const TERMINAL_ROWS = 100;
+
+async function printTable(f: FleetScan, report: FleetReport, tally: Tally): Promise<void> {
+  const { targetTableLines } = await import('../fleet/report/render-text.js');
+  for (const r of tally.failedReports) process.stdout.write(`${r}\n`);
+  const dir = f.outputs.outputDir;
+  const lines = targetTableLines(report, {
+    reportExt: dir ? FORMAT_FILES[f.outputs.formats[0]!].ext : null,
+    maxRows: TERMINAL_ROWS,
+  });
+  if (report.targets.total > 0) process.stdout.write(`${lines.join('\n')}\n\n`);
+  if (dir) await writeFleetIndex(dir, f.outputs.formats, report);
+}
+
 export async function runFleetScan(f: FleetScan): Promise<number> {
   const started = Date.now();
   const tally = new Tally();
-  const write = await reportWriter(f.outputs);
+  const stems = stemsOf(f.prepared);
+  const table = runTableOf(f.prepared);
+  const write = await reportWriter(f.outputs, stems);
+  const keepFailed = await failedReportKeeper(f, tally);
+  const db = dbOf(f.fleet, f.choice);
+  const history = historyOf(f.fleet, db);
   const { runTargets } = await import('../run/run-targets.js');
   const res = await runTargets({
     targets: f.prepared,
     sourceLabel: f.choice.label,
     pacing: pacingOf(f.fleet, false),
-    history: historyOf(f.fleet, dbOf(f.fleet, f.choice)),
+    history,
     ...(f.lock ? { lock: f.lock } : {}),
     keep: false,
     progress: progressDisplay(f.fleet),
-    onOutput: (_p, out) => write(out),
-    onRecord: (r) => tally.add(r),
+    onOutput: (p, out, code) => {
+      write(p, out);
+      keepFailed(out, code);
+    },
+    onRecord: (r, out) => {
+      tally.add(r);
+      table.add(r, out);
+    },
     warn: (line) => process.stderr.write(`${line}\n`),
   });
+  const report = await fleetReportOfRun(
+    {
+      runId: res.runId,
+      startedAt: new Date(started),
+      source: f.choice.label,
+      mode: f.prepared[0]?.mode ?? 'safe',
+      shardCount: history.shard?.count ?? 1,
+      db: res.history === null ? null : db,
+      dbError: res.dbError,
+    },
+    table,
+  );
+  await printTable(f, report, tally);
   process.stdout.write(summaryText(f, res, tally, Date.now() - started));
   for (const line of res.lockLines) process.stderr.write(`${line}\n`);
   const failure = res.summary.stoppedBy instanceof Error ? res.summary.stoppedBy : res.dbError;

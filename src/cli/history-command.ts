@@ -3,8 +3,6 @@
  * `mcp-posture fleet report`: the fleet's grades, common failures, new and fixed findings,
  * surface drift and unreachable targets, from the history database.
  */
-import { writeFileSync } from 'node:fs';
-
 import type { Command } from 'commander';
 import { Option } from 'commander';
 
@@ -14,17 +12,20 @@ import { isTargetError, parseHttpTarget } from '../targets/target.js';
 import { existsSync } from 'node:fs';
 import { EXIT } from '../run/exit-code.js';
 import { UsageError } from '../run/errors.js';
+import { writeTo } from './outputs.js';
+import { addRenamed } from './renamed.js';
 
 interface HistoryOptions {
   readonly db: string;
   readonly format: 'text' | 'json' | 'markdown';
   readonly limit: number;
+  readonly output?: string;
 }
 
 interface FleetReportOptions {
   readonly db: string;
-  readonly format: 'html' | 'json' | 'markdown';
-  readonly run?: string;
+  readonly format: 'html' | 'json' | 'markdown' | 'text';
+  readonly runId?: string;
   readonly output?: string;
 }
 
@@ -61,6 +62,7 @@ export function registerHistoryCommands(program: Command, result: { code: number
         .default('text'),
     )
     .option('--limit <n>', 'the latest n scans', positive, 200)
+    .option('-o, --output <file>', 'write the history to a file instead of stdout')
     .action(async (url: string, o: HistoryOptions) => {
       const identity = identityOfTyped(url);
       // The queries and renderers are loaded by these commands only.
@@ -78,13 +80,13 @@ export function registerHistoryCommands(program: Command, result: { code: number
           result.code = EXIT.usage;
           return;
         }
-        process.stdout.write(
+        const text =
           o.format === 'json'
             ? renderHistoryJson(h)
             : o.format === 'markdown'
               ? renderHistoryMarkdown(h)
-              : renderHistoryText(h),
-        );
+              : renderHistoryText(h);
+        process.stdout.write(writeTo(o.output, text));
         result.code = EXIT.ok;
       } finally {
         await history.close();
@@ -92,50 +94,53 @@ export function registerHistoryCommands(program: Command, result: { code: number
     });
 
   const fleet = program.command('fleet').description('fleet-wide views of the history database');
-  fleet
+  const report = fleet
     .command('report')
     .description(
-      'grade distribution, common failing checks, new and fixed findings, surface drift, unreachable targets',
+      'one line per target, grade distribution and trend, common failing checks, new and fixed findings, surface drift',
     )
     .option('--db <path|url>', 'history database (SQLite file or postgres://…)', DEFAULT_DB_FILE)
     .addOption(
       new Option('-f, --format <format>', 'output format')
-        .choices(['html', 'json', 'markdown'])
+        .choices(['html', 'json', 'markdown', 'text'])
         .default('markdown'),
     )
-    .option('--run <id>', 'report on this run (default: the latest)')
-    .option('-o, --output <file>', 'write the report to a file instead of stdout')
-    .action(async (o: FleetReportOptions) => {
-      const [
-        { buildFleetReport, NoRunError },
-        { renderFleetHtml },
-        { renderFleetJson },
-        { renderFleetMarkdown },
-      ] = await Promise.all([
-        import('../fleet/db/report-queries.js'),
-        import('../fleet/report/render-html.js'),
-        import('../fleet/report/render-json.js'),
-        import('../fleet/report/render-markdown.js'),
-      ]);
-      const history = await openForReading(o.db);
-      try {
-        const report = await buildFleetReport(history.db, o.run);
-        const text =
-          o.format === 'html'
-            ? renderFleetHtml(report)
-            : o.format === 'json'
-              ? renderFleetJson(report)
+    .option('--run-id <id>', 'report on this run, as scan --run-id named it (default: the latest)')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout');
+  addRenamed(report, [{ old: '--run <id>', now: '--run-id' }]).action(async (o: FleetReportOptions) => {
+    const [
+      { buildFleetReport, NoRunError },
+      { renderFleetHtml },
+      { renderFleetJson },
+      { renderFleetMarkdown },
+      { renderFleetText },
+    ] = await Promise.all([
+      import('../fleet/db/report-queries.js'),
+      import('../fleet/report/render-html.js'),
+      import('../fleet/report/render-json.js'),
+      import('../fleet/report/render-markdown.js'),
+      import('../fleet/report/render-text.js'),
+    ]);
+    const history = await openForReading(o.db);
+    try {
+      const report = await buildFleetReport(history.db, o.runId);
+      const text =
+        o.format === 'html'
+          ? renderFleetHtml(report)
+          : o.format === 'json'
+            ? renderFleetJson(report)
+            : o.format === 'text'
+              ? renderFleetText(report, { reportExt: 'txt' })
               : renderFleetMarkdown(report);
-        if (o.output) writeFileSync(o.output, text);
-        else process.stdout.write(text);
-        result.code = EXIT.ok;
-      } catch (err) {
-        if (err instanceof NoRunError) throw new UsageError(`${history.label}: ${err.message}`);
-        throw err;
-      } finally {
-        await history.close();
-      }
-    });
+      process.stdout.write(writeTo(o.output, text));
+      result.code = EXIT.ok;
+    } catch (err) {
+      if (err instanceof NoRunError) throw new UsageError(`${history.label}: ${err.message}`);
+      throw err;
+    } finally {
+      await history.close();
+    }
+  });
 }
 
 export { HistoryError };

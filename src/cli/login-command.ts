@@ -14,6 +14,7 @@ import { UsageError } from '../run/errors.js';
 import { readCaFile } from '../run/ca-file.js';
 import { isTargetError, parseHttpTarget } from '../targets/target.js';
 import { parsePositiveInt } from './options.js';
+import { writeTo } from './outputs.js';
 
 function parsePort(v: string): number {
   const n = Number(v);
@@ -65,8 +66,9 @@ export function registerLoginCommands(program: Command, result: { code: number }
     .option('--allow-private', 'let URLs learned from the server reach other private or loopback addresses')
     .option('--ca-file <file>', 'extra CA certificates (PEM) to trust')
     .addOption(
-      new Option('--format <format>', 'output format').choices(['text', 'json', 'html']).default('text'),
+      new Option('-f, --format <format>', 'output format').choices(['text', 'json', 'html']).default('text'),
     )
+    .option('-o, --output <file>', 'write the login report to a file instead of stdout')
     .action(async (url: string, o: LoginCliOptions) => {
       const target = parseHttpTarget(url);
       if (isTargetError(target))
@@ -106,13 +108,13 @@ export function registerLoginCommands(program: Command, result: { code: number }
         onProgress: (m) => process.stderr.write(`… ${escapeTerminalLine(m)}\n`),
       });
       if (out.login) saveLogin(out.login);
-      process.stdout.write(
+      const text =
         o.format === 'json'
           ? `${JSON.stringify(out.report, null, 2)}\n`
           : o.format === 'html'
             ? renderLoginHtml(out.report)
-            : renderLoginText(out.report),
-      );
+            : renderLoginText(out.report);
+      process.stdout.write(writeTo(o.output, text));
       result.code = out.report.ok ? EXIT.ok : EXIT.findings;
     });
 

@@ -7,7 +7,7 @@
  */
 import type { DiscoverCliOptions } from './cli-options.js';
 
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 
 import { ConfigError } from '../config/errors.js';
 import { BundleError } from '../evidence/bundle-write.js';
@@ -20,7 +20,8 @@ import { registerDoctorCommand } from './doctor-command.js';
 import { HistoryError, registerHistoryCommands } from './history-command.js';
 import { registerLockCommands } from './lock-command.js';
 import { registerLoginCommands } from './login-command.js';
-import { registerChecksCommands, registerDiffCommand, registerEvaluateCommand } from './report-commands.js';
+import { registerChecksCommands } from './checks-command.js';
+import { registerDiffCommand, registerEvaluateCommand } from './report-commands.js';
 import { registerScanCommand } from './scan-command.js';
 
 function registerDiscoverCommand(program: Command, result: { code: number }): void {
@@ -30,7 +31,8 @@ function registerDiscoverCommand(program: Command, result: { code: number }): vo
     .option('--home <dir>', 'read the client configs of this home directory (default: yours)')
     .option('--project <dir>', 'the project directory whose config files are read (default: .)')
     .option('--system-root <dir>', 'root of the managed settings (default: /; none with --home)')
-    .option('--format <format>', 'text or json', 'text')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-o, --output <file>', 'write the list to a file instead of stdout')
     .action(async (o: DiscoverCliOptions) => {
       const { runDiscover } = await import('./discover-command.js');
       result.code = runDiscover(o);
@@ -42,7 +44,6 @@ export function buildProgram(): { program: Command; result: { code: number } } {
   const program = new Command('mcp-posture')
     .description('Audit the security and compliance posture of MCP servers, live, from the outside.')
     .version(TOOL_VERSION)
-    .showHelpAfterError()
     .exitOverride();
   registerScanCommand(program, result);
   registerDiscoverCommand(program, result);
@@ -54,7 +55,17 @@ export function buildProgram(): { program: Command; result: { code: number } } {
   registerCimdCommands(program, result);
   registerDoctorCommand(program, result);
   registerChecksCommands(program);
+  hintAfterErrors(program, 'mcp-posture');
   return { program, result };
+}
+
+/**
+ * A bad flag or value prints commander's one-line error and where the options are listed, not
+ * the whole help (scan's runs to a hundred lines).
+ */
+function hintAfterErrors(cmd: Command, path: string): void {
+  cmd.showHelpAfterError(`(${path} --help lists the options)`);
+  for (const sub of cmd.commands) hintAfterErrors(sub, `${path} ${sub.name()}`);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

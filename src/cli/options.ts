@@ -58,6 +58,11 @@ export function parseFormats(v: string): FormatName[] {
   return [...new Set(list)] as FormatName[];
 }
 
+/** A repeatable option's values, in order. */
+export function collectList(v: string, acc: readonly string[] | undefined): string[] {
+  return [...(acc ?? []), v];
+}
+
 /** `-H` is repeatable: each value adds to the headers collected so far (none before the first). */
 export function collectHeader(v: string, acc: Record<string, string> | undefined): Record<string, string> {
   const i = v.indexOf(':');

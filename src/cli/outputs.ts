@@ -43,6 +43,13 @@ export function outputOptsOf(o: OutputCliOptions): OutputOpts {
   };
 }
 
+/** A command's whole output: into `file` when one is given (nothing left for stdout), else returned. */
+export function writeTo(file: string | undefined, text: string): string {
+  if (file === undefined) return text;
+  writeFileSync(file, text);
+  return '';
+}
+
 export function checkOutputOpts(o: OutputOpts): void {
   if (o.output && o.outputDir) throw new UsageError('use --output or --output-dir, not both');
   if (o.formats.length > 1 && !o.outputDir) throw new UsageError('several formats need --output-dir DIR');

@@ -18,6 +18,7 @@ import type { RunSettings } from '../run/prepare.js';
 import { pypiInstallSteps } from '../run/pypi-package.js';
 import type { SourcedTarget } from '../targets/sources/types.js';
 import type { StdioCommand } from '../targets/target.js';
+import { withReadOnly } from '../targets/target.js';
 
 function entryLines(entries: readonly PlanEntry[]): string[] {
   return entries.flatMap((p) => [
@@ -26,7 +27,11 @@ function entryLines(entries: readonly PlanEntry[]): string[] {
   ]);
 }
 
-function stdioPlanText(command: StdioCommand, mode: Mode, sandbox: SandboxMode): string {
+function stdioPlanText(
+  command: StdioCommand & { readonly readOnly?: readonly string[] },
+  mode: Mode,
+  sandbox: SandboxMode,
+): string {
   const plan = buildStdioPlan(command, mode, sandbox);
   const out: string[] = [
     `command  ${escapeTerminalLine(plan.commandLine)}`,
@@ -83,7 +88,8 @@ export function printPlans(
       s.cli,
     );
     if (target.kind === 'stdio') {
-      process.stdout.write(stdioPlanText(target, settings.mode, s.sandbox));
+      const mapped = s.sandboxMap?.length ? withReadOnly(target, s.sandboxMap) : target;
+      process.stdout.write(stdioPlanText(mapped, settings.mode, s.sandbox));
       continue;
     }
     const plan = buildPlan(target.href, settings.mode);

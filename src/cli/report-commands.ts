@@ -1,17 +1,24 @@
-/** `evaluate` (a saved evidence bundle, offline), `diff` (two JSON reports) and `checks` (the catalogue). */
+/** `evaluate` (a saved evidence bundle, offline) and `diff` (two JSON reports). */
 import type { OutputCliOptions } from './cli-options.js';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 import type { Command } from 'commander';
+import { Option } from 'commander';
 
 import { evaluate } from '../api.js';
-import { ALL_CHECKS, findCheck } from '../checks/index.js';
+import { SEVERITIES } from '../checks/define-check.js';
+import type { FailOn } from '../config/constants.js';
+import { FAIL_ON } from '../config/constants.js';
+import type { Evidence } from '../evidence/types.js';
+import type { ReportResult } from '../report/model.js';
 import { UsageError } from '../run/errors.js';
 import { clientOptions } from '../report/clients.js';
 import { EXIT, exitCodeFor } from '../run/exit-code.js';
 import { anchorFor } from './manifest.js';
-import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs } from './outputs.js';
+import { wrongKind } from './file-kind.js';
+import { parseFailOn } from './options.js';
+import { addOutputOptions, checkOutputOpts, outputOptsOf, writeOutputs, writeTo } from './outputs.js';
 import { readBaseline, readConfig } from './scan-flags.js';
 
 async function evaluateBundle(bundle: string, o: OutputCliOptions): Promise<number> {
@@ -26,8 +33,19 @@ async function evaluateBundle(bundle: string, o: OutputCliOptions): Promise<numb
   const { config, path: configPath } = await readConfig(o.config);
   const baseline = await readBaseline(o.baseline, false);
   // The bundle reader (and zod) is loaded only by the command that reads bundles.
-  const { parseEvidence } = await import('../evidence/bundle.js');
-  const out = evaluate(parseEvidence(text), {
+  const [{ parseEvidence }, { BundleError }] = await Promise.all([
+    import('../evidence/bundle.js'),
+    import('../evidence/bundle-write.js'),
+  ]);
+  let evidence: Evidence;
+  try {
+    evidence = parseEvidence(text);
+  } catch (err) {
+    const wrong = err instanceof BundleError ? wrongKind(bundle, text, 'evidence') : null;
+    if (wrong !== null) throw new UsageError(wrong);
+    throw err;
+  }
+  const out = evaluate(evidence, {
     suppressions: config?.suppressions ?? [],
     ...(baseline ? { baseline } : {}),
     ...clientOptions(o),
@@ -56,53 +74,60 @@ export function registerEvaluateCommand(program: Command, result: { code: number
   });
 }
 
+interface DiffOptions {
+  readonly format: 'text' | 'json';
+  readonly output?: string;
+  readonly failOn: FailOn;
+  readonly failOnNew?: boolean;
+}
+
+/** The gate of `diff`: any new failure with --fail-on-new, else an unsuppressed new one at or above --fail-on. */
+function diffCode(news: readonly ReportResult[], o: DiffOptions): number {
+  if (o.failOnNew) return news.length > 0 ? EXIT.findings : EXIT.ok;
+  if (o.failOn === 'none') return EXIT.ok;
+  const bar = SEVERITIES.indexOf(o.failOn);
+  const counted = news.filter((r) => r.suppression === null && r.severity !== null);
+  return counted.some((r) => SEVERITIES.indexOf(r.severity!) <= bar) ? EXIT.findings : EXIT.ok;
+}
+
 export function registerDiffCommand(program: Command, result: { code: number }): void {
   program
     .command('diff')
     .description('compare two JSON reports: new, fixed and unchanged findings, and the grade change')
     .argument('<old>', 'the earlier JSON report')
     .argument('<new>', 'the later JSON report')
-    .option('--fail-on-new', 'exit 1 when the later report has a failure the earlier one did not')
-    .action(async (oldFile: string, newFile: string, o: { failOnNew?: boolean }) => {
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option('-o, --output <file>', 'write to a file instead of stdout')
+    .option(
+      '--fail-on <severity>',
+      `exit 1 when a new unsuppressed failure is at or above this severity (${FAIL_ON.join('|')})`,
+      parseFailOn,
+      'medium',
+    )
+    .option('--fail-on-new', 'exit 1 on any new failure, whatever its severity or suppression')
+    .action(async (oldFile: string, newFile: string, o: DiffOptions) => {
       // The report reader validates with ajv: loaded only for `diff`.
       const [{ parseReport, ReportParseError }, { diffReports, renderDiffText }] = await Promise.all([
         import('../report/parse-report.js'),
         import('../report/diff.js'),
       ]);
       const read = (f: string) => {
+        let text: string;
         try {
-          return parseReport(readFileSync(f, 'utf8'), f);
+          text = readFileSync(f, 'utf8');
         } catch (err) {
-          if (err instanceof ReportParseError) throw new UsageError(err.message);
           throw new UsageError(`cannot read ${f}: ${(err as Error).message}`);
+        }
+        try {
+          return parseReport(text, f);
+        } catch (err) {
+          if (!(err instanceof ReportParseError)) throw err;
+          throw new UsageError(wrongKind(f, text, 'report') ?? err.message);
         }
       };
       const diff = diffReports(read(oldFile), read(newFile));
-      process.stdout.write(renderDiffText(diff));
-      result.code = o.failOnNew && diff.new.length > 0 ? EXIT.findings : EXIT.ok;
-    });
-}
-
-export function registerChecksCommands(program: Command): void {
-  const checks = program.command('checks').description('the check catalogue');
-  checks
-    .command('list')
-    .description('list every implemented check')
-    .action(() => {
-      for (const c of ALL_CHECKS)
-        process.stdout.write(
-          `${c.meta.id.padEnd(12)} ${c.meta.severity.padEnd(8)} ${c.meta.mode.padEnd(9)} ${c.meta.title}\n`,
-        );
-      process.stdout.write(`\n${ALL_CHECKS.length} checks\n`);
-    });
-  checks
-    .command('show')
-    .description('print the documentation page of one check')
-    .argument('<id>', 'check ID, e.g. MCPP-LEG08 or leg08')
-    .action(async (id: string) => {
-      const c = findCheck(id);
-      if (!c) throw new UsageError(`unknown check ${id} (see: mcp-posture checks list)`);
-      const { renderCheckDoc } = await import('../report/check-doc.js');
-      process.stdout.write(renderCheckDoc(c));
+      const text = o.format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : renderDiffText(diff);
+      process.stdout.write(writeTo(o.output, text));
+      result.code = diffCode(diff.new, o);
     });
 }

@@ -5,15 +5,43 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 
 import { addFleetScanOptions } from './fleet-options.js';
-import { collectEnv, collectHeader, parseJsonObject, parsePositiveInt, parseRevision } from './options.js';
+import {
+  collectEnv,
+  collectHeader,
+  collectList,
+  parseJsonObject,
+  parsePositiveInt,
+  parseRevision,
+} from './options.js';
 import { addOutputOptions } from './outputs.js';
+import { addRenamed } from './renamed.js';
 import { runScan } from './scan.js';
 
-/** What to scan besides a URL: a local command, the user's client configs. */
+/** What to scan besides a URL: the config's targets, the user's client configs. */
 function addTargetOptions(cmd: Command): Command {
   return cmd
     .argument('[url]', 'the MCP endpoint URL, e.g. https://mcp.example.com/mcp')
     .argument('[command...]', 'with --stdio, after --: the command that starts the server, and its arguments')
+    .option('--config-target <name>', 'only this target of the config file (name or URL)')
+    .option(
+      '--discovered',
+      'scan every server the MCP clients of this user are configured with (see discover)',
+    )
+    .option('--allow-exec', 'with --discovered: also launch the local (stdio) servers found in config files')
+    .option(
+      '--use-config-credentials',
+      'with --discovered: send each server the headers (remote) or secret env (local) its own client configuration gives it, to that server only',
+    )
+    .option('--home <dir>', 'with --discovered: read the client configs of this home directory')
+    .option(
+      '--project <dir>',
+      'with --discovered: the project directory whose config files are read (default: .)',
+    );
+}
+
+/** A local server: a command, or a package audited before it is installed. */
+function addStdioOptions(cmd: Command): Command {
+  return cmd
     .option('--stdio', 'launch a local stdio server instead: scan --stdio -- <command> [args...]')
     .option(
       '--npm <package[@version]>',
@@ -39,20 +67,10 @@ function addTargetOptions(cmd: Command): Command {
       'with --stdio: run the server with no network, none of your files and nothing left running (Linux namespaces), or not at all (exit 2); =best-effort runs without it, with a warning, where it cannot be had',
     )
     .option(
-      '--discovered',
-      'scan every server the MCP clients of this user are configured with (see discover)',
-    )
-    .option('--allow-exec', 'with --discovered: also launch the local (stdio) servers found in config files')
-    .option(
-      '--use-config-credentials',
-      'with --discovered: send each server the headers (remote) or secret env (local) its own client configuration gives it, to that server only',
-    )
-    .option('--home <dir>', 'with --discovered: read the client configs of this home directory')
-    .option(
-      '--project <dir>',
-      'with --discovered: the project directory whose config files are read (default: .)',
-    )
-    .option('--target <name>', 'only this configured target (name or URL)');
+      '--sandbox-map <path>',
+      'with --sandbox: a path the server may read (read-only), such as a directory it serves; repeatable',
+      collectList,
+    );
 }
 
 /** What the scan may send, and how long it may take. */
@@ -139,17 +157,134 @@ function addLockOptions(cmd: Command): Command {
     .option('--update-lock', 'record the scanned surface in the --lock file (other targets are kept)');
 }
 
+/**
+ * The help's groups, in the order they are printed (as trivy and semgrep group theirs). Every
+ * visible option of `scan` is in one (test/unit/cli-help.test.ts); the help and version flags
+ * stay under "Options:".
+ */
+export const SCAN_HELP_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  'Targets:': [
+    '--config',
+    '--config-target',
+    '--discovered',
+    '--allow-exec',
+    '--use-config-credentials',
+    '--home',
+    '--project',
+  ],
+  'Local (stdio) servers:': [
+    '--stdio',
+    '--npm',
+    '--npm-bin',
+    '--pypi',
+    '--pypi-bin',
+    '--env',
+    '--cwd',
+    '--sandbox',
+    '--sandbox-map',
+  ],
+  'Authentication:': [
+    '--header',
+    '--token',
+    '--token-env',
+    '--login',
+    '--second-token-env',
+    '--narrow-token-env',
+    '--expired-token-env',
+  ],
+  'Modes and limits:': [
+    '--mode',
+    '--spec',
+    '--timeout',
+    '--scan-timeout',
+    '--allow-private',
+    '--ca-file',
+    '--plan',
+  ],
+  'Intrusive mode:': [
+    '--designate-tool',
+    '--designate-tool-args',
+    '--oauth-client-id',
+    '--oauth-redirect-uri',
+    '--cimd-base',
+    '--cimd-special-use',
+    '--cimd-tls-cert',
+    '--cimd-tls-key',
+  ],
+  'Output:': [
+    '--format',
+    '--output',
+    '--output-dir',
+    '--save-evidence',
+    '--docs-url',
+    '--clients',
+    '--no-color',
+    '--verbose',
+  ],
+  'Gating (exit code):': [
+    '--fail-on',
+    '--min-grade',
+    '--fail-on-client',
+    '--baseline',
+    '--update-baseline',
+    '--lock',
+    '--update-lock',
+  ],
+  'Fleet (lists of targets, history):': [
+    '--targets',
+    '--registry',
+    '--updated-since',
+    '--concurrency',
+    '--per-host',
+    '--fleet-timeout',
+    '--max-attempts',
+    '--max-backoff',
+    '--journal',
+    '--resume',
+    '--db',
+    '--no-db',
+    '--run-id',
+    '--shard',
+    '--shard-count',
+    '--no-progress',
+  ],
+};
+
+/** Puts each option in its group; options of a group are listed in the order they were added. */
+function groupHelp(cmd: Command): void {
+  const groupOf = new Map(
+    Object.entries(SCAN_HELP_GROUPS).flatMap(([g, flags]) => flags.map((f) => [f, g] as const)),
+  );
+  const headings = Object.keys(SCAN_HELP_GROUPS);
+  // commander prints the groups in the order of their first option: sort the options by group.
+  const rank = (o: Option) => headings.indexOf(groupOf.get(o.long ?? '') ?? '');
+  const sorted = [...cmd.options].sort((a, b) => rank(a) - rank(b));
+  (cmd.options as Option[]).splice(0, cmd.options.length, ...sorted);
+  for (const o of cmd.options) {
+    const g = groupOf.get(o.long ?? '');
+    if (g) o.helpGroup(g);
+  }
+}
+
 export function registerScanCommand(program: Command, result: { code: number }): void {
   const scanCmd = program
     .command('scan')
     .description(
-      'scan an MCP endpoint (Streamable HTTP or HTTP+SSE), every target of the config file, or a fleet (--targets, --registry)',
+      'scan an MCP endpoint (Streamable HTTP or HTTP+SSE), every target of the config file, a local server (--stdio, --npm, --pypi), or a fleet (--targets, --registry, --discovered)',
     );
-  for (const add of [addTargetOptions, addModeOptions, addAuthenticationOptions, addIntrusiveOptions])
+  for (const add of [
+    addTargetOptions,
+    addStdioOptions,
+    addModeOptions,
+    addAuthenticationOptions,
+    addIntrusiveOptions,
+    addOutputOptions,
+    addLockOptions,
+    addFleetScanOptions,
+  ])
     add(scanCmd);
-  addOutputOptions(scanCmd);
-  addLockOptions(scanCmd);
-  addFleetScanOptions(scanCmd);
+  addRenamed(scanCmd, [{ old: '--target <name>', now: '--config-target' }]);
+  groupHelp(scanCmd);
   scanCmd.action(async (url: string | undefined, words: string[], o: ScanCliOptions) => {
     result.code = await runScan(url, o, scanCmd, words);
   });

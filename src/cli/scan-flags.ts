@@ -107,6 +107,11 @@ export function checkTargetFlags(url: string | undefined, words: readonly string
       if (o[flag] !== undefined) throw new UsageError(`${flagName(flag)} needs --discovered`);
   if (o.stdio && url === undefined)
     throw new UsageError('--stdio needs a command: mcp-posture scan --stdio -- <command> [args...]');
+  // Never run a URL as a command: `scan URL --stdio -- cmd` mixes the two kinds of target.
+  if (o.stdio && /^[a-z][a-z0-9+.-]*:\/\//i.test(url!))
+    throw new UsageError(
+      `--stdio launches a command, and ${url} is a URL: scan the URL (mcp-posture scan ${url}) or a command (mcp-posture scan --stdio -- <command> [args...]), not both`,
+    );
 }
 
 /** `--npm` / `--pypi`: one package, alone, its arguments after `--` (docs/stdio.md#audit-a-package-before-installing-it). */

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 import type { ScanOutput } from '../api.js';
+import { reportOf } from '../api.js';
 import { serializeEvidence } from '../evidence/bundle-write.js';
 import { serializeBaseline, writeBaseline } from '../report/baseline-compare.js';
 import { escapeTerminalLine } from '../escape/terminal.js';
@@ -35,13 +36,17 @@ export interface KeptScan {
   readonly o: ScanCliOptions;
 }
 
+/** A target that did not end: the cause first, then the target, then the next step. */
+export function unfinishedLine(reason: string, href: string): string {
+  const next = /deadline/.test(reason) ? ' (a slow server needs a larger --scan-timeout)' : '';
+  return `mcp-posture: ${escapeTerminalLine(reason)}: ${escapeTerminalLine(href)} was not scanned to the end${next}`;
+}
+
 /** What went wrong with targets that did not end, and with the history database. */
 function runProblems(res: RunResult): number[] {
   const codes: number[] = [];
-  for (const p of res.unfinished)
-    process.stderr.write(
-      `mcp-posture: ${escapeTerminalLine(p.sourced.target.href)} was not scanned to the end\n`,
-    );
+  for (const u of res.unfinished)
+    process.stderr.write(`${unfinishedLine(u.reason, u.prepared.sourced.target.href)}\n`);
   if (res.summary.notStarted > 0) {
     process.stderr.write(
       `mcp-posture: the fleet deadline passed: ${res.summary.notStarted} target(s) not started\n`,
@@ -56,20 +61,45 @@ function runProblems(res: RunResult): number[] {
   return codes;
 }
 
-async function writeKept(k: KeptScan, outs: readonly ScanOutput[]): Promise<void> {
+/**
+ * `--update-baseline`: the current failures written to the baseline file, and the reports rebuilt
+ * without the comparison against the file as it was before ("9 new, 0 expected" read as a
+ * verdict); the line on stderr says what was written.
+ */
+function updateBaseline(k: KeptScan, kept: readonly Kept[]): ScanOutput[] {
+  const baseline = k.prepared[0]?.reportOpts.baseline;
+  const outs = kept.map((x) => x.out);
+  if (!baseline) return outs;
+  let data = baseline.data;
+  let recorded = 0;
+  for (const { out } of kept) {
+    data = writeBaseline(out.report, data);
+    recorded += writeBaseline(out.report).entries.length;
+  }
+  writeFileSync(baseline.file, serializeBaseline(data));
+  const others = data.entries.length - recorded;
+  process.stderr.write(
+    `baseline written: ${recorded} finding${recorded === 1 ? '' : 's'} recorded in ${escapeTerminalLine(baseline.file)}${others > 0 ? ` (with ${others} of other targets kept)` : ''}\n`,
+  );
+  return kept.map(({ out, prepared }) => {
+    const { baseline: _, ...opts } = prepared.reportOpts;
+    return reportOf(out.evidence, out.results, opts);
+  });
+}
+
+interface Kept {
+  readonly out: ScanOutput;
+  readonly prepared: PreparedTarget;
+}
+
+async function writeKept(k: KeptScan, kept: readonly Kept[]): Promise<void> {
   const o = k.o;
+  const outs = o.updateBaseline ? updateBaseline(k, kept) : kept.map((x) => x.out);
   if (o.saveEvidence) {
     if (outs.length !== 1) throw new UsageError('--save-evidence works with one target at a time');
     writeFileSync(o.saveEvidence, serializeEvidence(outs[0]!.evidence));
   }
   const reports = outs.map((x) => x.report);
-  const baseline = k.prepared[0]?.reportOpts.baseline;
-  if (o.updateBaseline && baseline) {
-    let data = baseline.data;
-    for (const r of reports) data = writeBaseline(r, data);
-    writeFileSync(baseline.file, serializeBaseline(data));
-    process.stderr.write(`wrote baseline ${baseline.file} (${data.entries.length} entries)\n`);
-  }
   const anchor = k.configPath
     ? anchorFor(relative(process.cwd(), k.configPath), readFileSync(k.configPath, 'utf8'))
     : k.outputs.formats.includes('sarif') && k.outputs.outputDir
@@ -102,10 +132,8 @@ export async function runKeptScan(k: KeptScan): Promise<number> {
   });
   const codes = [...res.codes, ...runProblems(res)];
   for (const line of res.lockLines) process.stderr.write(`${line}\n`);
-  await writeKept(
-    k,
-    res.outputs.filter((x): x is ScanOutput => x !== null),
-  );
+  const kept = res.outputs.flatMap((out, i) => (out === null ? [] : [{ out, prepared: k.prepared[i]! }]));
+  await writeKept(k, kept);
   if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
   return o.updateBaseline ? EXIT.ok : combineExitCodes(codes);
 }

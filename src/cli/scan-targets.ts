@@ -131,7 +131,7 @@ export function chooseTargets(
     return { sources, kinds: ['url'], entries: none, fleet: false, label: url };
   }
   if (!config.config) throw new UsageError('give a URL, or a config file with targets (--config)');
-  const chosen = configTargets(config.config, o.target);
+  const chosen = configTargets(config.config, o.configTarget);
   const entries = new Map(chosen.map((c) => [c.sourced.target.identity, c.entry]));
   const where = `config ${config.path ?? ''}`.trim();
   const items = chosen.map((c) => ({ target: c.sourced.target, name: c.sourced.name }));

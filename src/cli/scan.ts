@@ -4,6 +4,8 @@
  * (src/run/run-targets.ts) and prints what it returns: every report (a URL, `--stdio`, the
  * config's targets) or a fleet's summary (`--targets`, `--registry`, `--discovered`).
  */
+import { resolve } from 'node:path';
+
 import type { ScanCliOptions } from './cli-options.js';
 
 import type { Command } from 'commander';
@@ -41,6 +43,7 @@ import type { TargetChoice } from './scan-targets.js';
 import { chooseTargets, packageChoiceOf } from './scan-targets.js';
 import { runKeptScan } from './scan-output.js';
 import { sandboxModeOf } from './run-options.js';
+import { checkSandboxedRunner } from './sandbox-network.js';
 
 /** Credentials go only to the targets the user named: a list's targets never inherit them. */
 function checkCredentialFlags(
@@ -119,6 +122,10 @@ async function scanWith(
   checkTargetFlags(url, words, o);
   const pkg = packageChoiceOf(url, words, o);
   if (o.stdio || pkg) checkStdioFlags(o, cmd);
+  if (o.stdio && url !== undefined)
+    checkSandboxedRunner({ command: url, args: words, env: o.env ?? {}, cwd: o.cwd }, sandboxOf(o), (line) =>
+      process.stderr.write(`${escapeTerminalLine(line)}\n`),
+    );
   // Before anything else: a --pypi without uv says how to get it.
   const uv = pkg?.ecosystem === 'pypi' ? uvPath() : null;
   const config = await readConfig(o.config);
@@ -131,6 +138,7 @@ async function scanWith(
     caFile: o.caFile,
     cimd: cimdOptionsOf(o),
     sandbox: sandboxOf(o),
+    ...(o.sandboxMap?.length ? { sandboxMap: o.sandboxMap.map((m) => resolve(m)) } : {}),
     baseline: undefined,
     useConfigCredentials: Boolean(o.useConfigCredentials),
     ...(o.clients ? { clients: o.clients } : {}),

@@ -8,6 +8,7 @@ import type { Evidence, ExchangeId } from '../evidence/types.js';
 import { clientView } from './evidence-view.js';
 import type { ClientView } from './evidence-view.js';
 import { CLIENT_PROFILES } from './profiles/index.js';
+import { observedShapes } from './shapes.js';
 import { judgeRequirement } from './requirements/index.js';
 import type {
   CellStatus,
@@ -21,7 +22,7 @@ import type {
 export interface MatrixOptions {
   /** The profiles to judge (default: every built-in profile). */
   readonly profiles?: readonly ClientProfile[];
-  /** Intrusive registrations per redirect shape (phase B). */
+  /** Intrusive registrations per redirect shape (default: what the evidence's `i.shape` probes showed). */
   readonly shapes?: readonly RedirectShapeObservation[];
 }
 
@@ -120,6 +121,6 @@ export function clientMatrix(evidence: Evidence, options: MatrixOptions = {}): C
   const unreachable = unreachableReason(evidence);
   if (unreachable) return { version: 1, cells: profiles.map((p) => unreachableCell(p, unreachable)) };
   const view = clientView(evidence);
-  const shapes = options.shapes ?? [];
+  const shapes = options.shapes ?? observedShapes(evidence);
   return { version: 1, cells: profiles.map((p) => cellOf(p, view, shapes)) };
 }

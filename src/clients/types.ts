@@ -4,7 +4,10 @@
  * costs (`blocks` or `degrades`), the server operator's fix, and the public source it was read
  * from with the date and version it was checked against (docs/clients.md).
  */
+import type { RedirectShape } from '../evidence/shape-types.js';
 import type { ExchangeId, Transport } from '../evidence/types.js';
+
+export type { RedirectShape } from '../evidence/shape-types.js';
 
 /** What a failed rule costs the user of that client. */
 export type RuleVerdict = 'blocks' | 'degrades';
@@ -34,14 +37,6 @@ export interface RuleSource {
   /** The client version, tag or commit the rule holds for, when the source names one. */
   readonly version?: string;
 }
-
-/** How the client's redirect URI is shaped: what the authorization server must accept. */
-export type RedirectShape =
-  | 'custom-scheme'
-  | 'https-fixed'
-  | 'loopback-random-port'
-  | 'loopback-fixed-port'
-  | 'loopback-per-server-path';
 
 export type RegistrationMechanism = 'cimd' | 'dcr';
 

@@ -7,6 +7,7 @@
 import type { AddressScope, ExchangeId, HttpReply, Probe } from './primitives.js';
 import type { AuthzAnswer } from './authz-answer-types.js';
 import type { CimdProbes } from './cimd-types.js';
+import type { RedirectShapeProbes } from './shape-types.js';
 
 export type { AuthzAnswer, AuthzRedirect, CookieShape, PageProtections } from './authz-answer-types.js';
 
@@ -165,6 +166,11 @@ export interface AuthDiscovery {
    * document variants, for CIMD10–CIMD19. Absent in bundles from before the probe existed.
    */
   readonly cimd?: Probe<CimdProbes>;
+  /**
+   * `i.shape(…)` (intrusive): one registration per redirect URI shape the client profiles use, an
+   * authorization request with another loopback port, and the deletion. Absent in older bundles.
+   */
+  readonly shapes?: Probe<RedirectShapeProbes>;
 }
 
 /** One fresh client of `i.proxy` and the first answer to its authorization request. */

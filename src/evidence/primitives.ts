@@ -15,6 +15,7 @@ export type ExchangeId = `x${number}`;
 export type NetErrorCode =
   | 'timeout' // per-request timeout
   | 'deadline' // the overall scan deadline passed
+  | 'stopped-answering' // not sent: earlier requests to the same origin timed out, several in a row
   | 'dns'
   | 'connect' // refused, unreachable
   | 'reset' // connection reset or closed mid-message

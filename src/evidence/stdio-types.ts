@@ -190,8 +190,10 @@ export interface StdioSandbox {
   readonly method?: 'bwrap' | 'unshare' | 'unshare-net' | null;
   /** Directories the server saw as empty and read-only. */
   readonly hidden?: readonly string[];
-  /** Paths inside hidden directories mapped back read-only (the runtime, the package). */
+  /** Paths inside hidden directories mapped back read-only (the runtime, the package, `--sandbox-map`). */
   readonly mapped?: readonly string[];
+  /** Existing paths named on the command line (data, such as a directory to serve) that the server could not see. */
+  readonly hiddenArgs?: readonly string[];
   /** The only writable places: the throwaway HOME and working directory (per launch, so named generically). */
   readonly writable?: readonly string[];
   /** The user the server ran as, when not the scanner's (root scans run it as `nobody`). */

@@ -24,10 +24,20 @@ export interface FleetTarget {
   readonly name: string | null;
   readonly source: TargetSourceKind;
   readonly registry: RegistryRef | null;
+  /** Discovered servers: the client and the configuration file that list it (absent in older journals). */
+  readonly client?: string | null;
+  readonly configFile?: string | null;
 }
 
 export function fleetTargetOf(s: SourcedTarget): FleetTarget {
-  return { url: s.target.identity, name: s.name, source: s.source, registry: s.registry };
+  const inst = s.installedIn?.[0];
+  return {
+    url: s.target.identity,
+    name: s.name,
+    source: s.source,
+    registry: s.registry,
+    ...(inst ? { client: inst.client, configFile: inst.file } : {}),
+  };
 }
 
 /** The report's outcome, or `error` when the scan itself could not run to its end. */
@@ -140,6 +150,13 @@ function detailOf(out: ScanOutput): string | null {
   const redirect = out.evidence.endpoint?.redirect;
   if (redirect) return cut(`redirect ${redirect.status} to ${redirect.location}`, MAX_MESSAGE);
   if (out.report.outcome === 'graded') return out.report.rating.qualifier;
+  // The report's own words for why (src/evidence/derive/unreached.ts), without the target it names.
+  const unreached = out.report.target.unreached;
+  if (unreached) {
+    const prefix = `cannot scan ${out.report.target.url}: `;
+    const why = unreached.why.startsWith(prefix) ? unreached.why.slice(prefix.length) : unreached.why;
+    return cut(why, MAX_MESSAGE);
+  }
   const err = out.evidence.exchanges.find((x) => x.error)?.error;
   if (err) return cut(`${err.code}: ${err.message}`, MAX_MESSAGE);
   const status = out.evidence.exchanges.find((x) => x.response)?.response?.status;

@@ -21,9 +21,28 @@ function whyStopped(ev: Evidence): string | null {
   }
 }
 
+/**
+ * The probes not sent to a server that stopped answering mid-scan (./http/stopped-answering.ts):
+ * each is an exchange with the `stopped-answering` error, which says after how many timeouts.
+ */
+function cutProbes(ev: Evidence): NotSentProbe[] {
+  const seen = new Set<string>();
+  return ev.exchanges.flatMap((x) => {
+    if (x.error?.code !== 'stopped-answering' || seen.has(x.probe)) return [];
+    seen.add(x.probe);
+    return [
+      {
+        probe: x.probe,
+        reason: 'dependency_failed' as const,
+        detail: x.error.message.replace(/; not sent$/, ''),
+      },
+    ];
+  });
+}
+
 export function notSentProbes(ev: Evidence, plan: readonly PlanEntry[], tokenGiven: boolean): NotSentProbe[] {
   const why = whyStopped(ev);
-  if (why === null) return [];
+  if (why === null) return cutProbes(ev);
   const sent = new Set(ev.exchanges.map((x) => x.probe));
   return plan
     .filter((p) => !sent.has(p.probe) && (p.tier !== 'token' || tokenGiven))

@@ -17,6 +17,7 @@ import { applySuppressions } from './suppress.js';
 import { summarize } from './summary.js';
 import { stdioExchangesOf } from './stdio-exchanges.js';
 import { clientsOf, frameworkOf } from './clients.js';
+import { registrationLedger } from './ledger.js';
 import { frameworkFixFor } from './framework-fix.js';
 import type { TargetClass } from '../evidence/types.js';
 
@@ -119,6 +120,7 @@ export function buildReport(
     checks,
     exchanges: ev.exchanges,
     clients: clientsOf(ev, opts.clients),
+    ...(ev.settings.mode === 'intrusive' && !ev.stdio ? { registrations: registrationLedger(ev) } : {}),
     framework,
     ...(ev.stdio ? { stdioExchanges: stdioExchangesOf(ev) } : {}),
   };

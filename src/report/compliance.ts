@@ -62,6 +62,7 @@ const REASON_TEXT: Readonly<Record<Reason, string>> = {
   revision_dependent: 'depends on the revision in use',
   fetch_failed: 'a request failed',
   rate_limited: 'rate limited',
+  target_stopped_answering: 'the server stopped answering',
   tls_unverified: 'TLS could not be verified',
   probe_unavailable: 'probe unavailable',
   opaque_token: 'opaque token',

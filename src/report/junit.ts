@@ -15,6 +15,8 @@ import { xmlAttr, xmlText } from '../escape/xml.js';
 import type { ReportResult, ScanReport } from './model.js';
 import type { ReportClient } from './clients-model.js';
 import { clientWhy } from './clients-words.js';
+import type { LedgerEntry } from './ledger.js';
+import { ledgerLine } from './ledger.js';
 
 function attrs(pairs: readonly (readonly [string, string | number])[]): string {
   return pairs.map(([k, v]) => ` ${k}="${xmlAttr(String(v))}"`).join('');
@@ -154,6 +156,28 @@ function renderClientCase(c: ReportClient, counts: Counts): string[] {
   return [`${open}>`, ...body, '    </testcase>'];
 }
 
+/** A registered client: a test case that fails when the scan could not delete it. */
+function renderLedgerCase(x: LedgerEntry, counts: Counts): string[] {
+  counts.tests++;
+  const open = `    <testcase${attrs([
+    ['classname', 'registration'],
+    ['name', `${x.probe} client deleted`],
+    ['time', '0'],
+  ])}`;
+  const out = `      <system-out>${xmlText(`${ledgerLine(x)}\nevidence: ${x.evidence.join(' ')}`)}</system-out>`;
+  if (x.deleted) return [`${open}>`, out, '    </testcase>'];
+  counts.failures++;
+  return [
+    `${open}>`,
+    `      <failure${attrs([
+      ['type', 'client-not-deleted'],
+      ['message', x.detail],
+    ])}/>`,
+    out,
+    '    </testcase>',
+  ];
+}
+
 /** `2026-11-29T20:10:55.313Z` → `2026-11-29T20:10:55`, the (UTC) form the common JUnit schema accepts. */
 function junitTimestamp(iso: string): string {
   return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.exec(iso)?.[0] ?? iso;
@@ -164,6 +188,7 @@ function renderSuite(report: ScanReport, id: number, total: Counts): string[] {
   const cases = [
     ...casesOf(report).flatMap((c) => renderCase(c, counts)),
     ...(report.clients ?? []).flatMap((c) => renderClientCase(c, counts)),
+    ...(report.registrations ?? []).flatMap((x) => renderLedgerCase(x, counts)),
   ];
   const t = report.target;
   const props: [string, string][] = [

@@ -5,7 +5,7 @@
  * (`PIN_BY_CHANGE`); this module only lists them per target and context, as text or JSON.
  */
 import type { CheckMeta } from '../checks/define-check.js';
-import { severityOfKey } from '../checks/define-check.js';
+import { SEVERITIES, severityOfKey } from '../checks/define-check.js';
 import { PIN_BY_CHANGE as PIN } from '../checks/pin/index.js';
 import type { CredentialContext, LockEntry } from '../evidence/pin-types.js';
 import type { ChangeSeverity } from '../lock/change-types.js';
@@ -110,7 +110,14 @@ export function entryChanges(
   return out;
 }
 
-/** Every change between two locks; entries present in only one lock are reported as PIN04 changes. */
+/** Most severe first; among equals, the order they were found in (by target, context, check). */
+const bySeverity = (a: LockChange, b: LockChange) =>
+  SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity);
+
+/**
+ * Every change between two locks, the most severe first; entries present in only one lock are
+ * reported as PIN04 changes.
+ */
 export function lockChanges(oldLock: LockFile, newLock: LockFile): LockChange[] {
   const out: LockChange[] = [];
   const targets = [...new Set([...Object.keys(oldLock.targets), ...Object.keys(newLock.targets)])].sort();
@@ -131,7 +138,15 @@ export function lockChanges(oldLock: LockFile, newLock: LockFile): LockChange[] 
         });
     }
   }
-  return out;
+  return out.sort(bySeverity);
+}
+
+/** `1 critical, 2 medium`: the changes counted by severity, the most severe first. */
+function countsBySeverity(changes: readonly LockChange[]): string {
+  return SEVERITIES.map((s) => [s, changes.filter((c) => c.severity === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(', ');
 }
 
 export function renderChangesText(changes: readonly LockChange[]): string {
@@ -146,7 +161,8 @@ export function renderChangesText(changes: readonly LockChange[]): string {
       `  ${c.severity.padEnd(8)} ${c.check.slice(5)} ${c.key.padEnd(18)} ${showInvisible(c.location)}  ${c.message}`,
     );
   }
-  return `${lines.join('\n')}\n${changes.length} change${changes.length === 1 ? '' : 's'}\n`;
+  const n = changes.length;
+  return `${lines.join('\n')}\n${n} change${n === 1 ? '' : 's'}: ${countsBySeverity(changes)}\n`;
 }
 
 /** `lock show`: one line per target and context. */

@@ -2,6 +2,7 @@
 import { clientCounts, clientWhy, frameworkLine, VERDICT_WORDS } from './clients-words.js';
 import { escapeMarkdown as e, escapeMarkdownCell as cell } from '../escape/markdown.js';
 import type { ScanReport } from './model.js';
+import { ledgerSummary } from './ledger.js';
 
 export function clientTable(report: ScanReport): string[] {
   const clients = report.clients ?? [];
@@ -14,6 +15,25 @@ export function clientTable(report: ScanReport): string[] {
     ...clients.map(
       (c) =>
         `| ${e(c.name)} | ${c.verdict === 'blocked' ? '**blocked**' : e(VERDICT_WORDS[c.verdict])} | ${cell(clientWhy(c), 200)} | ${cell(c.fixes[0] ?? '', 200)} |`,
+    ),
+    '',
+    ...ledgerTable(report),
+  ];
+}
+
+/** The registration ledger: every client the scan registered and whether it was deleted. */
+function ledgerTable(report: ScanReport): string[] {
+  const entries = report.registrations;
+  if (!entries) return [];
+  if (entries.length === 0) return ['No client was registered by this scan.', ''];
+  return [
+    `#### Registered clients (${e(ledgerSummary(entries))})`,
+    '',
+    '| Probe | Redirect URI | Deleted | Detail |',
+    '| --- | --- | --- | --- |',
+    ...entries.map(
+      (x) =>
+        `| ${cell(x.probe, 80)} | ${cell(x.redirectUri, 200)} | ${x.deleted ? 'yes' : '**no**'} | ${cell(x.detail, 300)} |`,
     ),
     '',
   ];

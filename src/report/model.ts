@@ -20,6 +20,7 @@ import type { Unreached } from '../evidence/derive/unreached.js';
 import type { Revision } from '../spec/revisions.js';
 import type { StdioExchangeView } from './stdio-exchanges.js';
 import type { ReportClient, ReportFramework } from './clients-model.js';
+import type { LedgerEntry } from './ledger.js';
 
 export const REPORT_SCHEMA_VERSION = '1.0.0';
 
@@ -147,6 +148,11 @@ export interface ScanReport {
   readonly exchanges: readonly HttpExchange[];
   /** Which clients connect and log in, per profile (docs/clients.md); absent in reports older than it. */
   readonly clients?: readonly ReportClient[];
+  /**
+   * Every OAuth client the scan registered and whether it was deleted (./ledger.ts); present in
+   * intrusive scans of an HTTP target only.
+   */
+  readonly registrations?: readonly LedgerEntry[];
   /** The server framework recognised from the evidence (docs/fingerprints.md); absent in older reports. */
   readonly framework?: ReportFramework;
   /** A local (stdio) server's exchanges (./stdio-exchanges.ts); absent for HTTP targets. */

@@ -19,7 +19,7 @@ import { buildRule, LEVEL_OF, ruleIds } from './sarif/rules.js';
 import { escapeJsonText } from '../escape/json.js';
 import { artifactUri, targetSlug } from './sarif/text.js';
 import { escapeSarifText } from '../escape/sarif.js';
-import { blockedClients, clientResult, clientRule } from './sarif/clients.js';
+import { blockedClients, clientResult, clientRule, ledgerNotifications } from './sarif/clients.js';
 import type {
   SarifInvocation,
   SarifLocation,
@@ -104,6 +104,7 @@ function buildRun(report: ScanReport, opts: SarifOptions): SarifRun {
       });
     }
   }
+  notifications.push(...ledgerNotifications(report));
   // One result per blocked client, its rule after the checks' (docs/clients.md).
   blocked.forEach((c, i) =>
     results.push(clientResult(report, c, ids.length + i, clientLocation(report, c.id, uri, line))),

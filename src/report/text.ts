@@ -51,7 +51,7 @@ export function renderText(report: ScanReport, opts: TextOptions = {}): string {
   const sandbox = report.settings.sandbox;
   if (sandbox?.applied)
     out.push(
-      `  sandbox applied (${e(sandbox.detail)}): no network; hidden: ${e(sandbox.hidden?.join(', ') ?? '?')}; mapped read-only: ${e(sandbox.mapped?.join(', ') || 'nothing')}; writable: ${e(sandbox.writable?.join(', ') ?? '?')}`,
+      `  sandbox applied (${e(sandbox.detail)}): no network; hidden: ${e(sandbox.hidden?.join(', ') ?? '?')}; mapped read-only: ${e(sandbox.mapped?.join(', ') || 'nothing')}; writable: ${e(sandbox.writable?.join(', ') ?? '?')}${sandbox.hiddenArgs?.length ? `; named on its command line but hidden: ${e(sandbox.hiddenArgs.join(', '))}` : ''}`,
     );
   if (rev.source !== 'negotiated' && rev.source !== 'pinned')
     out.push(`  candidate revisions: ${rev.candidates.join(', ') || 'none'}`);

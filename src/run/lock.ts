@@ -8,7 +8,9 @@
 import type { CredentialContext, Evidence } from '../evidence/types.js';
 import type { LockFile, LockUpdate, UpdateOutcome } from '../lock/file.js';
 import { entryFor, LockError, readLock, updateLockEntries } from '../lock/file.js';
-import type { ScanTargetOptions } from '../api.js';
+import type { ScanOutput, ScanTargetOptions } from '../api.js';
+import { evaluate } from '../api.js';
+import type { ReportOptions } from '../report/model.js';
 import { UsageError } from './errors.js';
 
 export interface LockChoice {
@@ -55,6 +57,18 @@ export function lockUpdateOf(identity: string, ev: Evidence): LockUpdate | null 
     entry: ev.pin.current,
     reachable: ev.detection.targetClass === 'reachable',
   };
+}
+
+/**
+ * With `--update-lock`, a target the lock had no entry for is judged against the entry this run
+ * records for it, not reported as missing from the lock the same run fills in (PIN04 then says it
+ * was recorded by this scan). A target that was not reached is not recorded, and keeps its report.
+ */
+export function judgedAgainstRecording(out: ScanOutput, reportOpts: ReportOptions): ScanOutput {
+  const pin = out.evidence.pin;
+  if (!pin || pin.baseline !== null || !pin.reachable) return out;
+  const recordedContexts = [...new Set([...pin.recordedContexts, pin.context])];
+  return evaluate({ ...out.evidence, pin: { ...pin, baseline: pin.current, recordedContexts } }, reportOpts);
 }
 
 const BATCH = 50;

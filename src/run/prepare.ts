@@ -20,7 +20,7 @@ import type { Mode } from '../evidence/types.js';
 import type { Baseline } from '../report/baseline-compare.js';
 import type { ReportOptions } from '../report/model.js';
 import type { SourcedTarget, TargetSourceKind } from '../targets/sources/types.js';
-import { identityOf } from '../targets/target.js';
+import { identityOf, withReadOnly } from '../targets/target.js';
 import { UsageError } from './errors.js';
 import type { GateOptions } from './exit-code.js';
 import { storedToken } from './stored-login.js';
@@ -40,6 +40,8 @@ export interface RunSettings {
   readonly cimd?: ScanTargetOptions['cimd'];
   /** `--sandbox` for local servers: `strict`, `best-effort` or `off` (docs/stdio.md#sandbox). */
   readonly sandbox: SandboxMode;
+  /** `--sandbox-map`: paths every local server may read inside the sandbox (a directory it serves). */
+  readonly sandboxMap?: readonly string[];
   readonly baseline: { readonly file: string; readonly data: Baseline } | undefined;
   /** `--use-config-credentials`: discovered servers get what their client configuration gives them. */
   readonly useConfigCredentials?: boolean;
@@ -178,10 +180,14 @@ function httpOptions(
  */
 export function prepareTarget(
   s: RunSettings,
-  t: SourcedTarget,
+  given: SourcedTarget,
   entry?: TargetConfig,
   stored?: string,
 ): PreparedTarget {
+  const t =
+    given.target.kind === 'stdio' && s.sandboxMap?.length
+      ? { ...given, target: withReadOnly(given.target, s.sandboxMap) }
+      : given;
   const trust = TRUST[t.source];
   const found = entryOf(s, t, entry);
   const resolved = resolveTargetSettings(

@@ -32,7 +32,7 @@ import { exitCodeFor } from './exit-code.js';
 import type { HistoryRequest } from './history.js';
 import { RunHistory } from './history.js';
 import type { LockChoice } from './lock.js';
-import { LockRecorder, lockFor, lockUpdateOf } from './lock.js';
+import { judgedAgainstRecording, LockRecorder, lockFor, lockUpdateOf } from './lock.js';
 import type { PreparedTarget } from './prepare.js';
 
 export interface Pacing {
@@ -67,8 +67,8 @@ export interface RunRequest {
   readonly progress?: (total: number) => Promise<RunProgress>;
   /** Each target's final output, as it finishes (per-target report files). */
   readonly onOutput?: (p: PreparedTarget, out: ScanOutput, code: number) => void;
-  /** Each target's record, as stored. */
-  readonly onRecord?: (r: ScanRecord) => void;
+  /** Each target's record, as stored, with its final output (null when the scan did not end): a row of the run's table. */
+  readonly onRecord?: (r: ScanRecord, out: ScanOutput | null) => void;
   /** A line for the user (a database that failed mid-run). */
   readonly warn: (line: string) => void;
 }
@@ -80,8 +80,8 @@ export interface RunResult {
   readonly outputs: readonly (ScanOutput | null)[];
   /** Exit codes of the targets finished in this run (resumed and other shards' targets have none). */
   readonly codes: readonly number[];
-  /** Targets that started but were not scanned to the end (an overrun, an internal error). */
-  readonly unfinished: readonly PreparedTarget[];
+  /** Targets that started but were not scanned to the end, and why (an overrun, an internal error). */
+  readonly unfinished: readonly { readonly prepared: PreparedTarget; readonly reason: string }[];
   /** Targets of this shard, before the journal's were skipped. */
   readonly inShard: number;
   /** Skipped because the journal held them (--resume), and their exit codes. */
@@ -132,7 +132,7 @@ class Run {
   readonly #finalized = new Set<string>();
   readonly #outputs: (ScanOutput | null)[];
   readonly #codes: number[] = [];
-  readonly #unfinished: PreparedTarget[] = [];
+  readonly #unfinished: { prepared: PreparedTarget; reason: string }[] = [];
   readonly #co: CoInstalled<Finished>;
   readonly #lock: LockRecorder | null;
   /** Records are stored only with a journal or a database; otherwise they are only counted. */
@@ -208,7 +208,7 @@ class Run {
     const target = p.sourced.target;
     this.#latest.delete(target.identity);
     const lock = this.req.lock;
-    const out = await scanTarget(
+    const scanned = await scanTarget(
       target,
       {
         ...p.options,
@@ -218,6 +218,7 @@ class Run {
       },
       p.reportOpts,
     );
+    const out = lock?.update ? judgedAgainstRecording(scanned, p.reportOpts) : scanned;
     // A scan that overran its deadline was recorded as failed: its late output is dropped.
     if (!this.#finalized.has(target.identity)) this.#latest.set(target.identity, out);
     const limit = rateLimitOf(out.evidence);
@@ -262,10 +263,11 @@ class Run {
         this.#detail,
       );
     await this.history.store(record);
-    this.req.onRecord?.(record);
+    this.req.onRecord?.(record, h.out);
     this.#codes.push(record.exitCode);
     if (!h.out) {
-      if (record.outcome === 'error') this.#unfinished.push(p);
+      if (record.outcome === 'error')
+        this.#unfinished.push({ prepared: p, reason: record.detail ?? 'the scan did not finish' });
       return;
     }
     const update = this.#lock ? lockUpdateOf(p.sourced.target.identity, h.out.evidence) : null;

@@ -73,7 +73,8 @@ function asText(bytes: Buffer): string | null {
 const B64 = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const HEX = /\b(?:[0-9a-fA-F]{2}){32,}\b/g;
 const PCT = /(?:%[0-9a-fA-F]{2}){10,}/g;
-const DATA = /data:([a-z0-9.+/-]*)?((?:;[a-z0-9=.-]+)*)(;base64)?,([A-Za-z0-9+/=%._~-]{1,8192})/gi;
+const DATA =
+  /data:([a-z0-9.+/-]*)?((?:;(?!base64[;,])[a-z0-9=.-]+)*)(;base64)?,([A-Za-z0-9+/=%._~-]{1,8192})/gi;
 const DIGEST_HEX_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 const JWT = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$/;
 

@@ -18,7 +18,11 @@ export const STRONG_DIRECTIVE =
 
 /** A clause that opens with a bare imperative verb (after fillers): addressed to whoever acts. */
 export const IMPERATIVE_OPENING =
-  /^(?:(?:please|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|before (?:using|calling|you use|you call|doing)[^,]{0,60},|after (?:using|calling)[^,]{0,60},|when(?:ever)? [^,]{0,60},)[\s:,!-]*)*(ignore|disregard|forget|read|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set)\b/;
+  /^(?:(?:please|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|before (?:using|calling|you use|you call|doing)[^,]{0,60},|(?:after|once|for|to|on|if|while|during|as|whatever|regardless of|no matter)\b[^,]{0,60},|when(?:ever)? [^,]{0,60},)[\s:,!-]*)*(ignore|disregard|forget|read|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set|mirror|relay|replicate|stream|sync|log|record|capture|harvest|grab|navigate|redirect|route|replace|change|swap|substitute|grant|give|assign|promote|look ?up|resolve|ping|visit|report|dump|export|bcc|cc)\b/;
+
+/** Credential-bearing places beyond the named stores: home dot-directories, key files, secrets files. */
+export const SENSITIVE_EXTRA =
+  /(~|\$home|%userprofile%|\/home\/[\w.-]+|\/root|\/users\/[\w.-]+)\/\.[\w-]+|\/etc\/(shadow|passwd|sudoers|gshadow)\b|\.(pem|p12|pfx|kdbx|jks)\b|\bprivate keys?\b|\bsecrets?\.(ya?ml|json|toml|env)\b/;
 
 /** Concealment from the user, addressed to the agent. */
 export const CONCEALMENT: readonly RegExp[] = [

@@ -22,18 +22,32 @@ import {
   SECRET_SOURCE,
   SECRET_WORDS,
   SELF_SCOPE,
+  SENSITIVE_EXTRA,
   SENSITIVE_PATHS,
   SINK,
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
+import { judgeItem, namedSiblings } from './graph.js';
+import { intentFamilies, readIntent } from './intent.js';
+import type { Intent } from './intent.js';
+import { isListItem, splitMentions } from './mention.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
 export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 
 /** The families TOOL01 reports (its result keys). */
-export type Family = 'override' | 'secrecy' | 'exfiltration' | 'ordering' | 'imperative' | 'role-markers';
+export type Family =
+  | 'override'
+  | 'secrecy'
+  | 'exfiltration'
+  | 'ordering'
+  | 'hijack'
+  | 'manipulation'
+  | 'imperative'
+  | 'role-markers'
+  | 'mentioned';
 
 export interface Segment {
   readonly text: string;
@@ -62,6 +76,10 @@ export interface ClauseReading {
   readonly action: boolean;
   /** A secret directed into a parameter: often the parameter's own purpose (an API key field), so weak. */
   readonly secretToParameter: boolean;
+  /** What the clause takes, does and where it sends it (./intent.ts). */
+  readonly intent: Intent;
+  /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
+  readonly mentioned: boolean;
 }
 
 export interface Judgement {
@@ -73,6 +91,8 @@ export interface Judgement {
   readonly counterSignals: readonly string[];
   /** Up to five escaped excerpts of the clauses that fired, with their field. */
   readonly excerpts: readonly { readonly field: string; readonly text: string }[];
+  /** Sibling tools the firing text names: the payload's targets, not its carriers. */
+  readonly targets: readonly string[];
 }
 
 /** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
@@ -103,11 +123,33 @@ export function clauses(text: string): string[] {
 }
 
 function sensitivePath(c: string): boolean {
-  return SENSITIVE_PATHS.some(([, re]) => re.test(c));
+  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c);
+}
+
+/**
+ * Reads a clause; when it fires only because of what it quotes or exemplifies, and the words around
+ * the mention do not direct the agent, it is mentioned: its families are dropped (info at most).
+ */
+function readClause(
+  text: string,
+  field: string,
+  hidden: boolean,
+  ctx: JudgeContext,
+  listed = false,
+): ClauseReading {
+  const full = readPlain(text, field, hidden, ctx);
+  if (full.families.length === 0) return full;
+  const mentioned = { ...full, families: [], mentioned: true };
+  if (listed) return mentioned;
+  const m = splitMentions(text);
+  if (!m.mentions) return full;
+  const around = readPlain(m.outside, field, hidden, ctx);
+  const directs = around.families.length > 0 || (around.agent && STRONG_DIRECTIVE.test(m.outside));
+  return directs ? full : mentioned;
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
-function readClause(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
+function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
   const c = text;
   const negated = NEGATION.test(c);
   const concealment = CONCEALMENT.some((re) => re.test(c));
@@ -157,6 +199,8 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
     families.push('exfiltration');
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
+  const intent = readIntent(c, { stolenSecret, sensitive: targets.includes('sensitive-path') });
+  if (agent && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
     field,
@@ -171,6 +215,8 @@ function readClause(text: string, field: string, hidden: boolean, ctx: JudgeCont
     concealment,
     action,
     secretToParameter,
+    intent,
+    mentioned: false,
   };
 }
 
@@ -179,7 +225,14 @@ function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseRe
   const out: ClauseReading[] = [];
   for (const s of segments) {
     const n = normalise(s.text);
-    for (const c of clauses(n.text)) out.push(readClause(c, s.field, false, ctx));
+    let listed = false;
+    for (const c of clauses(n.text)) {
+      // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
+      listed =
+        listed && (isListItem(c) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
+      out.push(readClause(c, s.field, false, ctx, listed));
+      if (!listed) listed = splitMentions(c).opensList;
+    }
     for (const h of n.hidden) for (const c of clauses(h)) out.push(readClause(c, s.field, true, ctx));
     if (out.length >= MAX_CLAUSES) break;
   }
@@ -189,56 +242,81 @@ function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseRe
 const bump = (s: JudgedSeverity): JudgedSeverity =>
   s === 'info' ? 'medium' : s === 'low' ? 'medium' : s === 'medium' ? 'high' : s;
 
-/** Combines the clause readings of one item into one judgement. */
-function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgement {
+interface Graded {
+  severity: JudgedSeverity | null;
+  family: Family | null;
+  readonly signals: string[];
+  readonly counter: string[];
+  /** Clauses the item graph joined (they may fire no family alone). */
+  readonly joined: ClauseReading[];
+}
+
+/** Universal cross-tool orders ("any other tool") stay high; scoped vendor guidance is medium. */
+const UNIVERSAL = /\b(any|all|every) other\b/;
+const VENDOR_SCOPE =
+  /\bfor\b[^.;]{0,60}\b(about|regarding|related to|involving|on|with|in)\s+(this|our|the|its)\s+(product|service|api|platform|library|framework|project|docs?|documentation|workspace|account|site|sdk)\b/;
+
+/** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
+function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Raise): void {
+  if (!readings.some((r) => r.families.includes('secrecy'))) return;
+  const exfil = readings.some((r) => r.families.includes('exfiltration'));
+  if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
+    g.signals.push('secrecy', 'exfiltration');
+    raise('critical', 'secrecy');
+  } else if (readings.some((r) => r.action && r.agent && !r.negated)) {
+    g.signals.push('secrecy', 'action');
+    raise('high', 'secrecy');
+  } else {
+    g.signals.push('secrecy-alone');
+    g.counter.push('concealment without an action or data verb');
+    raise('low', 'secrecy');
+  }
+}
+
+type Raise = (s: JudgedSeverity, f: Family) => void;
+
+/** Ordering over other tools, and the item graph (./graph.ts). */
+function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, instructions: boolean) {
+  const ordering = readings.filter((r) => r.families.includes('ordering'));
+  const graph = judgeItem(readings);
+  const strong = graph.some((f) => f.family === 'ordering');
+  for (const f of graph) {
+    g.signals.push(f.signal);
+    raise(f.severity, f.family);
+  }
+  for (const f of graph) g.joined.push(...f.clauses);
+  if (ordering.length === 0) return;
+  const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
+  g.signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
+  if (instructions) {
+    raise(cross ? 'medium' : 'info', 'ordering');
+    g.counter.push('ordering guidance inside instructions');
+    return;
+  }
+  const vendor = !strong && ordering.every((r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text));
+  if (cross && vendor) g.counter.push('vendor guidance about its own tools: nothing hidden, no data moved');
+  raise(cross && !vendor ? 'high' : 'medium', 'ordering');
+}
+
+function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
   const has = (f: Family) => readings.some((r) => r.families.includes(f));
-  const anyAction = readings.some((r) => r.action && r.agent && !r.negated);
-  const concealed = readings.filter((r) => r.families.includes('secrecy'));
-  const exfil = readings.filter((r) => r.families.includes('exfiltration'));
-  const signals: string[] = [];
-  const counter: string[] = [];
-  let severity: JudgedSeverity | null = null;
-  let family: Family | null = null;
-  const raise = (s: JudgedSeverity, f: Family) => {
-    if (severity === null || RANK[s] > RANK[severity]) {
-      severity = s;
-      family = f;
+  const g: Graded = { severity: null, family: null, signals: [], counter: [], joined: [] };
+  const raise: Raise = (s, f) => {
+    if (g.severity === null || RANK[s] > RANK[g.severity]) {
+      g.severity = s;
+      g.family = f;
     }
   };
-  // Concealment counts only when it is paired with an action or data verb addressed to the agent.
-  if (concealed.length > 0) {
-    if (exfil.length > 0 || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
-      signals.push('secrecy', 'exfiltration');
-      raise('critical', 'secrecy');
-    } else if (anyAction) {
-      signals.push('secrecy', 'action');
-      raise('high', 'secrecy');
-    } else {
-      signals.push('secrecy-alone');
-      counter.push('concealment without an action or data verb');
-      raise('low', 'secrecy');
+  gradeSecrecy(readings, g, raise);
+  for (const f of ['exfiltration', 'override', 'hijack', 'manipulation'] as const)
+    if (has(f)) {
+      g.signals.push(f);
+      raise('high', f);
     }
-  }
-  if (exfil.length > 0) {
-    signals.push('exfiltration');
-    raise('high', 'exfiltration');
-  }
-  if (has('override')) {
-    signals.push('override');
-    raise('high', 'override');
-  }
-  const ordering = readings.filter((r) => r.families.includes('ordering'));
-  if (ordering.length > 0) {
-    const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
-    signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
-    if (instructions) {
-      raise(cross ? 'medium' : 'info', 'ordering');
-      counter.push('ordering guidance inside instructions');
-    } else raise(cross ? 'high' : 'medium', 'ordering');
-  }
+  gradeOrdering(readings, g, raise, instructions);
   if (has('role-markers')) {
-    signals.push('role-markers');
+    g.signals.push('role-markers');
     raise(
       readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
         ? 'medium'
@@ -247,32 +325,43 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     );
   }
   if (readings.some((r) => r.secretToParameter)) {
-    signals.push('secret-to-parameter');
-    counter.push('a secret into a parameter may be the parameter’s own purpose');
+    g.signals.push('secret-to-parameter');
+    g.counter.push('a secret into a parameter may be the parameter’s own purpose');
     raise('low', 'exfiltration');
   }
-  const imperative = readings.filter((r) => r.families.includes('imperative'));
-  if (imperative.length > 0 && !instructions) {
-    signals.push('imperative');
+  if (has('imperative') && !instructions) {
+    g.signals.push('imperative');
     raise('info', 'imperative');
   }
-  // Text hidden from the rendered view that instructs the agent is worse than the same text in view.
-  const hiddenFiring = readings.some((r) => r.hidden && r.families.length > 0);
-  if (hiddenFiring && severity !== null) {
-    signals.push('hidden-placement');
-    severity = bump(severity);
+  if (readings.some((r) => r.mentioned)) {
+    g.counter.push('quoted or exemplified text (mentioned, not used)');
+    raise('info', 'mentioned');
   }
+  // Text hidden from the rendered view that instructs the agent is worse than the same text in view.
+  if (readings.some((r) => r.hidden && r.families.length > 0) && g.severity !== null) {
+    g.signals.push('hidden-placement');
+    g.severity = bump(g.severity);
+  }
+  return g;
+}
+
+/** Combines the clause readings of one item into one judgement. */
+function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgement {
+  const g = grade(readings, ctx);
+  const { severity, family } = g;
   for (const r of readings) {
     if (
       r.negated &&
       (r.targets.includes('sensitive-path') || r.targets.includes('secret') || r.targets.includes('sink'))
     )
-      counter.push('negated or rejected mention');
-    if (r.selfScoped && r.directive && r.families.length === 0) counter.push('self-scoped guidance');
+      g.counter.push('negated or rejected mention');
+    if (r.selfScoped && r.directive && r.families.length === 0) g.counter.push('self-scoped guidance');
   }
-  const firing = readings.filter(
+  const fired = readings.filter(
     (r) => r.families.length > 0 && (family === null || r.families.includes(family)),
   );
+  const firing =
+    fired.length > 0 ? fired : family === 'mentioned' ? readings.filter((r) => r.mentioned) : g.joined;
   const independent = new Set<string>();
   for (const r of firing) {
     if (r.agent) independent.add('addressee');
@@ -280,18 +369,20 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     if (r.targets.length) independent.add('target');
     if (r.hidden) independent.add('hidden');
     for (const f of r.families) independent.add(f);
+    for (const a of r.intent.acts) independent.add(a);
   }
-  if (firing.some((r) => r.agent)) signals.push('addressee:agent');
-  if (firing.some((r) => r.directive)) signals.push('directive');
-  for (const t of new Set(firing.flatMap((r) => r.targets))) signals.push(`target:${t}`);
+  if (firing.some((r) => r.agent)) g.signals.push('addressee:agent');
+  if (firing.some((r) => r.directive)) g.signals.push('directive');
+  for (const t of new Set(firing.flatMap((r) => r.targets))) g.signals.push(`target:${t}`);
   const confidence = independent.size >= 4 ? 'high' : independent.size >= 3 ? 'medium' : 'low';
   return {
     severity,
     confidence,
     family,
-    signals: [...new Set(signals)],
-    counterSignals: [...new Set(counter)],
+    signals: [...new Set(g.signals)],
+    counterSignals: [...new Set(g.counter)],
     excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+    targets: namedSiblings(firing, ctx.itemName, ctx.siblings ?? []),
   };
 }
 

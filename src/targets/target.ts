@@ -167,6 +167,11 @@ export function packageTarget(
   });
 }
 
+/** The same local server, with more paths the sandbox maps back read-only (`--sandbox-map`). */
+export function withReadOnly(target: StdioTarget, paths: readonly string[]): StdioTarget {
+  return Object.freeze({ ...target, readOnly: [...(target.readOnly ?? []), ...paths] });
+}
+
 /** `stdio:` and the command with its arguments, secrets (declared env values, token shapes) redacted. */
 export function stdioCommandLine(command: StdioCommand): string {
   const redact = stdioRedactor(command.env);

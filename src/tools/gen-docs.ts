@@ -1,13 +1,15 @@
 /** Regenerates docs/checks/*.md from the registry. CI runs it and fails on a diff. */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { z } from 'zod';
 
 import { ALL_CHECKS as CHECKS } from '../checks/index.js';
 import { configJsonSchema } from '../config/schema.js';
+import { fleetReportJsonSchema } from '../fleet/report/schema.js';
 import { lockJsonSchema } from '../lock/schema.js';
 import { renderCheckDoc, renderDocIndex } from '../report/check-doc.js';
+import { withVerifiedMatrix } from './verified-matrix-doc.js';
 
 const dir = join(process.cwd(), 'docs', 'checks');
 mkdirSync(dir, { recursive: true });
@@ -22,6 +24,21 @@ writeFileSync(
   join(process.cwd(), 'schema', 'lock.schema.json'),
   JSON.stringify(lockJsonSchema(z), null, 2) + '\n',
 );
+writeFileSync(
+  join(process.cwd(), 'schema', 'fleet-report.schema.json'),
+  JSON.stringify(fleetReportJsonSchema(z), null, 2) + '\n',
+);
+// The verified client matrix in docs/clients.md, formatted as `prettier --check` wants it.
+const clientsDoc = join(process.cwd(), 'docs', 'clients.md');
+const prettier = await import('prettier');
+const prettierOptions = (await prettier.resolveConfig(clientsDoc)) ?? {};
+writeFileSync(
+  clientsDoc,
+  await prettier.format(withVerifiedMatrix(readFileSync(clientsDoc, 'utf8')), {
+    ...prettierOptions,
+    filepath: clientsDoc,
+  }),
+);
 console.log(
-  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json and schema/lock.schema.json`,
+  `wrote ${CHECKS.length} check pages to docs/checks, schema/config.schema.json, schema/lock.schema.json, schema/fleet-report.schema.json and the verified matrix in docs/clients.md`,
 );

@@ -1,5 +1,8 @@
 /** Shared by the client-matrix tests: a compact view of a matrix, and scans of real servers. */
+import { expect } from 'vitest';
+
 import { clientMatrix } from '../../src/clients/matrix.js';
+import { verifiedRow } from '../../src/clients/verified-matrix.js';
 import type { CellStatus, ClientMatrix } from '../../src/clients/types.js';
 import type { Evidence } from '../../src/evidence/types.js';
 import { collectEvidence } from '../../src/probe/scan.js';
@@ -31,4 +34,12 @@ export function citedExchangesExist(evidence: Evidence, m: ClientMatrix): string
   return m.cells
     .flatMap((c) => [...c.evidence, ...c.rules.flatMap((r) => r.evidence)])
     .filter((id) => !ids.has(id));
+}
+
+/** The matrix agrees with its row of the verified matrix (docs/clients.md): every cell, the named deciding rules. */
+export function expectRow(m: ClientMatrix, id: string): void {
+  const row = verifiedRow(id);
+  expect(statuses(m), id).toEqual(row.cells);
+  for (const [client, rules] of Object.entries(row.deciding))
+    expect(deciding(m, client), `${id} ${client}`).toEqual(rules);
 }

@@ -1,7 +1,9 @@
 /**
  * The fleet HTML report in a real browser (Debian's chromium through playwright-core): it
- * renders its charts, loads nothing, logs no error, and keeps hostile text from the database
- * (which servers supplied) inert. The Markdown report escapes the same text.
+ * renders its per-target table and its charts, loads nothing, logs no error, and keeps hostile
+ * text from the database (which servers supplied) inert; the table sorts and filters, no column
+ * of any table is narrower than its header, the N/G bar counts the targets not graded, and the
+ * trend across runs is drawn. The Markdown report escapes the same text.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +13,11 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { FleetReport } from '../../src/fleet/report/model.js';
 import { fleetContentSecurityPolicy, renderFleetHtml } from '../../src/fleet/report/render-html.js';
 import { renderFleetMarkdown } from '../../src/fleet/report/render-markdown.js';
 import { launchChromium } from '../helpers/chromium.js';
-import { HOSTILE_TEXT, XSS } from '../helpers/hostile-report.js';
+import { hostileFleetReport } from '../helpers/hostile-fleet.js';
+import { XSS } from '../helpers/hostile-report.js';
 
 interface PageElement {
   readonly tagName: string;
@@ -30,64 +32,25 @@ interface PageGlobals {
   };
 }
 
-const evilUrl = `https://evil.example/mcp?x=${XSS.attr}`;
-export function hostileFleetReport(): FleetReport {
-  const finding = {
-    url: evilUrl,
-    checkId: 'MCPP-ACT01',
-    severity: 'high',
-    location: XSS.closePre,
-    message: HOSTILE_TEXT,
-  };
-  return {
-    generatedAt: '2025-01-02T00:00:00.000Z',
-    run: {
-      id: 'run-2',
-      startedAt: '2025-01-02T00:00:00Z',
-      source: `targets ${XSS.img}`,
-      mode: 'safe',
-      shardCount: 4,
-      scans: 3,
-    },
-    previous: {
-      id: 'run-1',
-      startedAt: '2025-01-01T00:00:00Z',
-      source: 'targets',
-      mode: 'safe',
-      shardCount: 1,
-      scans: 2,
-    },
-    outcomes: { graded: 2, unreachable: 1 },
-    grades: [
-      { grade: 'A+', count: 0 },
-      { grade: 'A', count: 1 },
-      { grade: 'B', count: 0 },
-      { grade: 'C', count: 1 },
-      { grade: 'D', count: 0 },
-      { grade: 'F', count: 0 },
-      { grade: 'N/G', count: 0 },
-    ],
-    topFailing: [{ checkId: 'MCPP-ACT01', title: 'Foreign `Origin` rejected', severity: 'high', targets: 2 }],
-    newFindings: { items: [finding], total: 5 },
-    fixedFindings: { items: [{ ...finding, checkId: 'MCPP-LEG08' }], total: 1 },
-    drift: {
-      items: [
-        {
-          url: evilUrl,
-          added: 1,
-          removed: 0,
-          changed: 1,
-          items: [{ kind: 'tool', name: XSS.script, change: 'changed' }],
-        },
-      ],
-      total: 1,
-    },
-    notGraded: {
-      items: [{ url: evilUrl, outcome: 'unreachable', detail: `${XSS.img} ${XSS.bidi}` }],
-      total: 1,
-    },
-  };
-}
+/**
+ * Run in the page: every header whose column is narrower than the header's text on one line
+ * (measured with the header's own font), unless the table's box scrolls sideways.
+ */
+const CRUSHED = `(() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const th of document.querySelectorAll('th')) {
+    const style = getComputedStyle(th);
+    ctx.font = style.font;
+    const words = th.textContent.trim();
+    const need = ctx.measureText(words).width;
+    const has = th.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const wrap = th.closest('.scroll');
+    const scrolls = wrap !== null && wrap.scrollWidth > wrap.clientWidth;
+    if (has + 0.5 < need && !scrolls) out.push(words + ': ' + has.toFixed(1) + ' < ' + need.toFixed(1));
+  }
+  return out;
+})()`;
 
 describe('fleet HTML report in chromium', () => {
   let browser: Browser;
@@ -128,7 +91,9 @@ describe('fleet HTML report in chromium', () => {
           xss: g.__xss,
           charts: all('svg.chart').length,
           bars: all('svg.chart rect').length,
-          injected: all('img, iframe, object, embed, base, form, input, script').length,
+          // The page's own: one inline script (counted below) and the filter box.
+          injected: all('img, iframe, object, embed, base, form, input:not(#target-filter), script[src]')
+            .length,
           scripts: g.document.scripts.length,
           handlers: all('*').flatMap((el) =>
             Array.from(el.attributes)
@@ -139,10 +104,11 @@ describe('fleet HTML report in chromium', () => {
         };
       });
       expect(dom.xss).toBeUndefined();
-      expect(dom.charts).toBe(3);
-      expect(dom.bars).toBe(7 + 2 + 1);
+      // Grades, outcomes, failing checks and the trend; the trend's bars are its non-zero segments.
+      expect(dom.charts).toBe(4);
+      expect(dom.bars).toBe(7 + 2 + 1 + (1 + 1 + 3));
       expect(dom.injected).toBe(0);
-      expect(dom.scripts).toBe(0);
+      expect(dom.scripts).toBe(1);
       expect(dom.handlers).toEqual([]);
       for (const s of [XSS.img, XSS.script, XSS.attr, XSS.closePre]) expect(dom.text).toContain(s);
       expect(dom.text).toContain('\\u{202e}evil\\u{200b}');
@@ -154,10 +120,82 @@ describe('fleet HTML report in chromium', () => {
     }
   });
 
+  it('lists one row per target; its columns sort and its rows filter', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(fileUrl, { waitUntil: 'load' });
+      const names = async () =>
+        await page.evaluate<string[]>(
+          `Array.from(document.querySelectorAll('#target-table tbody tr:not([hidden]) td:first-child')).map((td) => (td.dataset.v || '').slice(0, 12))`,
+        );
+      // Worst first: the unreachable target, then F, then A.
+      expect(await names()).toEqual([XSS.img.slice(0, 12), XSS.script.slice(0, 12), 'alpha']);
+      expect(await page.textContent('#target-shown')).toBe('3 of 3 shown');
+      const header = (text: string) =>
+        page.locator('#target-table th button', { hasText: new RegExp(`^${text}$`) });
+      await header('grade').click();
+      expect(await names()).toEqual([XSS.img.slice(0, 12), XSS.script.slice(0, 12), 'alpha']);
+      await header('grade').click();
+      expect(await names()).toEqual(['alpha', XSS.script.slice(0, 12), XSS.img.slice(0, 12)]);
+      expect(await page.getAttribute('#target-table th[aria-sort]', 'data-col')).toBe('3');
+      await header('high').click();
+      await header('high').click();
+      expect((await names())[0]).toBe(XSS.script.slice(0, 12));
+      await page.fill('#target-filter', 'CURSOR');
+      expect(await names()).toEqual([XSS.script.slice(0, 12)]);
+      expect(await page.textContent('#target-shown')).toBe('1 of 3 shown');
+      await page.fill('#target-filter', '');
+      expect(await names()).toHaveLength(3);
+      // The row links to the target's report beside the page.
+      expect(await page.getAttribute('#target-table tbody tr:last-child a', 'href')).toMatch(/\.html$/);
+      const text = await page.textContent('#target-table');
+      expect(text).toContain('unreachable: nothing accepts connections there');
+      expect(text).toContain('was B, 2 new, 1 fixed, 1 surface change');
+      expect(text).toContain('claude-code');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the N/G bar counts the targets not graded; the trend across runs is drawn', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(fileUrl, { waitUntil: 'load' });
+      const grades = await page.evaluate<string[][]>(
+        `Array.from(document.querySelectorAll('svg.chart:first-of-type g')).map((g) => Array.from(g.querySelectorAll('text')).map((t) => t.textContent))`,
+      );
+      expect(grades).toContainEqual(['1', 'N/G']);
+      expect(await page.locator('svg.chart.trend rect').count()).toBe(5);
+      expect(await page.locator('svg.chart.trend text.label').allTextContents()).toEqual([
+        '2024-12-31',
+        '2025-01-01',
+        '2025-01-02',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never crushes a column: each is as wide as its header, or its table scrolls', async () => {
+    for (const width of [1280, 720, 420]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(fileUrl, { waitUntil: 'load' });
+        const crushed = await page.evaluate<string[]>(CRUSHED);
+        expect(crushed, `viewport ${width}`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('declares a CSP that allows only its own stylesheet', () => {
     const csp = fleetContentSecurityPolicy();
     expect(csp).toMatch(
-      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; img-src data:; base-uri 'none'; form-action 'none'$/,
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'sha256-[A-Za-z0-9+/]+=*'; img-src data:; base-uri 'none'; form-action 'none'$/,
     );
     expect(renderFleetHtml(hostileFleetReport())).toContain(`content="${csp.replaceAll("'", '&#39;')}"`);
   });

@@ -101,10 +101,28 @@ async function fill(h: History): Promise<void> {
     }),
     null,
   );
-  // Target 3: new in run 2 (no earlier scan): its failures are not "new findings".
-  await storeRecord(h.db, r2, rec(3, T2, { grade: 'A', results: [fail('MCPP-TRN01', 't3')] }), null);
+  // Target 3: new in run 2 (no earlier scan): its failures are not "new findings". A discovered server.
+  const discovered = {
+    url: url(3),
+    name: 't3',
+    source: 'discovered' as const,
+    registry: null,
+    client: 'cursor',
+    configFile: '/home/u/.cursor/mcp.json',
+  };
+  await storeRecord(
+    h.db,
+    r2,
+    rec(3, T2, { target: discovered, grade: 'A', results: [fail('MCPP-TRN01', 't3')] }),
+    null,
+  );
   // Replaying a record changes nothing.
-  await storeRecord(h.db, r2, rec(3, T2, { grade: 'A', results: [fail('MCPP-TRN01', 't3')] }), null);
+  await storeRecord(
+    h.db,
+    r2,
+    rec(3, T2, { target: discovered, grade: 'A', results: [fail('MCPP-TRN01', 't3')] }),
+    null,
+  );
 }
 
 async function check(h: History): Promise<void> {
@@ -112,9 +130,50 @@ async function check(h: History): Promise<void> {
   expect(r.run).toMatchObject({ id: 'r2', scans: 3 });
   expect(r.previous).toMatchObject({ id: 'r1', scans: 2 });
   expect(r.outcomes).toEqual({ graded: 2, unreachable: 1 });
+  // N/G counts the target that was not graded.
   expect(r.grades.filter((g) => g.count)).toEqual([
     { grade: 'A', count: 1 },
     { grade: 'C', count: 1 },
+    { grade: 'N/G', count: 1 },
+  ]);
+  // One row per target, worst first, with what changed since run 1.
+  expect(r.targets.total).toBe(3);
+  expect(r.targets.items).toEqual([
+    {
+      target: url(2),
+      name: 't2',
+      source: 'file',
+      client: null,
+      configFile: null,
+      outcome: 'unreachable',
+      cause: 'connect: refused',
+      grade: null,
+      failing: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+      drift: { previous: 'B', newFindings: 0, fixedFindings: 0, surfaceChanges: 0 },
+      report: 't2',
+    },
+    expect.objectContaining({
+      target: url(1),
+      grade: 'C',
+      failing: { critical: 0, high: 2, medium: 0, low: 0, info: 0 },
+      drift: { previous: 'B', newFindings: 1, fixedFindings: 1, surfaceChanges: 3 },
+      report: 't1',
+    }),
+    expect.objectContaining({
+      target: url(3),
+      client: 'cursor',
+      configFile: '/home/u/.cursor/mcp.json',
+      grade: 'A',
+      failing: { critical: 0, high: 1, medium: 0, low: 0, info: 0 },
+      drift: { previous: null, newFindings: 0, fixedFindings: 0, surfaceChanges: 0 },
+    }),
+  ]);
+  // The trend: both runs, oldest first.
+  expect(
+    r.trend.map((t) => [t.id, t.grades.filter((g) => g.count).map((g) => `${g.grade} ${g.count}`)]),
+  ).toEqual([
+    ['r1', ['B 2']],
+    ['r2', ['A 1', 'C 1', 'N/G 1']],
   ]);
   expect(r.topFailing.map((c) => [c.checkId, c.targets])).toEqual([
     ['MCPP-TRN01', 2],

@@ -173,6 +173,13 @@ describe('CI features', () => {
     const run = await runCli(['diff', before, after, '--fail-on-new']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('MCPP-ACT01');
+    // --fail-on (default medium, as scan) gates the new failures; --fail-on-new any of them.
+    const gated = await runCli(['diff', before, after, '-f', 'json']);
+    expect(gated.code).toBe(1);
+    const news = (JSON.parse(gated.stdout) as { new: { checkId: string; severity: string }[] }).new;
+    expect(news.map((r) => r.checkId)).toContain('MCPP-ACT01');
+    expect((await runCli(['diff', before, after, '--fail-on', 'none'])).code).toBe(0);
+    expect((await runCli(['diff', before, after, '--fail-on', 'none', '--fail-on-new'])).code).toBe(1);
     const back = await runCli(['diff', after, before]);
     expect(back.code).toBe(0);
     expect(back.stdout).toMatch(/fixed/i);

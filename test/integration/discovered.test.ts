@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openHistory } from '../../src/fleet/db/open.js';
 import { testCerts } from '../helpers/certs.js';
+import type { FleetReport } from '../../src/fleet/report/model.js';
 import { runCli } from '../helpers/cli.js';
 import type { RawServer } from '../helpers/raw-servers.js';
 import { startRawServer, startTextServer } from '../helpers/raw-servers.js';
@@ -98,15 +99,20 @@ async function discovered(out: string, ...flags: string[]) {
     'none',
     ...flags,
   ]);
-  const reports = readdirSync(join(root, out)).map(
-    (f) =>
-      JSON.parse(readFileSync(join(root, out, f), 'utf8')) as {
-        target: { url: string };
-        outcome: string;
-        mode: string;
-      },
-  );
-  return { run, reports, byUrl: new Map(reports.map((r) => [r.target.url, r])) };
+  const files = readdirSync(join(root, out)).sort();
+  // The run's per-target table, beside the reports.
+  const index = JSON.parse(readFileSync(join(root, out, 'index.json'), 'utf8')) as FleetReport;
+  const reports = files
+    .filter((f) => f !== 'index.json')
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(join(root, out, f), 'utf8')) as {
+          target: { url: string };
+          outcome: string;
+          mode: string;
+        },
+    );
+  return { run, reports, files, index, byUrl: new Map(reports.map((r) => [r.target.url, r])) };
 }
 
 /** Did the two servers' requests interleave (their scans ran at the same time)? */
@@ -117,7 +123,7 @@ describe('scan --discovered honours the scan options', () => {
   it('--ca-file, -H, --lock, --db and --concurrency; a fleet summary on stdout, a report per server', async () => {
     const lock = join(root, 'discovered.lock.json');
     const db = join(root, 'history.db');
-    const { run, reports, byUrl } = await discovered(
+    const { run, reports, files, index, byUrl } = await discovered(
       'out-1',
       '--ca-file',
       caFile,
@@ -133,8 +139,29 @@ describe('scan --discovered honours the scan options', () => {
     );
     // Three of the four are not MCP servers: the run's code says so, as any fleet's does.
     expect(run.code, run.stderr).toBe(3);
-    expect(run.stdout).toMatch(/^mcp-posture fleet run \S+: 4 targets/);
     expect(reports).toHaveLength(4);
+    // One line per server on stdout (its client and configuration file, its outcome and why),
+    // then the run's summary at the end; each report is named after its server, beside the table.
+    const cursorFile = join(home, '.cursor', 'mcp.json');
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(
+      /^grade +crit +high +med +low +target +client +config file +outcome +since previous run +report$/,
+    );
+    for (const name of ['a', 'b', 'pinned', 'tls']) {
+      const row = lines.filter((l) => l.includes(` ${name} `) && l.includes(`${name}.json`));
+      expect(row, name).toHaveLength(1);
+      expect(row[0]).toContain(`cursor`);
+      expect(row[0]).toMatch(/ (\/|…)\S*\/\.cursor\/mcp\.json /);
+    }
+    expect(lines.find((l) => l.includes('tls.json'))).toMatch(
+      /^N\/G .*not-mcp: it answers HTTP, but not MCP/,
+    );
+    expect(run.stdout).toMatch(/\nmcp-posture fleet run \S+: 4 targets[^]*took \d/);
+    expect(files).toEqual(['a.json', 'b.json', 'index.json', 'pinned.json', 'tls.json']);
+    expect(index.targets.total).toBe(4);
+    expect(index.targets.items.map((r) => [r.name, r.client, r.configFile, r.report]).sort()).toEqual(
+      ['a', 'b', 'pinned', 'tls'].map((n) => [n, 'cursor', cursorFile, n]),
+    );
     // --ca-file: the TLS handshake with the test CA's server succeeds, so it gets HTTP requests.
     expect(tls.requests()).toBeGreaterThan(0);
     expect(byUrl.get(tls.url.replace('http://', 'https://'))?.outcome).toBe('not-mcp');

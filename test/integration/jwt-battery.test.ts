@@ -78,6 +78,21 @@ const flawed: [name: string, flaws: JwtVerifierFlaws, expected: string[]][] = [
   ['fetches jku and trusts its keys', { fetchesJku: 'trust' }, ['fail:jku']],
   ['fetches jku, then verifies with the AS keys', { fetchesJku: 'fetch-only' }, ['fail:jku']],
   ['ignores expiry', { ignoresExpiry: true }, ['fail:expired']],
+  ['fetches x5u, then verifies with the AS keys', { fetchesX5u: true }, ['fail:x5u']],
+  [
+    'never checks the signature, only the claims',
+    { skipsSignature: true },
+    [
+      'fail:forged',
+      'fail:kid-confusion',
+      'fail:hs256-public-key',
+      'fail:embedded-jwk',
+      'fail:jku',
+      'fail:x5u',
+      'fail:stripped-signature',
+      'fail:tampered-signature',
+    ],
+  ],
 ];
 
 beforeAll(async () => {
@@ -157,6 +172,14 @@ describe('JWT battery against oidc-provider behind the SDK resource server', () 
       expect(act04(r)).toEqual(expected);
     });
   }
+
+  it('an x5u fetch alone is the finding: the request was refused, the key server saw the fetch', async () => {
+    const r = await runs.get('fetches x5u, then verifies with the AS keys')!;
+    const x5u = battery(r).cases.find((c) => c.name === 'x5u')!;
+    expect(x5u.probe.kind === 'ok' && x5u.probe.value.status).toBe(401);
+    expect(x5u.fetches?.length).toBe(1);
+    expect(String(x5u.header?.['x5u'])).toContain(x5u.fetches![0]!.path);
+  });
 
   it('the jku fetches are logged with the path the header named, the key server refuses the rest', async () => {
     const r = await runs.get('fetches jku, then verifies with the AS keys')!;

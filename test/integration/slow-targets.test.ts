@@ -12,6 +12,8 @@ import { scan } from '../../src/index.js';
 import type { HttpExchange } from '../../src/evidence/types.js';
 import { startHostileServer } from '../fixtures/servers/hostile.js';
 import type { HostileBehaviour } from '../fixtures/servers/hostile.js';
+import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
+import type { ScanReport } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';
 import { startHangingServer } from '../helpers/raw-servers.js';
 
@@ -73,7 +75,7 @@ describe('a dead server, default options (CLI)', () => {
 describe.concurrent('a server that answers the handshake, then hangs or drips', () => {
   const TIMEOUT_MS = 1_000;
   for (const name of ['hangs-after-handshake', 'drips-after-handshake'] as const) {
-    it(`${name}: every unanswered probe is recorded as timed out, none waited past the timeout`, async () => {
+    it(`${name}: unanswered probes time out at the timeout; after three in a row the rest are not sent`, async () => {
       // Its own server, closed by this test: the tests run concurrently.
       const server = await startHostileServer(name);
       const scanTimeoutMs = 40_000;
@@ -88,16 +90,60 @@ describe.concurrent('a server that answers the handshake, then hangs or drips', 
       // The handshake was answered: the scan went on to later requests, which hung.
       expect(xs.some((x) => x.probe.startsWith('p.init') && x.response?.status === 200)).toBe(true);
       const unanswered = xs.filter((x) => x.request.method === 'POST' && !x.probe.startsWith('p.init'));
-      const hung = unanswered.filter((x) => x.error !== undefined);
-      expect(hung.length).toBeGreaterThan(3);
       const describe = (x: HttpExchange) => `${x.id} ${x.probe} ${x.durationMs} ms ${x.error?.code}`;
-      // Timed out, not mistaken for a reset or a protocol error, and cut at the timeout.
-      expect(hung.filter((x) => x.error?.code !== 'timeout').map(describe)).toEqual([]);
+      const timedOut = unanswered.filter((x) => x.error?.code === 'timeout');
+      const cut = xs.filter((x) => x.error?.code === 'stopped-answering');
+      expect(timedOut.length).toBeGreaterThanOrEqual(3);
+      expect(cut.length, 'probes not sent after three timeouts in a row').toBeGreaterThan(0);
+      // Timed out or cut, never mistaken for a reset or a protocol error.
+      expect(
+        unanswered
+          .filter((x) => x.error !== undefined && !['timeout', 'stopped-answering'].includes(x.error.code))
+          .map(describe),
+      ).toEqual([]);
       if (name === 'drips-after-handshake') {
         // Headers came at once: the partial body is kept, marked cut.
-        expect(hung.every((x) => x.response?.status === 200 && x.response.truncated)).toBe(true);
+        expect(timedOut.every((x) => x.response?.status === 200 && x.response.truncated)).toBe(true);
       }
+      // A cut probe was never sent: no response, no time on the wire; the evidence lists it as not sent.
+      expect(cut.filter((x) => x.response !== undefined || x.durationMs > 50).map(describe)).toEqual([]);
+      expect(new Set(evidence.notSent?.map((n) => n.probe))).toEqual(new Set(cut.map((x) => x.probe)));
       expect(xs.filter((x) => x.durationMs > TIMEOUT_MS + REQUEST_SLACK_MS).map(describe)).toEqual([]);
     }, 60_000);
   }
+});
+
+describe('a server that goes silent after the handshake, default options (CLI)', () => {
+  /** Far from the ~90 s a scan took when every probe waited its own timeout; the bench has the tight figure. */
+  const NOT_THE_SLOW_PATH_MS = 40_000;
+  it('ends well before every probe waits its timeout, and every format says which probes were cut and why', async () => {
+    const url = await hostile('hangs-after-handshake');
+    const run = await runCli(['scan', url, '--format', 'json']);
+    expect(run.ms).toBeLessThan(NOT_THE_SLOW_PATH_MS);
+    const report = JSON.parse(run.stdout) as {
+      outcome: string;
+      exchanges: HttpExchange[];
+      results: { checkId: string; status: string; reason: string | null; message: string }[];
+      target: { notSent?: { count: number; detail: string } };
+    };
+    const cut = report.exchanges.filter((x) => x.error?.code === 'stopped-answering');
+    expect(cut.length).toBeGreaterThan(0);
+    expect(report.target.notSent?.count).toBe(new Set(cut.map((x) => x.probe)).size);
+    expect(report.target.notSent?.detail).toMatch(
+      /^the server stopped answering \(3 requests in a row to http:\/\/127\.0\.0\.1:\d+ timed out\)$/,
+    );
+    const stopped = report.results.filter((r) => r.reason === 'target_stopped_answering');
+    expect(stopped.length, 'results inconclusive because the server stopped answering').toBeGreaterThan(0);
+    for (const r of stopped) {
+      expect(r.status).toBe('inconclusive');
+      expect(r.message).toContain('was not sent: the server stopped answering');
+    }
+    // Every format says it: the reason of the inconclusive results, and the probes not sent.
+    // (The migration guide lists what changes between revisions, not results.)
+    for (const format of FORMAT_NAMES.filter((f) => f !== 'migration')) {
+      const ctx = { anchor: { file: 'mcp-posture.config.json', line: () => 1 }, color: false };
+      const rendered = FORMATS[format].render([JSON.parse(run.stdout) as ScanReport], ctx);
+      expect(rendered, format).toMatch(/stopped answering/i);
+    }
+  }, 120_000);
 });

@@ -296,14 +296,15 @@ describe('lock commands and offline evaluation', () => {
       expect(show.stdout).toContain(`${fx.url} (anonymous) recorded`);
       expect(show.stdout).toContain('2 tools, 0 prompts');
 
-      const diff = await runCli(['lock', 'diff', a, b, '--json', '--fail-on-change']);
+      const diff = await runCli(['lock', 'diff', a, b, '-f', 'json', '--fail-on-change']);
       expect(diff.code).toBe(1);
       const changes = (
         JSON.parse(diff.stdout) as { check: string; key: string; severity: string; location: string }[]
       ).map((c) => `${c.check} ${c.key} ${c.severity} ${c.location}`);
+      // The most severe change first.
       expect(changes).toEqual([
-        'MCPP-PIN01 added medium tool:wipe',
         'MCPP-PIN03 description critical tool:echo',
+        'MCPP-PIN01 added medium tool:wipe',
       ]);
       expect((await runCli(['lock', 'diff', a, a])).stdout).toBe('No changes.\n');
 

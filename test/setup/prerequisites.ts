@@ -112,6 +112,32 @@ function ensurePythonVenv(): void {
   writeFileSync(VENV_STAMP, want);
 }
 
+/**
+ * The history tests need better-sqlite3's native module, which the README's quick start
+ * (`npm ci --ignore-scripts`) does not build: build it once here.
+ */
+function ensureSqliteModule(): void {
+  const probe = "require('better-sqlite3')(':memory:').prepare('select 1').get()";
+  try {
+    execFileSync(process.execPath, ['-e', probe], { cwd: ROOT, stdio: 'ignore' });
+    return;
+  } catch {
+    process.stderr.write('building the native module of better-sqlite3 (once; about a minute and a half)\n');
+  }
+  try {
+    execFileSync('npm', ['rebuild', 'better-sqlite3', '--loglevel=error'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    execFileSync(process.execPath, ['-e', probe], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
+    throw new MissingPrerequisite(
+      "better-sqlite3's native module could not be built (a C++ compiler, make and python3 are needed)",
+      'apt-get install -y build-essential python3 && npm rebuild better-sqlite3',
+    );
+  }
+}
+
 /** Starts (or reuses) the private cluster; returns a stop function when this call started it. */
 function ensurePostgres(): (() => void) | null {
   if (process.env[PG_ENV]) return null;
@@ -157,6 +183,7 @@ function ensureBubblewrap(): void {
 export default function setup(): () => void {
   ensureBubblewrap();
   ensureChromium();
+  ensureSqliteModule();
   ensureRealServers();
   ensureFrameworkLink();
   ensurePythonVenv();

@@ -29,7 +29,7 @@ import { binOf, CORPUS } from '../surface/corpus.js';
 
 const REAL = join(import.meta.dirname, '..', 'real');
 const PACKAGES = join(import.meta.dirname, '..', 'fixtures', 'packages');
-/** A directory the sandbox leaves visible (read-only): both scans of server-filesystem serve it. */
+/** The directory both scans of server-filesystem serve; mapped with --sandbox-map, as it may lie in a hidden directory (a checkout under /tmp). */
 const DATA_DIR = join(import.meta.dirname, '..', 'fixtures', 'stdio');
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpp-npm-'));
@@ -78,7 +78,7 @@ const prefixOf = (r: Report) => r.settings.sandbox?.mapped?.find((m) => m.includ
 describe('scan --npm', () => {
   for (const [pkg, args, env] of [
     ['@modelcontextprotocol/server-memory', [], ['--env', 'MEMORY_FILE_PATH=memory.jsonl']],
-    ['@modelcontextprotocol/server-filesystem', ['--', DATA_DIR], []],
+    ['@modelcontextprotocol/server-filesystem', ['--', DATA_DIR], ['--sandbox-map', DATA_DIR]],
   ] as const) {
     it(`${pkg} (pinned): installed outside, run inside the sandbox, version and integrity reported, judged as unsandboxed`, async () => {
       const { version, integrity } = pinned(pkg);

@@ -30,8 +30,9 @@ interface Report {
 function scanReal(pkg: string, opts: { sandbox?: boolean; dataDir?: string } = {}) {
   const server = CORPUS.find((s) => s.pkg === pkg)!;
   const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-  const flags = opts.sandbox ? ['--sandbox'] : [];
   const args = server.args?.(opts.dataDir ?? dir) ?? [];
+  // The data directory may lie in a hidden directory (a checkout under /tmp): the user maps it.
+  const flags = opts.sandbox ? ['--sandbox', ...(opts.dataDir ? ['--sandbox-map', opts.dataDir] : [])] : [];
   return runCli([
     'scan',
     '--format',
@@ -66,7 +67,7 @@ describe('scan --stdio on real servers', () => {
   }
 
   it('inside --sandbox, server-memory and server-filesystem judge exactly as outside it', async () => {
-    // A directory the sandbox leaves visible (read-only), so that both runs serve the same one.
+    // The same directory in both runs (mapped read-only inside the sandbox).
     const dataDir = join(import.meta.dirname, '..', 'fixtures', 'stdio');
     const verdicts = (stdout: string) =>
       (JSON.parse(stdout) as Report).results.map((x) => `${x.checkId}:${x.status}:${x.key ?? ''}`).sort();

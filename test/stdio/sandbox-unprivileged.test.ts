@@ -4,7 +4,7 @@
  * builds the sandbox in a user namespace — with util-linux, and with bubblewrap where one is
  * available. A bubblewrap that ignores its options is caught by the trial run and refused.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
@@ -33,6 +33,7 @@ let connections = 0;
 beforeAll(async () => {
   built = buildScanner();
   chmodSync(built.dir, 0o755);
+  expectReadableByUser([join(built.dir, 'dist', 'cli', 'bin.js'), ESCAPE]);
   dir = mkdtempSync(join(tmpdir(), 'stdio-unprivileged-'));
   chmodSync(dir, 0o777);
   listener = createServer((s) => {
@@ -47,6 +48,25 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   listener?.close();
 });
+
+/**
+ * The unprivileged user must reach the built CLI and the fixture: a checkout below a directory it
+ * cannot enter (`mktemp -d` makes them 0700) fails here with the reason, not later as a crash.
+ */
+function expectReadableByUser(files: readonly string[]): void {
+  const probe = `for (const f of ${JSON.stringify(files)}) require('fs').accessSync(f, require('fs').constants.R_OK)`;
+  const r = spawnSync(
+    AS_USER[0] ?? process.execPath,
+    [...AS_USER.slice(1), ...(AS_USER.length ? [process.execPath] : []), '-e', probe],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(
+      `the unprivileged user cannot read the checkout (${files.join(', ')}): make every parent directory of the checkout world-executable (chmod o+x), or check it out elsewhere\n${r.stderr}`,
+    );
+}
 
 /** `node <built CLI> scan --sandbox … --stdio -- node <escape server>`, evidence saved to `saved`; its flags follow. */
 function sandboxedScan(saved: string): string[] {

@@ -110,7 +110,7 @@ describe('the mount script', () => {
         setpriv: tool('setpriv'),
       },
       '/bin/sh',
-      { hidden: ['/root'], mapped: [], notMapped: [] },
+      { hidden: ['/root'], mapped: [], notMapped: [], hiddenArgs: [] },
       { root: join(dir, 'root'), home: join(dir, 'home'), cwd: join(dir, 'cwd'), cwdWritable: true },
       ['true'],
       true,

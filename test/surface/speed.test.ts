@@ -4,35 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { bigTools } from './big-surface.js';
 import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
-
-function bigTools(n: number, descriptionChars: number, tag: string): unknown[] {
-  const words =
-    'reads writes lists the file folder value result item record page entry from into with for and'.split(
-      ' ',
-    );
-  const text = (seed: number, len: number) => {
-    // Every string is distinct, as on a real server (no memo hits between runs).
-    let s = `${tag}-${seed} `;
-    for (let i = 0; s.length < len; i++)
-      s += `${words[(seed + i * 7) % words.length]}${i % 12 === 11 ? '. ' : ' '}`;
-    return s;
-  };
-  return Array.from({ length: n }, (_, i) => ({
-    name: `tool_${i}`,
-    description: text(i * 100, descriptionChars),
-    inputSchema: {
-      type: 'object',
-      properties: Object.fromEntries(
-        Array.from({ length: 8 }, (_, j) => [
-          `p${j}`,
-          { type: 'string', description: text(i * 100 + j + 1, 300), examples: [text(i * 100 + j + 50, 40)] },
-        ]),
-      ),
-    },
-  }));
-}
 
 const time = (f: () => void, runs = 3): number => {
   let best = Infinity;

@@ -5,7 +5,10 @@ import { SEVERITIES } from '../../src/checks/define-check.js';
 import type { Severity } from '../../src/checks/define-check.js';
 import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
+import { FAMILIES } from './families.js';
 import { TWINS } from './twins.js';
+
+const CASES = [...TWINS, ...FAMILIES];
 
 const atLeast = (s: Severity | null, min: Severity) =>
   s !== null && SEVERITIES.indexOf(s) <= SEVERITIES.indexOf(min);
@@ -14,7 +17,7 @@ describe('poisoned cases and benign twins', () => {
   const rows: string[] = [];
   let caught = 0;
   let separated = 0;
-  for (const c of TWINS) {
+  for (const c of CASES) {
     it(`${c.family}: ${c.name}`, () => {
       const bad = toolFindings(surfaceEvidence(c.poisoned));
       const good = toolFindings(surfaceEvidence(c.twin));
@@ -38,10 +41,10 @@ describe('poisoned cases and benign twins', () => {
   it('prints recall and discrimination', () => {
     console.log(
       [
-        `TWINS cases=${TWINS.length} caught=${caught} twins-separated=${separated}`,
+        `TWINS cases=${CASES.length} caught=${caught} twins-separated=${separated}`,
         ...rows.map((r) => `TWINS ${r}`),
       ].join('\n'),
     );
-    expect(caught).toBe(TWINS.length);
+    expect(caught).toBe(CASES.length);
   });
 });

@@ -73,7 +73,7 @@ describe('mcp-posture cimd variants', () => {
   it('writes every static variant and a manifest of how to serve them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpp-cimd-'));
     try {
-      const r = await runCli(['cimd', 'variants', '--base', `${BASE}/`, '--out', dir]);
+      const r = await runCli(['cimd', 'variants', '--base', `${BASE}/`, '--output-dir', dir]);
       expect(r.code).toBe(0);
       expect(readdirSync(dir).sort()).toEqual([
         'cache.json',
@@ -99,10 +99,13 @@ describe('mcp-posture cimd variants', () => {
     }
   });
 
-  it('refuses a base that is not https', async () => {
+  it('refuses a base that is not https (the old --out still names the directory, with a deprecation line)', async () => {
     const r = await runCli(['cimd', 'variants', '--base', 'http://variants.example/', '--out', tmpdir()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/https/);
+    expect(r.stderr).toContain(
+      '--out is deprecated and will be removed in the next minor version; use --output-dir',
+    );
   });
 
   it('scan refuses --cimd-base without https, and a certificate without its key', async () => {

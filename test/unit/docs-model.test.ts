@@ -161,6 +161,7 @@ describe('reason codes and outcomes', () => {
     revision_dependent: 'inconclusive',
     fetch_failed: 'inconclusive',
     rate_limited: 'inconclusive',
+    target_stopped_answering: 'inconclusive',
     tls_unverified: 'inconclusive',
     probe_unavailable: 'inconclusive',
     opaque_token: 'inconclusive',

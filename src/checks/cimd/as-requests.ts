@@ -19,7 +19,7 @@ import type { ProbedScene } from '../act/probed-server.js';
 export const CIMD_FLAG = 'client_id_metadata_document_supported';
 
 export const ENABLE_CIMD =
-  'Enable them with --mode intrusive and --cimd-base URL after hosting `mcp-posture cimd variants --base URL --out DIR` at that https base; an authorization server on loopback gets the scanner’s own variants server (https with --cimd-tls-cert/--cimd-tls-key).';
+  'Enable them with --mode intrusive and --cimd-base URL after hosting `mcp-posture cimd variants --base URL --output-dir DIR` at that https base; an authorization server on loopback gets the scanner’s own variants server (https with --cimd-tls-cert/--cimd-tls-key).';
 
 export interface CimdScene extends Omit<ProbedScene<CimdProbes>, 'value'> {
   readonly cimd: CimdProbes;

@@ -45,8 +45,12 @@ export default defineCheck({
         [],
         { location, key: 'unlisted' },
       );
+    // `--update-lock` on a target the lock lacked: the run judges against the entry it records.
+    const now = pin.baseline.recordedAt === pin.current.recordedAt;
     return ctx.pass(
-      `The lock ${pin.lockFile} covers this target (${pin.context}, recorded ${pin.baseline.recordedAt}).`,
+      now
+        ? `Recorded now: this scan wrote the ${pin.context} entry for this target into the lock ${pin.lockFile} (--update-lock).`
+        : `The lock ${pin.lockFile} covers this target (${pin.context}, recorded ${pin.baseline.recordedAt}).`,
       [],
       {
         location,

@@ -1,5 +1,6 @@
 /** Login requirements: registration, PKCE, token endpoint authentication, scopes and redirect URIs. */
 import { stringList } from '../evidence-view.js';
+import { shapeGap } from '../shapes.js';
 import type { Predicate } from './common.js';
 import { oauthPrecondition, out, usedAs } from './common.js';
 
@@ -122,6 +123,8 @@ export const redirectAccepted: Predicate<'redirect-accepted'> = (req, { view, sh
   if (pre) return pre;
   const seen = shapes.find((s) => s.shape === req.shape);
   if (!seen) {
+    const gap = shapeGap(view.ev, req.shape);
+    if (gap) return out('unknown', gap);
     return out(
       'unknown',
       `Whether the authorization server accepts a ${req.shape} redirect URI (${req.example}) shows only in a registration (intrusive mode).`,

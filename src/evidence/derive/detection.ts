@@ -12,6 +12,7 @@ import type { HeaderMap, HttpReply, NetErrorCode, Probe, TargetClass, Transport 
 export const NETWORK_CODES: ReadonlySet<NetErrorCode> = new Set([
   'timeout',
   'deadline',
+  'stopped-answering',
   'dns',
   'connect',
   'reset',

@@ -38,6 +38,10 @@ const NET_WORDS: Readonly<Record<NetErrorCode, { why: string; next: string }>> =
     why: 'the scan deadline passed before the server answered',
     next: 'a slow server needs a larger --scan-timeout',
   },
+  'stopped-answering': {
+    why: 'the server stopped answering: several requests in a row timed out',
+    next: 'check the server; a slow server needs a larger --timeout',
+  },
   reset: {
     why: 'the connection was closed before an answer',
     next: 'check the server and any proxy in front of it',
@@ -137,11 +141,14 @@ function stdioUnreached(ev: Evidence, launch: StdioLaunch): Unreached {
   }
   const tail = stderrTail(launch);
   const said = tail === '' ? '' : `; it said: ${tail}`;
+  const hiddenArgs = ev.stdio?.sandbox.hiddenArgs ?? [];
   if (launch.exit !== null && launch.shutdown.exitedBeforeClose)
     return {
       cause: 'exited',
       why: `${cmd} exited (${launch.exit.code !== null ? `code ${launch.exit.code}` : `signal ${launch.exit.signal}`}) before answering${said}`,
-      next: 'run the command by hand to see why; pass the variables it needs with the target config `env`',
+      next: hiddenArgs.length
+        ? `the sandbox hides ${hiddenArgs.join(', ')}, named on its command line; to let the server read ${hiddenArgs.length > 1 ? 'them' : 'it'}, add ${hiddenArgs.map((p) => `--sandbox-map ${p}`).join(' ')}`
+        : 'run the command by hand to see why; pass the variables it needs with the target config `env`',
       evidence: [launch.probe],
     };
   return {

@@ -116,7 +116,22 @@ const initial: Migration = {
   },
 };
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '001_initial': initial };
+/** Discovered servers keep the client and the configuration file that list them. */
+const targetClient: Migration = {
+  async up(db: Db) {
+    await db.schema.alterTable('targets').addColumn('client', 'text').execute();
+    await db.schema.alterTable('targets').addColumn('config_file', 'text').execute();
+  },
+  async down(db: Db) {
+    await db.schema.alterTable('targets').dropColumn('config_file').execute();
+    await db.schema.alterTable('targets').dropColumn('client').execute();
+  },
+};
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001_initial': initial,
+  '002_target_client': targetClient,
+};
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve({ ...MIGRATIONS }),

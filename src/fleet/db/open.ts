@@ -41,6 +41,23 @@ const message = (err: unknown): string => {
   return err instanceof Error ? err.message || err.constructor.name : String(err);
 };
 
+/**
+ * The SQLite file, or an error that says how to get the native module: an install with
+ * `--ignore-scripts` (the README's quick start) does not build it.
+ */
+function openSqlite(Database: typeof import('better-sqlite3'), file: string) {
+  try {
+    return new Database(file, { timeout: 10_000 });
+  } catch (err) {
+    if (err instanceof Error && /bindings file|NODE_MODULE_VERSION|\.node\b/i.test(err.message))
+      throw new Error(
+        'the SQLite history needs the native module of better-sqlite3, which is not built here (an install with --ignore-scripts skips it): run `npm rebuild better-sqlite3`, or give a PostgreSQL URL to --db',
+        { cause: err },
+      );
+    throw err;
+  }
+}
+
 async function kyselyFor(spec: string): Promise<{ db: Kysely<HistoryDatabase>; kind: HistoryKind }> {
   const { Kysely: K, PostgresDialect, SqliteDialect } = await import('kysely');
   if (isPostgresUrl(spec)) {
@@ -52,7 +69,7 @@ async function kyselyFor(spec: string): Promise<{ db: Kysely<HistoryDatabase>; k
   }
   const { default: Database } = await import('better-sqlite3');
   const file = spec.startsWith('sqlite:') ? spec.slice('sqlite:'.length) : spec;
-  const sqlite = new Database(file, { timeout: 10_000 });
+  const sqlite = openSqlite(Database, file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   return { db: new K<HistoryDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };

@@ -16,7 +16,9 @@ import type {
   TargetDrift,
 } from '../report/model.js';
 import { GRADE_ORDER } from '../report/model.js';
+import { driftByUrl, findingsNotIn } from './compare-queries.js';
 import type { HistoryDatabase } from './schema.js';
+import { runTrend, targetRows } from './target-rows.js';
 
 type Db = Kysely<HistoryDatabase>;
 
@@ -57,41 +59,6 @@ async function runRef(db: Db, where: { id?: string; before?: string }): Promise<
     : null;
 }
 
-/** Failing results of run `a` whose fingerprint the same target's scan in run `b` did not fail. */
-function findingsNotIn(db: Db, a: string, b: string) {
-  return db
-    .selectFrom('results as r')
-    .innerJoin('scans as s', 's.id', 'r.scan_id')
-    .innerJoin('targets as t', 't.id', 's.target_id')
-    .where('s.run_id', '=', a)
-    .where('r.status', '=', 'fail')
-    .where('r.suppressed', '=', 0)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('scans as o')
-          .select('o.id')
-          .where('o.run_id', '=', b)
-          .whereRef('o.target_id', '=', 's.target_id')
-          .where('o.outcome', '=', 'graded'),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('results as r2')
-            .innerJoin('scans as s2', 's2.id', 'r2.scan_id')
-            .select('r2.scan_id')
-            .where('s2.run_id', '=', b)
-            .whereRef('s2.target_id', '=', 's.target_id')
-            .whereRef('r2.fingerprint', '=', 'r.fingerprint')
-            .where('r2.status', '=', 'fail'),
-        ),
-      ),
-    );
-}
-
 async function findings(db: Db, a: string, b: string): Promise<Limited<Finding>> {
   const rows = await findingsNotIn(db, a, b)
     .select(['t.url', 'r.check_id', 'r.severity', 'r.location', 'r.message'])
@@ -115,72 +82,8 @@ async function findings(db: Db, a: string, b: string): Promise<Limited<Finding>>
   };
 }
 
-/** Surface items of run `a` (added: absent from `b`; changed: another hash in `b`), for targets with surfaces in both. */
-function surfaceDiff(db: Db, a: string, b: string, change: 'added' | 'changed') {
-  return (
-    db
-      .selectFrom('surfaces as x')
-      .innerJoin('scans as s', 's.id', 'x.scan_id')
-      .innerJoin('targets as t', 't.id', 's.target_id')
-      .innerJoin('scans as o', (j) => j.onRef('o.target_id', '=', 's.target_id').on('o.run_id', '=', b))
-      .where('s.run_id', '=', a)
-      .where('s.outcome', '=', 'graded')
-      .where('o.outcome', '=', 'graded')
-      // Both scans listed a surface: a walled or failed listing is no evidence of removal.
-      .where((eb) =>
-        eb.exists(eb.selectFrom('surfaces as z').select('z.scan_id').whereRef('z.scan_id', '=', 'o.id')),
-      )
-      .where((eb) => {
-        const other = eb
-          .selectFrom('surfaces as y')
-          .select('y.scan_id')
-          .whereRef('y.scan_id', '=', 'o.id')
-          .whereRef('y.kind', '=', 'x.kind')
-          .whereRef('y.name', '=', 'x.name');
-        return change === 'added'
-          ? eb.not(eb.exists(other))
-          : eb.and([
-              eb.exists(other.whereRef('y.sha256', '!=', 'x.sha256')),
-              eb.not(eb.exists(other.whereRef('y.sha256', '=', 'x.sha256'))),
-            ]);
-      })
-  );
-}
-
 async function drift(db: Db, run: string, prev: string): Promise<Limited<TargetDrift>> {
-  const byUrl = new Map<
-    string,
-    { added: number; removed: number; changed: number; items: TargetDrift['items'][number][] }
-  >();
-  const entry = (url: string) => {
-    let e = byUrl.get(url);
-    if (!e) byUrl.set(url, (e = { added: 0, removed: 0, changed: 0, items: [] }));
-    return e;
-  };
-  const kinds = [
-    ['added', run, prev, 'added'],
-    ['removed', prev, run, 'added'],
-    ['changed', run, prev, 'changed'],
-  ] as const;
-  for (const [change, a, b, how] of kinds) {
-    const counts = await surfaceDiff(db, a, b, how)
-      .select((eb) => ['t.url', eb.fn.countAll<number | string>().as('n')])
-      .groupBy('t.url')
-      .execute();
-    for (const c of counts) entry(c.url)[change] = Number(c.n);
-    const items = await surfaceDiff(db, a, b, how)
-      .select(['t.url', 'x.kind', 'x.name'])
-      .orderBy('t.url')
-      .orderBy('x.kind')
-      .orderBy('x.name')
-      .limit(LIST_LIMIT * DRIFT_ITEMS)
-      .execute();
-    for (const i of items) {
-      const e = entry(i.url);
-      if (e.items.length < DRIFT_ITEMS) e.items.push({ kind: i.kind, name: i.name, change });
-    }
-  }
-  const all = [...byUrl.entries()]
+  const all = [...(await driftByUrl(db, run, prev, DRIFT_ITEMS, LIST_LIMIT)).entries()]
     .map(([url, e]) => ({ url, ...e }))
     .sort(
       (x, y) =>
@@ -249,11 +152,15 @@ export async function buildFleetReport(db: Db, runId?: string, now = new Date())
   const gradeRows = await db
     .selectFrom('scans')
     .where('run_id', '=', run.id)
-    .where('outcome', '=', 'graded')
-    .select((eb) => ['grade', eb.fn.countAll<number | string>().as('n')])
-    .groupBy('grade')
+    .select((eb) => ['outcome', 'grade', eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['outcome', 'grade'])
     .execute();
-  const gradeCount = new Map(gradeRows.map((g) => [g.grade ?? 'N/G', Number(g.n)]));
+  // N/G counts every target that was not graded (unreachable, not MCP, redirected, failed).
+  const gradeCount = new Map<string, number>();
+  for (const g of gradeRows) {
+    const key = g.outcome === 'graded' && g.grade !== null ? g.grade : 'N/G';
+    gradeCount.set(key, (gradeCount.get(key) ?? 0) + Number(g.n));
+  }
   const none = { items: [], total: 0 };
   return {
     generatedAt: now.toISOString(),
@@ -266,5 +173,7 @@ export async function buildFleetReport(db: Db, runId?: string, now = new Date())
     fixedFindings: previous ? await findings(db, previous.id, run.id) : none,
     drift: previous ? await drift(db, run.id, previous.id) : none,
     notGraded: await notGraded(db, run.id),
+    targets: await targetRows(db, run, previous),
+    trend: await runTrend(db, run),
   };
 }

@@ -14,6 +14,9 @@ export interface TargetsTable {
   registry_name: string | null;
   registry_version: string | null;
   registry_status: string | null;
+  /** Discovered servers: the client and the configuration file that list it (migration 002). */
+  client: string | null;
+  config_file: string | null;
   first_seen: string;
   last_seen: string;
 }

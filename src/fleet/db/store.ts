@@ -67,6 +67,8 @@ export async function storeRecord(
         registry_name: t.registry?.name ?? null,
         registry_version: t.registry?.version ?? null,
         registry_status: t.registry?.status ?? null,
+        client: t.client ?? null,
+        config_file: t.configFile ?? null,
         first_seen: record.finishedAt,
         last_seen: record.finishedAt,
       })
@@ -77,6 +79,8 @@ export async function storeRecord(
           registry_name: eb.ref('excluded.registry_name'),
           registry_version: eb.ref('excluded.registry_version'),
           registry_status: eb.ref('excluded.registry_status'),
+          client: eb.ref('excluded.client'),
+          config_file: eb.ref('excluded.config_file'),
           last_seen: eb.ref('excluded.last_seen'),
         })),
       )

@@ -1,6 +1,17 @@
-/** `fleet report --format markdown` (a CI job summary or a PR comment). Every server string is escaped. */
-import { escapeMarkdownCell } from '../../escape/markdown.js';
+/**
+ * `fleet report --format markdown` and a fleet run's `index.md` (a CI job summary or a PR
+ * comment): the per-target table first, then the fleet's numbers. Every server string is escaped
+ * (src/escape/markdown.ts); a report link is the target's file stem, a slug of safe characters.
+ */
+import { escapeMarkdownCell, markdownLinkDestination } from '../../escape/markdown.js';
 import type { FleetReport, Limited } from './model.js';
+import { driftWords, outcomeWords } from './row-words.js';
+import { gradeLabel } from './rows.js';
+
+export interface FleetMarkdownOptions {
+  /** Extension of the per-target reports the table links to (beside the file); null: no links. */
+  readonly reportExt?: string | null;
+}
 
 const e = (s: string | null | undefined, max = 200): string => escapeMarkdownCell(s ?? '', max);
 
@@ -16,7 +27,39 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
   ];
 }
 
-export function renderFleetMarkdown(r: FleetReport): string {
+/** The per-target table: one line per target, worst first. */
+function targetLines(r: FleetReport, ext: string | null): string[] {
+  const clients = r.targets.items.some((t) => t.client !== null || t.configFile !== null);
+  const head = [
+    'target',
+    ...(clients ? ['client', 'config file'] : []),
+    'outcome',
+    'grade',
+    'critical',
+    'high',
+    'medium',
+    'low',
+    'since the previous run',
+    ...(ext === null ? [] : ['report']),
+  ];
+  const rows = r.targets.items.map((t) => [
+    t.name ? `${e(t.name, 80)} (${e(t.target, 120)})` : e(t.target, 120),
+    ...(clients ? [e(t.client), e(t.configFile, 160)] : []),
+    e(outcomeWords(t), 200),
+    e(gradeLabel(t)),
+    ...(['critical', 'high', 'medium', 'low'] as const).map((k) => String(t.failing[k])),
+    e(driftWords(t)),
+    ...(ext === null ? [] : [`[${e(t.report)}](${markdownLinkDestination(`${t.report}.${ext}`)})`]),
+  ]);
+  return [
+    `## Targets (${r.targets.total})`,
+    '',
+    ...(r.targets.total === 0 ? ['None.'] : table(head, rows)),
+    ...more(r.targets),
+  ];
+}
+
+export function renderFleetMarkdown(r: FleetReport, opts: FleetMarkdownOptions = {}): string {
   const lines: string[] = [
     '# mcp-posture fleet report',
     '',
@@ -25,6 +68,8 @@ export function renderFleetMarkdown(r: FleetReport): string {
     r.previous
       ? `Compared with run ${e(r.previous.id, 80)} (${e(r.previous.startedAt)}).`
       : 'No earlier run to compare with.',
+    '',
+    ...targetLines(r, opts.reportExt === undefined ? 'md' : opts.reportExt),
     '',
     '## Outcomes and grades',
     '',

@@ -73,3 +73,49 @@ export function barChart(title: string, bars: readonly Bar[]): SafeHtml {
     })}
   </svg>`;
 }
+
+export interface TrendColumn {
+  /** The run's label under its column (its start date). */
+  readonly label: string;
+  readonly segments: readonly Bar[];
+}
+
+/** One stacked column per run, its segments bottom up (the grades across runs). */
+export function trendChart(title: string, runs: readonly TrendColumn[]): SafeHtml {
+  const h = 200;
+  const top = 20;
+  const base = h - 28;
+  const max = Math.max(1, ...runs.map((r) => r.segments.reduce((n, s) => n + s.value, 0)));
+  const slot = W / Math.max(1, runs.length);
+  const bw = Math.round(Math.min(48, slot * 0.6));
+  return html`<svg
+    class="chart trend"
+    role="img"
+    aria-label="${title}"
+    viewBox="0 0 ${W} ${h}"
+    width="${W}"
+    height="${h}"
+  >
+    <title>${title}</title>
+    <line x1="0" y1="${base}" x2="${W}" y2="${base}" class="axis" />
+    ${runs.map((r, i) => {
+      const x = Math.round(i * slot + (slot - bw) / 2);
+      const cx = Math.round(i * slot + slot / 2);
+      let y = base;
+      const total = r.segments.reduce((n, s) => n + s.value, 0);
+      return html`<g>
+        ${r.segments
+          .filter((s) => s.value > 0)
+          .map((s) => {
+            const sh = Math.max(1, Math.round(((base - top) * s.value) / max));
+            y -= sh;
+            return html`<rect x="${x}" y="${y}" width="${bw}" height="${sh}" class="${s.tone}">
+              <title>${s.label}: ${s.value}</title>
+            </rect>`;
+          })}
+        <text x="${cx}" y="${y - 6}" text-anchor="middle" class="value">${total}</text>
+        <text x="${cx}" y="${h - 8}" text-anchor="middle" class="label">${r.label}</text>
+      </g>`;
+    })}
+  </svg>`;
+}

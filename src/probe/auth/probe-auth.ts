@@ -232,16 +232,12 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     cleanup,
   ]);
 
-  const authorizationServers: AuthorizationServerObservation[] = [...servers];
-  const originMetadata = legacyBase ? jsonObject(legacyBase.metadata) : null;
-  if (legacyBase && originMetadata) {
-    authorizationServers.push(await originServer(asContext, origin, legacyBase.metadata, originMetadata));
-  }
+  const authorizationServers = await withOriginServer(asContext, origin, servers, legacyBase);
 
   // Round 3.
   const prm = await verifySigned(ctx, fetched, authorizationServers);
 
-  const { tokenProbes, authz, dcrUnsafe, proxy, cimd } = await sequentialRounds(ctx, {
+  const { tokenProbes, authz, dcrUnsafe, proxy, cimd, shapes } = await sequentialRounds(ctx, {
     asContext,
     server: authorizationServers[0],
     prmDocument,
@@ -259,6 +255,7 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     dcrUnsafe,
     proxy,
     cimd,
+    shapes,
     legacyBase,
     garbageToken: garbage,
     forwarded: { challenge: forwardedChallenge, prm: forwardedPrm },
@@ -335,6 +332,18 @@ async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<HttpR
       ),
     ),
   );
+}
+
+/** The listed authorization servers, and the 2025-03-26 origin when it publishes metadata. */
+async function withOriginServer(
+  ctx: { client: HttpClient; mode: Mode; resolve: ResolveRole },
+  origin: string,
+  servers: readonly AuthorizationServerObservation[],
+  legacyBase: { readonly metadata: Probe<DocumentFetch> } | null,
+): Promise<AuthorizationServerObservation[]> {
+  const originMetadata = legacyBase ? jsonObject(legacyBase.metadata) : null;
+  if (!legacyBase || !originMetadata) return [...servers];
+  return [...servers, await originServer(ctx, origin, legacyBase.metadata, originMetadata)];
 }
 
 /** The 2025-03-26 origin as an authorization server (ASM checks run on it like on a listed one). */

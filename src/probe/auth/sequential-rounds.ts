@@ -1,8 +1,9 @@
 /**
- * Rounds 4 to 8 of the OAuth chain (./probe-auth.ts), one after another once discovery is done:
+ * Rounds 4 to 9 of the OAuth chain (./probe-auth.ts), one after another once discovery is done:
  * the token tier on the MCP endpoint (./token-tier.ts), then the intrusive requests to the first
  * authorization server: authorization requests (./authz.ts), registrations with unsafe redirect
- * URIs (./dcr-unsafe.ts), two fresh clients (./proxy.ts) and URL client IDs (./cimd.ts).
+ * URIs (./dcr-unsafe.ts), two fresh clients (./proxy.ts), URL client IDs (./cimd.ts) and one
+ * registration per redirect URI shape (./redirect-shapes.ts).
  */
 import type { AuthorizationServerObservation } from '../../evidence/auth-types.js';
 import type { AddressScope, Mode } from '../../evidence/types.js';
@@ -19,6 +20,7 @@ import type { CimdOptions } from './cimd.js';
 import { probeDcrUnsafe } from './dcr-unsafe.js';
 import { listedIssuers } from './listed-issuers.js';
 import { probeProxy } from './proxy.js';
+import { probeRedirectShapes } from './redirect-shapes.js';
 import { firstChallengeShape } from './replay.js';
 import type { ReplayShape } from './replay.js';
 import { advertisedScopes } from './scopes.js';
@@ -84,13 +86,14 @@ export async function sequentialRounds(
   const dcrUnsafe = await probeDcrUnsafe({ client, mode, server: found.server });
 
   // Round 7, sequential: two fresh clients and their authorization requests (ACT12), then deleted.
-  const proxy = await probeProxy({
+  const firstServer = {
     client,
     mode,
     server: found.server,
     scopes,
     resource: typeof resource === 'string' ? resource : url,
-  });
+  };
+  const proxy = await probeProxy(firstServer);
 
   // Round 8, sequential: authorization requests with URL client IDs (CIMD10–CIMD19).
   const cimdOptions = ctx.cimd ?? { base: null, specialUse: false, tls: null };
@@ -102,7 +105,10 @@ export async function sequentialRounds(
     resource: typeof resource === 'string' ? resource : url,
   });
 
-  return { tokenProbes, authz, dcrUnsafe, proxy, cimd };
+  // Round 9, sequential: a registration per redirect URI shape clients use (./redirect-shapes.ts).
+  const shapes = await probeRedirectShapes(firstServer);
+
+  return { tokenProbes, authz, dcrUnsafe, proxy, cimd, shapes };
 }
 
 const stringOr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

@@ -20,13 +20,17 @@ import type { PolicyContext } from './address-policy.js';
 import { AddressRefusedError } from './errors.js';
 import { KeyedLimiter } from './limiter.js';
 import { connectLookup, createResolver } from './lookup.js';
+import type { Resolve } from './lookup.js';
 import { Agent } from './undici-agent.js';
 import { keepWasmOnBaselineTier } from './wasm-tiering.js';
 import { recordExchange, recordPrefixBytes } from './record.js';
 import { createRedactor } from './redact.js';
+import { DEFAULT_STOP_AFTER_TIMEOUTS, StoppedAnswering } from './stopped-answering.js';
 import { transfer } from './transfer.js';
 import type { TransferOutcome } from './transfer.js';
 import type { ClientOptions, HttpClient, RequestSpec } from './types.js';
+
+type Pool = InstanceType<typeof Agent>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -54,16 +58,178 @@ function parseUrl(url: string): URL | null {
   }
 }
 
+/** The two connection pools of one client, each with one pool of connections per origin. */
+function createPools(
+  opts: ClientOptions,
+  resolve: Resolve,
+  policy: () => Promise<PolicyContext>,
+  perOrigin: number,
+): { user: Pool; learned: Pool } {
+  const tlsOptions = opts.ca ? { ca: [...rootCertificates, opts.ca] } : {};
+  // At most as many connections per origin as requests in flight: undici otherwise opens another
+  // connection while one is still finishing its last response, about half again as many per
+  // scan, and a loopback connection costs the client more CPU than the requests it carries.
+  // Two pools so a connection vetted for the user's target never carries a learned request.
+  const user = new Agent({
+    connections: perOrigin,
+    connect: { ...tlsOptions, ...(opts.lookup ? { lookup: connectLookup(resolve) } : {}) },
+  });
+  const learned = new Agent({
+    connections: perOrigin,
+    connect: {
+      ...tlsOptions,
+      lookup: connectLookup(resolve, async (addresses) => {
+        const decision = decideAddresses(addresses, await policy());
+        if (!decision.allowed) throw new AddressRefusedError(`refused: ${decision.reason}`);
+      }),
+    },
+  });
+  return { user, learned };
+}
+
+/** The headers a request goes out with: the client's own, the credentials where bound, the probe's. */
+function headersFor(
+  opts: ClientOptions,
+  credentialOrigin: string | null,
+  spec: RequestSpec,
+  url: URL | null,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    'user-agent': opts.userAgent ?? 'mcp-posture',
+    'accept-encoding': 'identity',
+  };
+  const attach =
+    url !== null &&
+    credentialOrigin !== null &&
+    url.origin === credentialOrigin &&
+    spec.attachCredentials !== false;
+  if (attach) {
+    // An unknown set name attaches nothing rather than falling back to the main credentials.
+    const set =
+      spec.credentialSet === undefined
+        ? opts.credentials?.headers
+        : opts.credentials?.alternates?.[spec.credentialSet];
+    for (const [name, value] of Object.entries(set ?? {})) headers[name.toLowerCase()] = value;
+  }
+  // The probe's own headers win: a probe that sets Authorization means that value.
+  for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+const fail = (code: NetError['code'], message: string): TransferOutcome => ({ error: { code, message } });
+
+/** The deadline as a verdict: null when passed, else the timeout to use and who set it. */
+function budgetOf(
+  spec: RequestSpec,
+  requestTimeoutMs: number,
+  deadline: number | undefined,
+): { ms: number; code: 'timeout' | 'deadline' } | null {
+  const timeout = spec.timeoutMs ?? requestTimeoutMs;
+  if (deadline === undefined) return { ms: timeout, code: 'timeout' };
+  const left = deadline - Date.now();
+  if (left <= 0) return null;
+  return left < timeout ? { ms: left, code: 'deadline' } : { ms: timeout, code: 'timeout' };
+}
+
+/** What one client's exchanges share: its settings, pools, limiter and state. */
+interface Shared {
+  readonly opts: ClientOptions;
+  readonly requestTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly excerptChars: number;
+  readonly pools: { readonly user: Pool; readonly learned: Pool };
+  readonly limiter: KeyedLimiter;
+  readonly stopped: StoppedAnswering;
+  readonly policy: () => Promise<PolicyContext>;
+  readonly settledPolicy: () => PolicyContext | null;
+  readonly closed: () => boolean;
+}
+
+type Timed = { outcome: TransferOutcome; durationMs: number };
+
+/** Why a request is not sent before it queues, or null. */
+async function refusedBeforeQueue(
+  c: Shared,
+  spec: RequestSpec,
+  url: URL | null,
+): Promise<TransferOutcome | null> {
+  if (c.closed()) return fail('aborted', 'client closed');
+  if (spec.signal?.aborted) return fail('aborted', 'aborted by the probe; not sent');
+  if (budgetOf(spec, c.requestTimeoutMs, c.opts.deadline) === null) {
+    return fail('deadline', 'scan deadline passed; not sent');
+  }
+  if (url === null) return fail('refused-scheme', 'unparseable URL; not sent');
+  if (!isFetchableScheme(url))
+    return fail('refused-scheme', `scheme ${url.protocol} is not http(s); not sent`);
+  const stopped = c.stopped.refusal(url.origin);
+  if (stopped) return { error: stopped };
+  const host = bareHost(url.hostname);
+  if (spec.source === 'learned' && isIP(host) !== 0) {
+    // IP literals never reach the connect-time lookup: vet them here (no DNS, no TOCTOU).
+    const decision = decideAddress(host, c.settledPolicy() ?? (await c.policy()));
+    if (!decision.allowed) return fail('refused-address', `refused: ${decision.reason}; not sent`);
+  }
+  return null;
+}
+
+async function runExchange(
+  c: Shared,
+  spec: RequestSpec,
+  url: URL | null,
+  headers: Record<string, string>,
+): Promise<Timed> {
+  const started = performance.now();
+  const done = (outcome: TransferOutcome): Timed => ({ outcome, durationMs: performance.now() - started });
+  const refused = await refusedBeforeQueue(c, spec, url);
+  if (refused !== null || url === null) return done(refused ?? fail('refused-scheme', 'not sent'));
+  const release = await c.limiter.acquire(url.origin, spec.signal, spec.priority === true);
+  if (release === null) return done(fail('aborted', 'aborted by the probe; not sent'));
+  try {
+    // Queueing may have outlived the deadline, the client or the origin's answering.
+    const limit = budgetOf(spec, c.requestTimeoutMs, c.opts.deadline);
+    if (c.closed()) return done(fail('aborted', 'client closed'));
+    if (limit === null) return done(fail('deadline', 'scan deadline passed; not sent'));
+    const stopped = c.stopped.refusal(url.origin);
+    if (stopped) return done({ error: stopped });
+    const sentAt = performance.now();
+    const deadline = c.opts.deadline;
+    const outcome = await transfer(spec.source === 'learned' ? c.pools.learned : c.pools.user, {
+      url,
+      method: spec.method,
+      headers,
+      ...(spec.body !== undefined ? { body: spec.body } : {}),
+      timeoutMs: limit.ms,
+      timeoutCode: limit.code,
+      ...(spec.streamWindowMs !== undefined
+        ? // A stream window never outlives the scan deadline.
+          {
+            streamWindowMs:
+              deadline === undefined
+                ? spec.streamWindowMs
+                : Math.max(0, Math.min(spec.streamWindowMs, deadline - Date.now())),
+          }
+        : {}),
+      ...(spec.holdsSession ? { holdsSession: true } : {}),
+      ...(deadline !== undefined ? { deadline } : {}),
+      maxBytes: spec.maxBodyBytes ?? c.maxBodyBytes,
+      ...(spec.onChunk ? { onChunk: spec.onChunk, keepBytes: recordPrefixBytes(c.excerptChars) } : {}),
+      ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(spec.onHeaders ? { onHeaders: spec.onHeaders } : {}),
+    });
+    c.stopped.observe(url.origin, outcome);
+    return { outcome, durationMs: performance.now() - sentAt };
+  } finally {
+    release();
+  }
+}
+
 export function createHttpClient(opts: ClientOptions): HttpClient {
   keepWasmOnBaselineTier();
-  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const excerptChars = opts.excerptChars ?? DEFAULT_EXCERPT;
-  const userAgent = opts.userAgent ?? 'mcp-posture';
   const credentialOrigin = normalizeOrigin(opts.credentials?.origin);
   const redactor = createRedactor(opts.credentials);
   const resolve = createResolver(opts.lookup);
-  const limiter = new KeyedLimiter(opts.maxConcurrencyPerOrigin ?? DEFAULT_CONCURRENCY);
+  const perOrigin = opts.maxConcurrencyPerOrigin ?? DEFAULT_CONCURRENCY;
+  const excerptChars = opts.excerptChars ?? DEFAULT_EXCERPT;
 
   let policyContext: Promise<PolicyContext> | null = null;
   /** The settled context: a learned request vetted with it queues in issue order, with no await. */
@@ -80,105 +246,22 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
         return settledPolicy;
       }));
 
-  const tlsOptions = opts.ca ? { ca: [...rootCertificates, opts.ca] } : {};
-  // Two pools so a connection vetted for the user's target never carries a learned request.
-  const userPool = new Agent({
-    connect: { ...tlsOptions, ...(opts.lookup ? { lookup: connectLookup(resolve) } : {}) },
-  });
-  const learnedPool = new Agent({
-    connect: {
-      ...tlsOptions,
-      lookup: connectLookup(resolve, async (addresses) => {
-        const decision = decideAddresses(addresses, await getPolicyContext());
-        if (!decision.allowed) throw new AddressRefusedError(`refused: ${decision.reason}`);
-      }),
-    },
-  });
+  let closed = false;
+  const shared: Shared = {
+    opts,
+    requestTimeoutMs: opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: opts.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    excerptChars,
+    pools: createPools(opts, resolve, getPolicyContext, perOrigin),
+    limiter: new KeyedLimiter(perOrigin),
+    stopped: new StoppedAnswering(opts.stopAfterTimeouts ?? DEFAULT_STOP_AFTER_TIMEOUTS),
+    policy: getPolicyContext,
+    settledPolicy: () => settledPolicy,
+    closed: () => closed,
+  };
 
   const recorded: (HttpExchange | undefined)[] = [];
   let issued = 0;
-  let closed = false;
-
-  const requestHeaders = (spec: RequestSpec, url: URL | null): Record<string, string> => {
-    const headers: Record<string, string> = { 'user-agent': userAgent, 'accept-encoding': 'identity' };
-    const attach =
-      url !== null &&
-      credentialOrigin !== null &&
-      url.origin === credentialOrigin &&
-      spec.attachCredentials !== false;
-    if (attach) {
-      // An unknown set name attaches nothing rather than falling back to the main credentials.
-      const set =
-        spec.credentialSet === undefined
-          ? opts.credentials?.headers
-          : opts.credentials?.alternates?.[spec.credentialSet];
-      for (const [name, value] of Object.entries(set ?? {})) headers[name.toLowerCase()] = value;
-    }
-    // The probe's own headers win: a probe that sets Authorization means that value.
-    for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = value;
-    return headers;
-  };
-
-  const fail = (code: NetError['code'], message: string): TransferOutcome => ({ error: { code, message } });
-
-  /** The deadline as a verdict: null when passed, else the timeout to use and who set it. */
-  const budget = (spec: RequestSpec): { ms: number; code: 'timeout' | 'deadline' } | null => {
-    const timeout = spec.timeoutMs ?? requestTimeoutMs;
-    if (opts.deadline === undefined) return { ms: timeout, code: 'timeout' };
-    const left = opts.deadline - Date.now();
-    if (left <= 0) return null;
-    return left < timeout ? { ms: left, code: 'deadline' } : { ms: timeout, code: 'timeout' };
-  };
-
-  /** A stream window never outlives the scan deadline. */
-  const streamWindow = (ms: number): number =>
-    opts.deadline === undefined ? ms : Math.max(0, Math.min(ms, opts.deadline - Date.now()));
-
-  const run = async (spec: RequestSpec, url: URL | null, headers: Record<string, string>) => {
-    const started = performance.now();
-    const done = (outcome: TransferOutcome) => ({ outcome, durationMs: performance.now() - started });
-    if (closed) return done(fail('aborted', 'client closed'));
-    if (spec.signal?.aborted) return done(fail('aborted', 'aborted by the probe; not sent'));
-    if (budget(spec) === null) return done(fail('deadline', 'scan deadline passed; not sent'));
-    if (url === null) return done(fail('refused-scheme', 'unparseable URL; not sent'));
-    if (!isFetchableScheme(url)) {
-      return done(fail('refused-scheme', `scheme ${url.protocol} is not http(s); not sent`));
-    }
-    const learned = spec.source === 'learned';
-    const host = bareHost(url.hostname);
-    if (learned && isIP(host) !== 0) {
-      // IP literals never reach the connect-time lookup: vet them here (no DNS, no TOCTOU).
-      const decision = decideAddress(host, settledPolicy ?? (await getPolicyContext()));
-      if (!decision.allowed) return done(fail('refused-address', `refused: ${decision.reason}; not sent`));
-    }
-    const release = await limiter.acquire(url.origin, spec.signal, spec.priority === true);
-    if (release === null) return done(fail('aborted', 'aborted by the probe; not sent'));
-    try {
-      // Queueing may have outlived the deadline or the client.
-      const limit = budget(spec);
-      if (closed) return done(fail('aborted', 'client closed'));
-      if (limit === null) return done(fail('deadline', 'scan deadline passed; not sent'));
-      const sentAt = performance.now();
-      const outcome = await transfer(learned ? learnedPool : userPool, {
-        url,
-        method: spec.method,
-        headers,
-        ...(spec.body !== undefined ? { body: spec.body } : {}),
-        timeoutMs: limit.ms,
-        timeoutCode: limit.code,
-        ...(spec.streamWindowMs !== undefined ? { streamWindowMs: streamWindow(spec.streamWindowMs) } : {}),
-        ...(spec.holdsSession ? { holdsSession: true } : {}),
-        ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
-        maxBytes: spec.maxBodyBytes ?? maxBodyBytes,
-        ...(spec.onChunk ? { onChunk: spec.onChunk, keepBytes: recordPrefixBytes(excerptChars) } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
-        ...(spec.onHeaders ? { onHeaders: spec.onHeaders } : {}),
-      });
-      return { outcome, durationMs: performance.now() - sentAt };
-    } finally {
-      release();
-    }
-  };
 
   return {
     async send(spec) {
@@ -191,8 +274,8 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
       let outcome: TransferOutcome;
       let durationMs = 0;
       try {
-        headers = requestHeaders(spec, url);
-        ({ outcome, durationMs } = await run(spec, url, headers));
+        headers = headersFor(opts, credentialOrigin, spec, url);
+        ({ outcome, durationMs } = await runExchange(shared, spec, url, headers));
       } catch (err) {
         // Defensive: send() never throws; an internal bug is still recorded as data.
         outcome = fail('protocol', `internal error: ${err instanceof Error ? err.message : String(err)}`);
@@ -218,7 +301,7 @@ export function createHttpClient(opts: ClientOptions): HttpClient {
     },
     async close() {
       closed = true;
-      await Promise.allSettled([userPool.destroy(), learnedPool.destroy()]);
+      await Promise.allSettled([shared.pools.user.destroy(), shared.pools.learned.destroy()]);
     },
   };
 }

@@ -29,8 +29,13 @@ export interface ClientOptions {
   readonly maxBodyBytes?: number;
   /** Excerpt kept in the recorded exchange, in characters. Default 16 384. */
   readonly excerptChars?: number;
-  /** Maximum requests in flight per origin. Default 6. */
+  /** Maximum requests in flight per origin, and connections per origin. Default 8. */
   readonly maxConcurrencyPerOrigin?: number;
+  /**
+   * After this many timeouts in a row on one origin, its remaining requests are not sent
+   * (recorded with the `stopped-answering` error; ./stopped-answering.ts). Default 3; 0 never stops.
+   */
+  readonly stopAfterTimeouts?: number;
   /**
    * Exchange ids count up from here: `x${offset + 1}`, ... Default 0. collectEvidence passes a
    * random offset and renumbers the exchanges deterministically at the end (../exchange-order.ts).

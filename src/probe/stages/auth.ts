@@ -12,6 +12,7 @@ import { AUTH_PLAN, AUTHZ_PLAN, CLIENT_PLAN, DCR_PLAN, PROXY_PLAN, TOKEN_PLAN } 
 import { CIMD_PLAN } from '../auth/cimd-plan.js';
 import { JWT_PLAN } from '../auth/jwt-battery.js';
 import { probeAuth } from '../auth/probe-auth.js';
+import { SHAPES_PLAN } from '../auth/redirect-shapes.js';
 import type { ReplayShape } from '../auth/replay.js';
 import { createPrmFetcher, wellKnownPrmUrls } from '../auth/prm.js';
 import type { PlanEntry } from '../plan-entry.js';
@@ -33,6 +34,7 @@ const AUTH_STAGE_PLAN: readonly PlanEntry[] = [
   ...DCR_PLAN,
   ...PROXY_PLAN,
   ...CIMD_PLAN,
+  ...SHAPES_PLAN,
 ].map((p) => ({ ...p, when: p.when ? `authorization in use; ${p.when}` : 'authorization in use' }));
 
 /** Walks the OAuth chain from the given 401/403 replies (none: from the well-known PRM URLs). */

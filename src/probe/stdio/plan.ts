@@ -51,7 +51,11 @@ const BOGUS_INIT_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-export function buildStdioPlan(command: StdioCommand, mode: Mode, sandbox: SandboxMode): StdioPlan {
+export function buildStdioPlan(
+  command: StdioCommand & { readonly readOnly?: readonly string[] },
+  mode: Mode,
+  sandbox: SandboxMode,
+): StdioPlan {
   const lists = LISTS.map((l) =>
     planEntry(`p.list(${l.method})`, 'passive', 'write', `${l.method}: inventory`, '', AT),
   );

@@ -6,6 +6,7 @@
 import type { ReportClient, ReportClientRule } from '../clients-model.js';
 import { clientCounts, clientWhy, VERDICT_WORDS } from '../clients-words.js';
 import { parseHttpUrl } from '../../targets/target.js';
+import { ledgerSummary } from '../ledger.js';
 import type { ScanReport } from '../model.js';
 import type { RecordedExchange } from './evidence.js';
 import { evidenceBlocks } from './evidence.js';
@@ -58,6 +59,26 @@ export function clientsSection(
   if (clients.length === 0) return '';
   return html`<section id="clients" aria-labelledby="clients-h">
     <h2 id="clients-h">Clients (${clientCounts(clients)})</h2>
-    <div class="client-grid">${clients.map((c) => cell(c, exchanges))}</div>
+    ${[html`<div class="client-grid">${clients.map((c) => cell(c, exchanges))}</div>`, ledgerBlock(report, exchanges)]}
   </section>`;
+}
+
+/** The registration ledger: every client the scan registered, deleted or not, with its exchanges. */
+function ledgerBlock(report: ScanReport, exchanges: ReadonlyMap<string, RecordedExchange>): SafeHtml | '' {
+  const entries = report.registrations;
+  if (!entries) return '';
+  if (entries.length === 0) return html`<p id="registrations">No client was registered by this scan.</p>`;
+  return html`<div id="registrations">
+    <h3>Registered clients (${ledgerSummary(entries)})</h3>
+    ${entries.map(
+      (x) =>
+        html`<details class="registration ${x.deleted ? 'v-connects' : 'v-blocked'}" data-probe="${x.probe}">
+          <summary>
+            <strong>${x.deleted ? 'deleted' : 'not deleted'}</strong> ${x.probe}: ${x.redirectUri}
+          </summary>
+          <p>${x.purpose}, at ${x.registrationEndpoint}. ${x.detail}</p>
+          ${evidenceBlocks(x.evidence, exchanges)}
+        </details>`,
+    )}
+  </div>`;
 }

@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 
 import { CLIENT_PROFILES } from '../../clients/profiles/index.js';
 import type { ReportClient } from '../clients-model.js';
+import { ledgerLine } from '../ledger.js';
 import type { ScanReport } from '../model.js';
 import { pascalCase } from './rules.js';
 import { escapeSarifText } from '../../escape/sarif.js';
-import type { SarifLocation, SarifResult, SarifRule } from './types.js';
+import type { SarifLocation, SarifNotification, SarifResult, SarifRule } from './types.js';
 
 export function clientRuleId(clientId: string): string {
   return `MCPP-CLI-${clientId}`;
@@ -86,4 +87,16 @@ export function clientResult(
       target: report.target.url,
     },
   };
+}
+
+/**
+ * The registration ledger as tool notifications: a warning for each client the scan created and
+ * could not delete (an administrator must), a note for each it deleted.
+ */
+export function ledgerNotifications(report: ScanReport): SarifNotification[] {
+  return (report.registrations ?? []).map((x) => ({
+    level: x.deleted ? 'note' : 'warning',
+    message: { text: escapeSarifText(ledgerLine(x)) },
+    properties: { probe: x.probe, redirectUri: x.redirectUri, deleted: x.deleted, evidence: [...x.evidence] },
+  }));
 }

@@ -8,7 +8,10 @@ import { sandboxLayout } from './layout.js';
 import type { SandboxMode } from './prepare.js';
 import { BWRAP, findOnPath } from './tools.js';
 
-export function describeSandbox(mode: SandboxMode, command: StdioCommand): string[] {
+export function describeSandbox(
+  mode: SandboxMode,
+  command: StdioCommand & { readonly readOnly?: readonly string[] },
+): string[] {
   const ending = `every process the server starts carries ${MARKER_NAME} and is ended after it exits (SIGTERM, then SIGKILL)`;
   if (mode === 'off')
     return [`none: the server runs as this user, with the network and your files in reach; ${ending}`];
@@ -23,6 +26,7 @@ export function describeSandbox(mode: SandboxMode, command: StdioCommand): strin
     args: command.args,
     cwd: command.cwd,
     pathEnv: process.env['PATH'],
+    ...(command.readOnly ? { readOnly: command.readOnly } : {}),
   });
   const mapped = layout.mapped.map((m) => m.target);
   return [
@@ -32,6 +36,11 @@ export function describeSandbox(mode: SandboxMode, command: StdioCommand): strin
     `mapped back read-only: ${mapped.length ? mapped.join(', ') : 'nothing (the runtime and the script are outside the hidden directories)'}`,
     ...(layout.notMapped.length
       ? [`not mapped (it would show a hidden directory): ${layout.notMapped.join(', ')}`]
+      : []),
+    ...(layout.hiddenArgs.length
+      ? [
+          `hidden from the server although named on its command line (map with --sandbox-map PATH): ${layout.hiddenArgs.join(', ')}`,
+        ]
       : []),
     `writable: the throwaway HOME${command.cwd === null ? ' and working directory' : ''}`,
     `processes: a supervisor is the first process of the PID namespace; when it ends, every process ends; ${ending}`,

@@ -5,8 +5,9 @@
  * installation, the script named on the command line and its package, a declared working
  * directory, and paths the caller names (a package installed into a throwaway prefix) — is mapped
  * back read-only where it lies inside a hidden directory. Other paths on the command line (a
- * directory to serve, a config file) are data, not mapped. Never a hidden directory itself or one
- * of its ancestors: that would undo the hiding.
+ * directory to serve, a config file) are data: mapped only when the user names them
+ * (`--sandbox-map`), else listed as hidden arguments so that a server that stops on them is
+ * explained. Never a hidden directory itself or one of its ancestors: that would undo the hiding.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, tmpdir, userInfo } from 'node:os';
@@ -28,6 +29,8 @@ export interface SandboxLayout {
   readonly mapped: readonly Mapping[];
   /** Paths the server named that were not mapped because they are, or contain, a hidden directory. */
   readonly notMapped: readonly string[];
+  /** Existing paths among the later arguments (data: a directory to serve) that the server cannot see. */
+  readonly hiddenArgs: readonly string[];
 }
 
 export interface LayoutInput {
@@ -57,11 +60,33 @@ export function sandboxLayout(input: LayoutInput): SandboxLayout {
     for (const m of mappingsFor(path, hidden)) if (!mapped.some((x) => covers(x, m))) mapped.push(m);
   }
   mapped.sort((a, b) => a.target.length - b.target.length);
-  return {
-    hidden,
-    mapped: mapped.filter((m, i) => !mapped.slice(0, i).some((x) => covers(x, m))),
-    notMapped,
-  };
+  const kept = mapped.filter((m, i) => !mapped.slice(0, i).some((x) => covers(x, m)));
+  return { hidden, mapped: kept, notMapped, hiddenArgs: hiddenArguments(input, hidden, kept) };
+}
+
+/**
+ * The later path arguments (after the script; `--opt=path` values too) that exist, lie inside a
+ * hidden directory and are not shown by a mapping: the server would not find them.
+ */
+function hiddenArguments(
+  input: LayoutInput,
+  hidden: readonly string[],
+  mapped: readonly Mapping[],
+): string[] {
+  const base = input.cwd === null ? null : resolve(input.cwd);
+  const script = scriptOf(input.args, base);
+  const out: string[] = [];
+  for (const arg of input.args) {
+    const value = arg.startsWith('-') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    if (value === arg && arg.startsWith('-')) continue;
+    if (value === '' || (!isAbsolute(value) && base === null)) continue;
+    const path = resolve(base ?? sep, value);
+    if (path === script || !existsSync(path)) continue;
+    const inHidden = hidden.some((h) => within(h, path) || within(h, realOf(path)));
+    const shown = mapped.some((m) => within(m.target, path));
+    if (inHidden && !shown && !out.includes(path)) out.push(path);
+  }
+  return out;
 }
 
 /** The directories hidden on this machine for this user: real paths, existing, outermost only. */

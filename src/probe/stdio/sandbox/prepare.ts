@@ -180,6 +180,7 @@ function appliedEvidence(
     method: backend,
     hidden: [...layout.hidden],
     mapped: layout.mapped.map((m) => (m.source === m.target ? m.target : `${m.target} (${m.source})`)),
+    ...(layout.hiddenArgs.length ? { hiddenArgs: [...layout.hiddenArgs] } : {}),
     writable: req.command.cwd === null ? ['HOME', 'working directory'] : ['HOME'],
     user: asRoot ? 'nobody' : null,
   };

@@ -1,0 +1,82 @@
+/**
+ * The learned scorer (./learned.ts) combined with the rule judgement of one item (./signals.ts),
+ * in one call a judge or a check makes after the rules have spoken.
+ *
+ * The scorer reads every prose segment of the item and keeps its highest-scoring sentence. It
+ * never acts against the rules silently and never grades on its own above medium:
+ * - a counter-signal of the rules (negated, self-scoped, quoted, vendor guidance…) holds it: a
+ *   rule finding keeps its severity and says that the score was held, and no finding is added;
+ * - with no rule finding, a confident score adds a finding of its own (`learned`), low or medium,
+ *   explained by the sentence and the n-grams that weighed most;
+ * - a rule finding below high may be raised to high when the score passes `raise` (the rules saw
+ *   an instruction, the scorer says it is of the poisoned kind). Off in the committed thresholds:
+ *   on `dev` it lifted recall, but it also raised honest vendor guidance of real servers
+ *   ("always prefer this tool over…") to high (docs/tool-surface.md, "Components");
+ * - a finding at high or critical is left as it is; the score is added to its signals.
+ */
+import { escapeExcerpt } from '../escape/invisible.js';
+import { explain, scoreText } from './learned.js';
+import type { ClauseScore } from './learned.js';
+import type { Family, JudgedSeverity, Judgement, Segment } from './signals.js';
+
+export interface LearnedThresholds {
+  /** At or above: a finding of its own at low. */
+  readonly low: number;
+  /** At or above: a finding of its own at medium. */
+  readonly medium: number;
+  /** At or above: a rule finding below high is raised to high. */
+  readonly raise: number;
+}
+
+/** Chosen on the `dev` split and the real-server corpus (docs/tool-surface.md, "Components"). */
+export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.9, medium: 0.97, raise: Infinity };
+
+export interface CombinedJudgement extends Omit<Judgement, 'family'> {
+  /** The rules' family, or `learned` for a finding the scorer added alone. */
+  readonly family: Family | 'learned' | null;
+}
+
+const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
+
+function best(segments: readonly Segment[]): { score: ClauseScore; field: string } | null {
+  let out: { score: ClauseScore; field: string } | null = null;
+  for (const s of segments) {
+    const r = scoreText(s.text);
+    if (r && (out === null || r.probability > out.score.probability)) out = { score: r, field: s.field };
+  }
+  return out;
+}
+
+/** Combines the rule judgement of one item with the learned score of its segments. */
+export function withLearned(
+  j: Judgement,
+  segments: readonly Segment[],
+  t: LearnedThresholds = LEARNED_THRESHOLDS,
+): CombinedJudgement {
+  // High and critical are the rules' own; the scorer has nothing to add there.
+  if (j.severity !== null && RANK[j.severity] >= RANK.high) return j;
+  const b = best(segments);
+  if (b === null) return j;
+  const p = b.score.probability;
+  const score = `learned:${p.toFixed(2)}`;
+  const acts = j.severity === null ? p >= t.low : p >= t.raise;
+  if (!acts) return j.severity === null ? j : { ...j, signals: [...j.signals, score] };
+  if (j.counterSignals.length > 0)
+    return j.severity === null
+      ? j
+      : { ...j, signals: [...j.signals, score], counterSignals: [...j.counterSignals, 'learned score held'] };
+  const ngrams = `learned n-grams: ${explain(b.score.clause)
+    .map((g) => `“${escapeExcerpt(g, 40)}”`)
+    .join(' ')}`;
+  if (j.severity === null)
+    return {
+      severity: p >= t.medium ? 'medium' : 'low',
+      confidence: 'low',
+      family: 'learned',
+      signals: [score, ngrams],
+      counterSignals: [],
+      excerpts: [{ field: b.field, text: escapeExcerpt(b.score.clause, 200) }],
+      targets: [],
+    };
+  return { ...j, severity: 'high', signals: [...j.signals, score, 'learned-raise', ngrams] };
+}

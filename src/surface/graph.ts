@@ -1,0 +1,95 @@
+/**
+ * The item's intent graph: clause intents (./intent.ts) joined across the clauses and fields of
+ * one item. A source gathered in one clause and a sink named in another still meet; claimed
+ * authority counts with what it is claimed for; disparaged or ignored other tools count with the
+ * preference for this one. Used by ./signals.ts `combine`.
+ */
+import { escapeRegExp } from '../escape/regexp.js';
+import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
+import type { Intent } from './intent.js';
+
+/** What the graph needs of a clause reading (./signals.ts ClauseReading). */
+export interface Clause {
+  readonly text: string;
+  readonly agent: boolean;
+  readonly negated: boolean;
+  readonly mentioned: boolean;
+  readonly families: readonly string[];
+  readonly intent: Intent;
+}
+
+export interface ItemFinding<C extends Clause = Clause> {
+  readonly severity: 'high' | 'medium';
+  readonly family: 'exfiltration' | 'manipulation' | 'ordering';
+  readonly signal: string;
+  /** The clauses that carry it (for the excerpts). */
+  readonly clauses: readonly C[];
+}
+
+const PREFERS_THIS =
+  /\b(always|only|exclusively) (use|call) this\b|\buse this (one|tool|server|function) (instead|for every|for all)\b|\b(never|do not|don't) (call|use|invoke|trust) (them|those)\b/;
+
+const ACTING = ['manipulation', 'exfiltration', 'hijack'];
+
+export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding<C>[] {
+  const out: ItemFinding<C>[] = [];
+  const live = readings.filter((r) => !r.negated && !r.mentioned);
+  const addressed = live.filter((r) => r.agent);
+  // Gathered in one clause, sent in another.
+  const taking = addressed.filter(
+    (r) => r.intent.acts.includes('collect') && r.intent.sources.some((s) => s !== 'output'),
+  );
+  const sending = addressed.filter((r) => r.intent.acts.includes('move') && r.intent.sinks.length > 0);
+  if (taking.length > 0 && sending.some((s) => !taking.includes(s) || taking.length > 1))
+    out.push({
+      severity: 'high',
+      family: 'exfiltration',
+      signal: 'source-to-sink',
+      clauses: [...taking, ...sending],
+    });
+  // Authority or consent claimed for the agent.
+  const claims = addressed.some((r) => r.intent.acts.includes('authority'));
+  const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
+  if (claims || skips) {
+    const acting =
+      live.some((r) => r.families.some((f) => ACTING.includes(f)) || r.intent.acts.includes('grant')) ||
+      (claims && skips);
+    out.push({
+      severity: acting ? 'high' : 'medium',
+      family: 'manipulation',
+      signal: claims ? 'claimed-authority' : 'skips-consent',
+      clauses: addressed.filter((r) => r.intent.acts.some((a) => a === 'authority' || a === 'skip-consent')),
+    });
+  }
+  // Other tools disparaged or ignored, this one preferred.
+  const disparaged = live.filter(
+    (r) => DISPARAGE.test(r.text) && (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text)),
+  );
+  const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
+  const prefers = live.filter(
+    (r) => r.families.includes('ordering') || (r.agent && PREFERS_THIS.test(r.text)),
+  );
+  if (ignoring.length > 0 || (disparaged.length > 0 && prefers.length > 0))
+    out.push({
+      severity: 'high',
+      family: 'ordering',
+      signal: disparaged.length > 0 ? 'disparaging-override' : 'ignore-other-tools',
+      clauses: [...new Set([...ignoring, ...disparaged, ...prefers])],
+    });
+  return out;
+}
+
+/** Sibling tools named in the firing text (≥4 characters, not this item). */
+export function namedSiblings(
+  firing: readonly { readonly text: string }[],
+  itemName: string,
+  siblings: readonly string[],
+): string[] {
+  const own = itemName.toLowerCase();
+  const names = siblings.map((n) => n.toLowerCase()).filter((n) => n.length >= 4 && n !== own);
+  if (names.length === 0 || firing.length === 0) return [];
+  const text = firing.map((r) => r.text).join('\n');
+  return [
+    ...new Set(names.filter((n) => new RegExp(`(^|[^a-z0-9_])${escapeRegExp(n)}($|[^a-z0-9_])`).test(text))),
+  ].slice(0, 5);
+}

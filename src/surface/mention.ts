@@ -1,0 +1,58 @@
+/**
+ * Mentioned, not used: text in quotes or code, after an exemplification frame ("phrases such as",
+ * "e.g.", "detects"), or in a list introduced by one. A security tool that quotes an injection
+ * describes it; it does not give it. ./signals.ts reads such a clause twice, with and without the
+ * mentioned part: what fires only inside the mention is capped at info, unless the text around
+ * it directs the agent itself.
+ */
+
+/** Quoted or code spans of at least two characters (straight, curly and angle quotes, backticks). */
+const QUOTED = /"[^"\n]{2,}"|“[^”\n]{2,}”|„[^“”\n]{2,}[“”]|«[^»\n]{2,}»|`[^`\n]{2,}`|'[^'\n]{6,}'/g;
+
+/** A frame that introduces examples or objects of detection; what follows it is mentioned. */
+const NOUNS =
+  '(phrases?|patterns?|strings?|attacks?|injections?|payloads?|examples?|attempts?|keywords?|wording|signatures?|techniques?|tricks?|jailbreaks?|threats?|sentences?|red flags?|indicators?)';
+const FRAME = new RegExp(
+  `\\b${NOUNS}\\b[^.;]{0,40}?\\b(such as|like|e\\.g\\.|eg\\.|e\\.g|for example|for instance|including|containing|matching|resembling|that (say|says|read|reads|ask|asks|tell|tells))\\b|\\b(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?( out)?|strips?|classif(y|ies)|looks? for|warns? (about|of|on)|guards? against|sanitizes?|redacts?)\\b[^.;]{0,40}?\\b(prompt injections?|injection|${NOUNS.slice(1, -1)}|malicious \\w+|suspicious \\w+)\\b`,
+);
+
+/** A list item: a bullet, a number, or a quoted line. */
+const LIST_ITEM = /^([-*•·]|\d{1,2}[.)])\s+|^["“'`]/;
+
+export interface MentionSplit {
+  /** The clause with quoted spans and the mentioned tail of a frame blanked. */
+  readonly outside: string;
+  /** Something in the clause is mentioned (quoted, or after a frame). */
+  readonly mentions: boolean;
+  /** The clause opens a list of examples (a frame that ends the clause, or ends with a colon). */
+  readonly opensList: boolean;
+}
+
+/** Splits a normalised clause into what it says and what it mentions. */
+export function splitMentions(c: string): MentionSplit {
+  let outside = c;
+  let mentions = false;
+  if (/["“„«`']/.test(c)) {
+    outside = c.replace(QUOTED, (q) => {
+      // A quoted single word or name is a label, not a mention of text.
+      if (!/\s/.test(q.trim())) return q;
+      mentions = true;
+      return ' ';
+    });
+  }
+  const f = FRAME.exec(outside);
+  const opensList = f !== null && (/:\s*$/.test(c) || outside.slice(f.index + f[0].length).trim().length < 3);
+  if (f !== null && !opensList) {
+    const tail = outside.slice(f.index + f[0].length);
+    if (tail.trim().length > 0) {
+      mentions = true;
+      outside = outside.slice(0, f.index + f[0].length);
+    }
+  }
+  return { outside, mentions, opensList };
+}
+
+/** A clause of a list that a framed clause opened. */
+export function isListItem(raw: string): boolean {
+  return LIST_ITEM.test(raw);
+}

@@ -1,0 +1,158 @@
+/**
+ * Measures the TOOL checks on the development corpus (./dev-corpus.ts): each case's surface is
+ * turned into evidence and run through the TOOL family exactly as a scan runs it (./run-checks.ts),
+ * and the findings are read against the case's expectation.
+ *
+ * A poisoned case is `caught` when its expected check (or one it names in `also`) fails on the
+ * expected item at the minimum severity or above; `under` when such a check fails on that item
+ * below it; `wrong-item` when it fails at the severity only on another item; `missed` otherwise.
+ * A benign twin is `high` (high or critical anywhere), `medium` (medium anywhere), `low` (a low
+ * finding of a content check, TOOL01–TOOL05) or `clean`. A pair is discriminated when the poisoned case is caught and its twin raises neither
+ * the expected check at the minimum severity nor anything high.
+ */
+import { SEVERITIES } from '../../src/checks/define-check.js';
+import type { CheckResult, Severity } from '../../src/checks/define-check.js';
+import type { CorpusCase, PoisonedExpectation } from './dev-corpus.js';
+import { SPLITS } from './dev-corpus.js';
+import { surfaceEvidence } from './evidence.js';
+import { toolFindings } from './run-checks.js';
+
+export type PoisonedOutcome = 'caught' | 'under' | 'wrong-item' | 'missed';
+export type BenignOutcome = 'clean' | 'low' | 'medium' | 'high';
+
+export interface Finding {
+  readonly check: string;
+  readonly severity: Severity | null;
+  readonly location: string;
+}
+
+export interface CaseResult {
+  readonly c: CorpusCase;
+  readonly findings: readonly Finding[];
+  readonly outcome: PoisonedOutcome | BenignOutcome;
+}
+
+/** Runs the checks on one case; `judge` may replace the findings (an ablation, ./dev-ablation.ts). */
+export type Judge = (c: CorpusCase) => readonly Finding[];
+
+export const atLeast = (s: Severity | null, min: Severity): boolean =>
+  s !== null && SEVERITIES.indexOf(s) <= SEVERITIES.indexOf(min);
+
+const asFinding = (r: CheckResult): Finding => ({
+  check: r.checkId,
+  severity: r.severity ?? null,
+  location: r.location,
+});
+
+export const rulesJudge: Judge = (c) => toolFindings(surfaceEvidence(c.surface)).map(asFinding);
+
+function poisonedOutcome(e: PoisonedExpectation, findings: readonly Finding[]): PoisonedOutcome {
+  const checks = new Set([e.check, ...(e.also ?? [])]);
+  const mine = findings.filter((f) => checks.has(f.check));
+  const onItem = mine.filter((f) => f.location === e.item);
+  if (onItem.some((f) => atLeast(f.severity, e.min))) return 'caught';
+  if (onItem.length > 0) return 'under';
+  if (mine.some((f) => atLeast(f.severity, e.min))) return 'wrong-item';
+  return 'missed';
+}
+
+/** The checks that read what the text says (a low finding of the others is about shape, not intent). */
+const CONTENT = new Set(['MCPP-TOOL01', 'MCPP-TOOL02', 'MCPP-TOOL03', 'MCPP-TOOL04', 'MCPP-TOOL05']);
+
+function benignOutcome(findings: readonly Finding[]): BenignOutcome {
+  if (findings.some((f) => atLeast(f.severity, 'high'))) return 'high';
+  if (findings.some((f) => atLeast(f.severity, 'medium'))) return 'medium';
+  return findings.some((f) => CONTENT.has(f.check) && atLeast(f.severity, 'low')) ? 'low' : 'clean';
+}
+
+export function runCase(c: CorpusCase, judge: Judge = rulesJudge): CaseResult {
+  const findings = judge(c);
+  const outcome = 'benign' in c.expected ? benignOutcome(findings) : poisonedOutcome(c.expected, findings);
+  return { c, findings, outcome };
+}
+
+export interface Tally {
+  poisoned: number;
+  caught: number;
+  under: number;
+  wrongItem: number;
+  missed: number;
+  benign: number;
+  benignHigh: number;
+  benignMedium: number;
+  benignLow: number;
+  pairs: number;
+  discriminated: number;
+}
+
+const emptyTally = (): Tally => ({
+  poisoned: 0,
+  caught: 0,
+  under: 0,
+  wrongItem: 0,
+  missed: 0,
+  benign: 0,
+  benignHigh: 0,
+  benignMedium: 0,
+  benignLow: 0,
+  pairs: 0,
+  discriminated: 0,
+});
+
+/** The twin does not raise the poisoned case's check at its severity, nor anything high. */
+function twinQuiet(e: PoisonedExpectation, twin: CaseResult): boolean {
+  const checks = new Set([e.check, ...(e.also ?? [])]);
+  return (
+    twin.outcome !== 'high' && !twin.findings.some((f) => checks.has(f.check) && atLeast(f.severity, e.min))
+  );
+}
+
+function add(t: Tally, r: CaseResult, twin: CaseResult | undefined): void {
+  if ('benign' in r.c.expected) {
+    t.benign++;
+    if (r.outcome === 'high') t.benignHigh++;
+    if (r.outcome === 'medium') t.benignMedium++;
+    if (r.outcome === 'low') t.benignLow++;
+    return;
+  }
+  t.poisoned++;
+  if (r.outcome === 'caught') t.caught++;
+  if (r.outcome === 'under') t.under++;
+  if (r.outcome === 'wrong-item') t.wrongItem++;
+  if (r.outcome === 'missed') t.missed++;
+  if (twin) {
+    t.pairs++;
+    if (r.outcome === 'caught' && twinQuiet(r.c.expected, twin)) t.discriminated++;
+  }
+}
+
+export interface Measurement {
+  readonly results: readonly CaseResult[];
+  readonly bySplit: Readonly<Record<string, Tally>>;
+  /** `<split>/<family>` → tally. */
+  readonly byFamily: Readonly<Record<string, Tally>>;
+  /** `<split>/<language>` → tally. */
+  readonly byLanguage: Readonly<Record<string, Tally>>;
+}
+
+export function measure(cases: readonly CorpusCase[], judge: Judge = rulesJudge): Measurement {
+  const results = cases.map((c) => runCase(c, judge));
+  const twinOf = new Map<string, CaseResult>();
+  for (const r of results) if ('benign' in r.c.expected) twinOf.set(r.c.expected.twin, r);
+  const bySplit: Record<string, Tally> = {};
+  const byFamily: Record<string, Tally> = {};
+  const byLanguage: Record<string, Tally> = {};
+  const at = (m: Record<string, Tally>, k: string) => (m[k] ??= emptyTally());
+  for (const s of [...SPLITS, 'all']) at(bySplit, s);
+  for (const r of results) {
+    const twin = twinOf.get(r.c.id);
+    for (const s of [r.c.split, 'all']) {
+      add(at(bySplit, s), r, twin);
+      add(at(byFamily, `${s}/${r.c.family}`), r, twin);
+      add(at(byLanguage, `${s}/${r.c.language}`), r, twin);
+    }
+  }
+  return { results, bySplit, byFamily, byLanguage };
+}
+
+export const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
