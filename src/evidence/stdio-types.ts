@@ -6,7 +6,7 @@
  * message split over several lines, several messages on one line), so checks judge the framing
  * without re-parsing the byte stream.
  */
-import type { ExchangeId, MessageIssue, NetError } from './primitives.js';
+import type { ExchangeId, MessageIssue, NetError, Probe, RpcReply } from './primitives.js';
 
 /** How one stdout line was framed. */
 export type StdioFraming =
@@ -233,6 +233,11 @@ export interface StdioEvidence {
   readonly launches: readonly StdioLaunch[];
   /** The server answered both the modern wire and `initialize` (on separate launches). */
   readonly dualEra: boolean;
+  /**
+   * `s.init.bogus` (LEG02): `initialize` with protocolVersion 1900-01-01 on a launch of its own
+   * (`x.launch.bogus`), or why it was not sent; absent in older evidence.
+   */
+  readonly initBogus?: Probe<RpcReply>;
   /** `scan --npm` / `--pypi`: the package installed and launched; absent for a plain command. */
   readonly package?: StdioPackage;
 }

@@ -74,7 +74,7 @@ function list(ctx: SessionContext, probe: string, purpose: string, headers: Reco
 
 /**
  * The scanner's session, opened and kept open while the stages that travel on it (the listings,
- * the tool probes) run; `finishLegacySession` then sends the variants and ends it.
+ * the tool probes) run; `sendSessionVariants` then sends the variants and `closeLegacySession` ends it.
  */
 export interface OpenLegacySession {
   readonly ctx: SessionContext;

@@ -212,6 +212,34 @@ async function initializeAndList(
   return { init, version, serverInfo, instructions, tools, listed };
 }
 
+/** The stream, closed without an endpoint event: what it was (an SSE stream or not), nothing sent on it. */
+function withoutEndpoint(
+  streamUrl: string,
+  res: Awaited<ReturnType<HttpClient['send']>>,
+  events: readonly SseEvent[],
+): SseTransportOutcome {
+  const probe = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: [...events] }));
+  if (probe.kind !== 'ok' || probe.value.mediaType !== 'text/event-stream')
+    return { get: probe, result: null };
+  return {
+    get: probe,
+    result: {
+      evidence: {
+        streamUrl,
+        get: probe.value,
+        firstEvent: events[0] ? record(events[0]) : null,
+        endpoint: null,
+        init: { kind: 'skipped', reason: 'dependency_failed', detail: 'no endpoint event' },
+        badSession: { kind: 'skipped', reason: 'dependency_failed', detail: 'no endpoint event' },
+      },
+      version: null,
+      tools: { kind: 'skipped', reason: 'dependency_failed' },
+      serverInfo: null,
+      instructions: null,
+    },
+  };
+}
+
 export async function openSseTransport(
   client: HttpClient,
   streamUrl: string,
@@ -260,27 +288,7 @@ export async function openSseTransport(
   if (raw === null) {
     done = true;
     stop.abort();
-    const res = await getPromise;
-    const probe = toProbe(res, (x) => buildHttpReply(x, res.response!, null, { sseEvents: events }));
-    if (probe.kind !== 'ok' || probe.value.mediaType !== 'text/event-stream')
-      return closed({ get: probe, result: null });
-    return closed({
-      get: probe,
-      result: {
-        evidence: {
-          streamUrl,
-          get: probe.value,
-          firstEvent: firstEvent(),
-          endpoint: null,
-          init: { kind: 'skipped', reason: 'dependency_failed', detail: 'no endpoint event' },
-          badSession: { kind: 'skipped', reason: 'dependency_failed', detail: 'no endpoint event' },
-        },
-        version: null,
-        tools: { kind: 'skipped', reason: 'dependency_failed' },
-        serverInfo: null,
-        instructions: null,
-      },
-    });
+    return closed(withoutEndpoint(streamUrl, await getPromise, events));
   }
 
   let resolved: string | null = null;

@@ -24,9 +24,15 @@ describe('stdio fixture: one flaw at a time', () => {
     expect(s.evidence.detection.revision.known).toEqual(['2025-11-25']);
     expect(s.evidence.detection.revision.eras).toEqual(['legacy']);
     expect(s.evidence.stdio!.dualEra).toBe(false);
-    // The fallback initialize ran on the same connection: one launch.
-    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch']);
+    // The fallback initialize ran on the same connection; the bogus-version initialize on its own launch.
+    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch', 'x.launch.bogus']);
     expect(s.status('MCPP-LEG01')).toBe('pass');
+    // LEG02 judges the stdio transcript: 1900-01-01 answered with the server's version.
+    expect(s.status('MCPP-LEG02')).toBe('pass');
+    const bogus = s.evidence.stdio!.initBogus;
+    expect(bogus?.kind === 'ok' && bogus.value.response?.result).toMatchObject({
+      protocolVersion: '2025-11-25',
+    });
     expect(s.status('MCPP-LEG03')).toBe('pass');
     // HTTP-only checks do not apply.
     for (const id of ['MCPP-TRN01', 'MCPP-LEG04', 'MCPP-MOD01']) {
@@ -37,6 +43,21 @@ describe('stdio fixture: one flaw at a time', () => {
     expect(tools.kind === 'ok' ? tools.value.items.map((t) => (t as { name: string }).name) : tools).toEqual([
       'echo',
     ]);
+  });
+
+  it('a server that accepts any version fails LEG02 (echo) over stdio, and nothing else', async () => {
+    const s = await scanCommand([FIXTURE, '--flaw', 'any-version']);
+    expect(stdioStatuses(s)).toEqual(CLEAN_LEGACY);
+    expect(s.status('MCPP-LEG02')).toBe('fail');
+    expect(s.failKeys('MCPP-LEG02')).toEqual(['echo']);
+    expect(s.status('MCPP-LEG01')).toBe('pass');
+  });
+
+  it('passive mode sends no bogus-version initialize: LEG02 is inconclusive (mode)', async () => {
+    const s = await scanCommand([FIXTURE, '--flaw', 'any-version'], { mode: 'passive' });
+    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch']);
+    const r = s.results.find((x) => x.checkId === 'MCPP-LEG02')!;
+    expect([r.status, r.reason]).toEqual(['inconclusive', 'mode_disabled']);
   });
 
   it('a modern-only server passes, STDIO05 included, and is not dual-era', async () => {
@@ -131,6 +152,7 @@ describe('stdio fixture: one flaw at a time', () => {
     expect(s.evidence.stdio!.launches.map((l) => [l.probe, l.opening.outcome])).toEqual([
       ['x.launch', 'exit'],
       ['x.launch.legacy', 'response'],
+      ['x.launch.bogus', 'response'],
     ]);
     expect(s.evidence.stdio!.launches[0]!.exit?.code).toBe(1);
   });

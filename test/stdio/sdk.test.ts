@@ -30,6 +30,9 @@ describe('official SDK stdio servers', () => {
       STDIO06: 'pass',
     });
     expect(s.status('MCPP-LEG01')).toBe('pass');
+    // The bogus-version initialize on its own launch, answered with 2025-11-25.
+    expect(s.status('MCPP-LEG02')).toBe('pass');
+    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch', 'x.launch.bogus']);
     expect(s.status('MCPP-LEG03')).toBe('pass');
     // Message shape judged on the stdio transcript (inconclusive before: no HTTP replies).
     expect(s.status('MCPP-TRN14')).toBe('pass');
@@ -42,7 +45,12 @@ describe('official SDK stdio servers', () => {
     expect(s.evidence.detection.revision.known).toEqual(['2025-11-25', '2026-07-28']);
     expect(s.evidence.detection.revision.eras).toEqual(['modern', 'legacy']);
     expect(s.evidence.stdio!.dualEra).toBe(true);
-    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch', 'x.launch.legacy']);
+    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual([
+      'x.launch',
+      'x.launch.legacy',
+      'x.launch.bogus',
+    ]);
+    expect(s.status('MCPP-LEG02')).toBe('pass');
     expect(stdioStatuses(s)).toEqual({
       STDIO01: 'pass',
       STDIO02: 'pass',

@@ -68,8 +68,9 @@ describe('stdio under load: the era probe', () => {
     expect(results.map((r) => [r.status, r.key, r.severity])).toEqual(
       results.map(() => ['fail', 'late', 'info']),
     );
-    // The fallback initialize ran meanwhile on the same connection, and the late answer was read.
-    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch']);
+    // The fallback initialize ran meanwhile on the same connection, and the late answer was read
+    // (the bogus-version initialize, LEG02, on a launch of its own).
+    expect(s.evidence.stdio!.launches.map((l) => l.probe)).toEqual(['x.launch', 'x.launch.bogus']);
     expect(s.evidence.detection.discover.kind).toBe('ok');
     expect(s.evidence.stdio!.dualEra).toBe(true);
     expect(s.evidence.detection.revision.known).toEqual(['2025-11-25', '2026-07-28']);

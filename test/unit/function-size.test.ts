@@ -11,8 +11,11 @@ import { describe, expect, it } from 'vitest';
 
 const MAX_LINES = 120;
 const ROOT = join(import.meta.dirname, '..', '..');
-/** Folders not gated yet, while their long functions are split (the probes' stages). */
-const NOT_YET = ['src/probe'];
+/**
+ * Files not gated yet, while their long functions are split: the HTTP client (its
+ * `createHttpClient` is being split on another branch).
+ */
+const NOT_YET = ['src/probe/http/client.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -43,7 +46,7 @@ function functionsOf(file: string): Measured[] {
 }
 
 const measured = sources(join(ROOT, 'src'))
-  .filter((f) => !NOT_YET.some((d) => relative(ROOT, f).startsWith(`${d}/`)))
+  .filter((f) => !NOT_YET.includes(relative(ROOT, f)))
   .flatMap(functionsOf);
 
 describe(`no function is over ${MAX_LINES} lines under src/ (${NOT_YET.join(', ')} aside)`, () => {
@@ -52,7 +55,9 @@ describe(`no function is over ${MAX_LINES} lines under src/ (${NOT_YET.join(', '
     expect(measured.some((m) => m.where.startsWith('src/cli/scan.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/login/flow.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/checks/trn/MCPP-TRN07.ts'))).toBe(true);
-    expect(measured.some((m) => m.where.startsWith('src/probe/'))).toBe(false);
+    expect(measured.some((m) => m.where.startsWith('src/probe/collect.ts'))).toBe(true);
+    expect(measured.some((m) => m.where.startsWith('src/probe/stdio/stages.ts'))).toBe(true);
+    expect(measured.some((m) => m.where.startsWith('src/probe/http/client.ts:'))).toBe(false);
   });
 
   it('has no long function', () => {

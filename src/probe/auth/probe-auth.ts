@@ -217,22 +217,8 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   const found = firstFoundPrm(fetched);
   const prmDocument = found?.document ?? null;
 
-  const foundUrls = [...new Set(fetched.filter((c) => jsonObject(c.fetch)).map((c) => c.url))];
   const forwardedPrmPending = safe
-    ? Promise.all(
-        foundUrls.map(async (u) => ({
-          url: u,
-          fetch: await fetchDocument(client, {
-            url: u,
-            probe: AUTH_PROBES.xfhPrm,
-            purpose: `protected-resource metadata with forwarding headers naming ${FORWARDED_HOST}`,
-            source: u === resourceMetadata ? 'learned' : 'user',
-            targetOrigin: origin,
-            headers: FORWARDED_HEADERS,
-            sameOriginRedirectsOnly: true,
-          }),
-        })),
-      )
+    ? forwardedPrmFetches(ctx, fetched, resourceMetadata)
     : Promise.resolve([]);
   const legacyPending =
     found === null && ctx.candidates.includes('2025-03-26')
@@ -246,24 +232,10 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
     cleanup,
   ]);
 
-  const authorizationServers: AuthorizationServerObservation[] = [...servers];
-  const originMetadata = legacyBase ? jsonObject(legacyBase.metadata) : null;
-  if (legacyBase && originMetadata) {
-    authorizationServers.push(await originServer(asContext, origin, legacyBase.metadata, originMetadata));
-  }
+  const authorizationServers = await withOriginServer(asContext, origin, servers, legacyBase);
 
   // Round 3.
-  const keysFor = createKeyLookup({ client, targetOrigin: origin, servers: authorizationServers });
-  const prm: PrmCandidate[] = await Promise.all(
-    fetched.map(async (c) => {
-      const doc = jsonObject(c.fetch);
-      const signed =
-        doc && Object.hasOwn(doc, 'signed_metadata')
-          ? await examineSigned(doc['signed_metadata'], keysFor(doc))
-          : null;
-      return { ...c, signed };
-    }),
-  );
+  const prm = await verifySigned(ctx, fetched, authorizationServers);
 
   const { tokenProbes, authz, dcrUnsafe, proxy, cimd, shapes } = await sequentialRounds(ctx, {
     asContext,
@@ -294,6 +266,46 @@ export async function probeAuth(ctx: AuthProbeContext): Promise<AuthDiscovery> {
   };
 }
 
+type Fetched = readonly Omit<PrmCandidate, 'signed'>[];
+
+/** Every PRM document found, fetched again with forwarding headers naming another host (s.xfh). */
+function forwardedPrmFetches(ctx: AuthProbeContext, fetched: Fetched, resourceMetadata: string | null) {
+  const foundUrls = [...new Set(fetched.filter((c) => jsonObject(c.fetch)).map((c) => c.url))];
+  return Promise.all(
+    foundUrls.map(async (u) => ({
+      url: u,
+      fetch: await fetchDocument(ctx.client, {
+        url: u,
+        probe: AUTH_PROBES.xfhPrm,
+        purpose: `protected-resource metadata with forwarding headers naming ${FORWARDED_HOST}`,
+        source: u === resourceMetadata ? 'learned' : 'user',
+        targetOrigin: ctx.target.origin,
+        headers: FORWARDED_HEADERS,
+        sameOriginRedirectsOnly: true,
+      }),
+    })),
+  );
+}
+
+/** Round 3: each PRM candidate with its `signed_metadata` verified against the issuers' keys. */
+function verifySigned(
+  ctx: AuthProbeContext,
+  fetched: Fetched,
+  servers: readonly AuthorizationServerObservation[],
+): Promise<PrmCandidate[]> {
+  const keysFor = createKeyLookup({ client: ctx.client, targetOrigin: ctx.target.origin, servers });
+  return Promise.all(
+    fetched.map(async (c) => {
+      const doc = jsonObject(c.fetch);
+      const signed =
+        doc && Object.hasOwn(doc, 'signed_metadata')
+          ? await examineSigned(doc['signed_metadata'], keysFor(doc))
+          : null;
+      return { ...c, signed };
+    }),
+  );
+}
+
 function tokenTierReplies(t: TokenProbes): HttpReply[] {
   const replay = t.sessionReplay.kind === 'ok' ? t.sessionReplay.value : null;
   const others = [t.foreign, t.narrow].flatMap((p) => (p.kind === 'ok' ? p.value.replies : []));
@@ -320,6 +332,18 @@ async function closeSessions(ctx: AuthProbeContext, probes: readonly Probe<HttpR
       ),
     ),
   );
+}
+
+/** The listed authorization servers, and the 2025-03-26 origin when it publishes metadata. */
+async function withOriginServer(
+  ctx: { client: HttpClient; mode: Mode; resolve: ResolveRole },
+  origin: string,
+  servers: readonly AuthorizationServerObservation[],
+  legacyBase: { readonly metadata: Probe<DocumentFetch> } | null,
+): Promise<AuthorizationServerObservation[]> {
+  const originMetadata = legacyBase ? jsonObject(legacyBase.metadata) : null;
+  if (!legacyBase || !originMetadata) return [...servers];
+  return [...servers, await originServer(ctx, origin, legacyBase.metadata, originMetadata)];
 }
 
 /** The 2025-03-26 origin as an authorization server (ASM checks run on it like on a listed one). */

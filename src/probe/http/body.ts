@@ -77,158 +77,174 @@ export interface BodySink {
 }
 
 export function createBodySink(opts: BodySinkOptions): BodySink {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let kept = 0;
-  const keepBytes = opts.keepBytes;
-  let validator: InstanceType<typeof TextDecoder> | null =
-    keepBytes === undefined ? null : new TextDecoder('utf-8', { fatal: true });
-  let utf8Valid = keepBytes === undefined ? undefined : true;
-  const validate = (piece: Buffer, last: boolean): void => {
-    if (validator === null) return;
-    try {
-      validator.decode(piece, { stream: !last });
-    } catch {
-      utf8Valid = false;
-      validator = null;
-    }
-  };
-  let halted = false;
-  let chain: Transform[] | null = null;
+  return new DecodingSink(opts);
+}
+
+/** The sink: raw bytes through the content-coding chain, counted, capped, kept and delivered. */
+class DecodingSink implements BodySink {
+  readonly #opts: BodySinkOptions;
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+  #kept = 0;
+  #validator: InstanceType<typeof TextDecoder> | null;
+  #utf8Valid: boolean | undefined;
+  #halted = false;
+  #chain: Transform[] | null = null;
   /**
    * Encoded bytes held back until two have arrived: `deflate` is sniffed as zlib or raw from
    * its first two bytes, and a server (or TCP) may deliver them one at a time.
    */
-  let held: Buffer | null = null;
-  let endWaiter: (() => void) | null = null;
+  #held: Buffer | null = null;
+  #endWaiter: (() => void) | null = null;
   /** Made on the first chunk a consumer reads: most bodies are read whole, after the end. */
-  let textDecoder: InstanceType<typeof TextDecoder> | null = null;
+  #textDecoder: InstanceType<typeof TextDecoder> | null = null;
 
-  const halt = (reason: HaltReason, detail: string): void => {
-    if (halted) return;
-    halted = true;
-    for (const s of chain ?? []) s.destroy();
-    opts.onHalt(reason, detail);
-    endWaiter?.();
-  };
+  constructor(opts: BodySinkOptions) {
+    this.#opts = opts;
+    this.#validator = opts.keepBytes === undefined ? null : new TextDecoder('utf-8', { fatal: true });
+    this.#utf8Valid = opts.keepBytes === undefined ? undefined : true;
+  }
 
-  const accept = (buf: Buffer): void => {
-    if (halted || buf.length === 0) return;
-    const room = opts.maxBytes - size;
+  #validate(piece: Buffer, last: boolean): void {
+    if (this.#validator === null) return;
+    try {
+      this.#validator.decode(piece, { stream: !last });
+    } catch {
+      this.#utf8Valid = false;
+      this.#validator = null;
+    }
+  }
+
+  #halt(reason: HaltReason, detail: string): void {
+    if (this.#halted) return;
+    this.#halted = true;
+    for (const s of this.#chain ?? []) s.destroy();
+    this.#opts.onHalt(reason, detail);
+    this.#endWaiter?.();
+  }
+
+  #accept(buf: Buffer): void {
+    if (this.#halted || buf.length === 0) return;
+    const { maxBytes, keepBytes } = this.#opts;
+    const room = maxBytes - this.#size;
     const over = buf.length > room;
     const view = over ? buf.subarray(0, room) : buf;
-    const keep = keepBytes === undefined ? view.length : Math.min(view.length, keepBytes - kept);
+    const keep = keepBytes === undefined ? view.length : Math.min(view.length, keepBytes - this.#kept);
     if (keep > 0) {
       // Copy what is kept: undici hands out views of larger socket buffers.
-      chunks.push(Buffer.from(view.subarray(0, keep)));
-      kept += keep;
+      this.#chunks.push(Buffer.from(view.subarray(0, keep)));
+      this.#kept += keep;
     }
     if (view.length > 0) {
-      size += view.length;
-      validate(view, false);
-      if (opts.onChunk && deliver(view) === 'stop') {
-        halt('stop', 'closed by the probe');
+      this.#size += view.length;
+      this.#validate(view, false);
+      if (this.#opts.onChunk && this.#deliver(view) === 'stop') {
+        this.#halt('stop', 'closed by the probe');
         return;
       }
     }
-    if (over) halt('cap', `body exceeds ${opts.maxBytes} bytes`);
-  };
+    if (over) this.#halt('cap', `body exceeds ${maxBytes} bytes`);
+  }
 
-  const deliver = (piece: Buffer): 'continue' | 'stop' => {
-    if (!opts.onChunk) return 'continue';
-    textDecoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
-    const text = textDecoder.decode(piece, { stream: true });
-    if (text === '') return 'continue';
+  #deliver(piece: Buffer): 'continue' | 'stop' {
+    this.#textDecoder ??= new TextDecoder('utf-8', { ignoreBOM: true });
+    const text = this.#textDecoder.decode(piece, { stream: true });
+    if (text === '' || !this.#opts.onChunk) return 'continue';
     try {
-      return opts.onChunk(text);
+      return this.#opts.onChunk(text);
     } catch {
       return 'stop'; // a throwing consumer wants no more data
     }
-  };
+  }
 
-  const buildChain = (first: Buffer): Transform[] => {
-    const streams = opts.codings.map((c, i) => decoderFor(c, i === 0 ? first : null));
+  #buildChain(first: Buffer): Transform[] {
+    const streams = this.#opts.codings.map((c, i) => decoderFor(c, i === 0 ? first : null));
     streams.forEach((s, i) => {
-      s.on('error', (err: Error) => halt('decode', `content-encoding: ${err.message}`));
+      s.on('error', (err: Error) => this.#halt('decode', `content-encoding: ${err.message}`));
       const next = streams[i + 1];
       if (next) s.pipe(next);
     });
     const last = streams[streams.length - 1];
-    last?.on('data', (buf: Buffer) => accept(buf));
-    last?.on('end', () => endWaiter?.());
+    last?.on('data', (buf: Buffer) => this.#accept(buf));
+    last?.on('end', () => this.#endWaiter?.());
     return streams;
-  };
+  }
 
-  return {
-    write(chunk) {
-      if (halted) return true;
-      if (opts.codings.length === 0) {
-        accept(chunk);
+  write(chunk: Buffer): boolean {
+    if (this.#halted) return true;
+    if (this.#opts.codings.length === 0) {
+      this.#accept(chunk);
+      return true;
+    }
+    if (this.#chain === null) {
+      // Copy what is held: undici hands out views of socket buffers it reuses.
+      const start: Buffer = this.#held === null ? chunk : Buffer.concat([this.#held, chunk]);
+      if (start.length < 2) {
+        this.#held = Buffer.from(start);
         return true;
       }
-      if (chain === null) {
-        // Copy what is held: undici hands out views of socket buffers it reuses.
-        const start: Buffer = held === null ? chunk : Buffer.concat([held, chunk]);
-        if (start.length < 2) {
-          held = Buffer.from(start);
-          return true;
-        }
-        held = null;
-        chain = buildChain(start);
-        return chain[0]?.write(start) ?? true;
-      }
-      return chain[0]?.write(chunk) ?? true;
-    },
-    onDrain(listener) {
-      chain?.[0]?.once('drain', listener);
-    },
-    end() {
-      const finish = (): void => {
-        if (!halted) validate(Buffer.alloc(0), true); // an unfinished last sequence is invalid
-      };
-      // No bytes at all (HEAD, 204, empty body): nothing to decode, even if "gzip" was announced.
-      if (halted || (chain === null && (held === null || held.length === 0))) {
+      this.#held = null;
+      this.#chain = this.#buildChain(start);
+      return this.#chain[0]?.write(start) ?? true;
+    }
+    return this.#chain[0]?.write(chunk) ?? true;
+  }
+
+  onDrain(listener: () => void): void {
+    this.#chain?.[0]?.once('drain', listener);
+  }
+
+  end(): Promise<void> {
+    const finish = (): void => {
+      if (!this.#halted) this.#validate(Buffer.alloc(0), true); // an unfinished last sequence is invalid
+    };
+    // No bytes at all (HEAD, 204, empty body): nothing to decode, even if "gzip" was announced.
+    if (this.#halted || (this.#chain === null && (this.#held === null || this.#held.length === 0))) {
+      finish();
+      return Promise.resolve();
+    }
+    if (this.#chain === null && this.#held !== null) {
+      // A one-byte body: decode it as it is (it will most likely fail, as it should).
+      this.#chain = this.#buildChain(this.#held);
+      this.#chain[0]?.write(this.#held);
+      this.#held = null;
+    }
+    const head = this.#chain?.[0];
+    return new Promise<void>((resolve) => {
+      this.#endWaiter = () => {
         finish();
-        return Promise.resolve();
-      }
-      if (chain === null && held !== null) {
-        // A one-byte body: decode it as it is (it will most likely fail, as it should).
-        chain = buildChain(held);
-        chain[0]?.write(held);
-        held = null;
-      }
-      const head = chain?.[0];
-      return new Promise<void>((resolve) => {
-        endWaiter = () => {
-          finish();
-          resolve();
-        };
-        head?.end();
-      });
-    },
-    destroy() {
-      halted = true;
-      for (const s of chain ?? []) s.destroy();
-      endWaiter?.();
-    },
-    bytes() {
-      // One copy at most (a Buffer is a Uint8Array); the pieces are dropped, so a 1 MB body
-      // does not live twice while the reply is parsed.
-      if (chunks.length !== 1) {
-        const whole = Buffer.concat(chunks, kept);
-        chunks.length = 0;
-        chunks.push(whole);
-      }
-      return chunks[0] ?? new Uint8Array(0);
-    },
-    get size() {
-      return size;
-    },
-    get utf8Valid() {
-      return utf8Valid;
-    },
-    get halted() {
-      return halted;
-    },
-  };
+        resolve();
+      };
+      head?.end();
+    });
+  }
+
+  destroy(): void {
+    this.#halted = true;
+    for (const s of this.#chain ?? []) s.destroy();
+    this.#endWaiter?.();
+  }
+
+  bytes(): Uint8Array {
+    // One copy at most (a Buffer is a Uint8Array); the pieces are dropped, so a 1 MB body
+    // does not live twice while the reply is parsed.
+    if (this.#chunks.length !== 1) {
+      const whole = Buffer.concat(this.#chunks, this.#kept);
+      this.#chunks.length = 0;
+      this.#chunks.push(whole);
+    }
+    return this.#chunks[0] ?? new Uint8Array(0);
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get utf8Valid(): boolean | undefined {
+    return this.#utf8Valid;
+  }
+
+  get halted(): boolean {
+    return this.#halted;
+  }
 }

@@ -118,6 +118,46 @@ function streamWindow(
   return window;
 }
 
+/** The response body's sink: decoded, capped, delivered to `onChunk`; an event stream keeps a prefix only. */
+function bodySinkFor(
+  req: TransferRequest,
+  headers: Readonly<Record<string, readonly string[]>>,
+  codings: Parameters<typeof createBodySink>[0]['codings'],
+  onHalt: Parameters<typeof createBodySink>[0]['onHalt'],
+): BodySink {
+  return createBodySink({
+    codings,
+    maxBytes: req.maxBytes,
+    ...(req.onChunk ? { onChunk: req.onChunk } : {}),
+    ...(req.onChunk &&
+    req.keepBytes !== undefined &&
+    isMediaType(headers['content-type'], 'text/event-stream')
+      ? { keepBytes: req.keepBytes }
+      : {}),
+    onHalt,
+  });
+}
+
+/** What undici is asked to send, its own timers a backstop for ours. */
+function dispatchOptions(req: TransferRequest): Dispatcher.DispatchOptions & { servername?: string } {
+  const slack = 1000; // undici's own timers are only a backstop for ours
+  const servername =
+    req.url.protocol === 'https:' && isIP(bareHost(req.url.hostname)) === 0 ? req.url.hostname : undefined;
+  // `servername` is honoured by undici's Request but missing from its types. It keeps SNI
+  // bound to the URL even when a probe sends a foreign Host header.
+  return {
+    origin: req.url.origin,
+    path: `${req.url.pathname}${req.url.search}`,
+    method: req.method,
+    headers: req.headers,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+    headersTimeout: req.timeoutMs + slack,
+    bodyTimeout:
+      (req.holdsSession ? Math.max(req.timeoutMs, req.streamWindowMs ?? 0) : req.timeoutMs) + slack,
+    ...(servername ? { servername } : {}),
+  };
+}
+
 export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<TransferOutcome> {
   return new Promise<TransferOutcome>((resolve) => {
     if (req.signal?.aborted) {
@@ -193,19 +233,9 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
           stop({ code: 'decode', message: encoding.detail });
           return;
         }
-        sink = createBodySink({
-          codings: encoding.codings,
-          maxBytes: req.maxBytes,
-          ...(req.onChunk ? { onChunk: req.onChunk } : {}),
-          ...(req.onChunk &&
-          req.keepBytes !== undefined &&
-          isMediaType(headers['content-type'], 'text/event-stream')
-            ? { keepBytes: req.keepBytes }
-            : {}),
-          onHalt: (reason, detail) => {
-            if (reason === 'stop') stop(undefined);
-            else stop({ code: reason === 'cap' ? 'too-large' : 'decode', message: detail });
-          },
+        sink = bodySinkFor(req, headers, encoding.codings, (reason, detail) => {
+          if (reason === 'stop') stop(undefined);
+          else stop({ code: reason === 'cap' ? 'too-large' : 'decode', message: detail });
         });
         const windowMs = streamWindow(req, headers, timeoutAt);
         if (windowMs !== null) {
@@ -238,24 +268,8 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
       },
     };
 
-    const slack = 1000; // undici's own timers are only a backstop for ours
-    const servername =
-      req.url.protocol === 'https:' && isIP(bareHost(req.url.hostname)) === 0 ? req.url.hostname : undefined;
-    // `servername` is honoured by undici's Request but missing from its types. It keeps SNI
-    // bound to the URL even when a probe sends a foreign Host header.
-    const options: Dispatcher.DispatchOptions & { servername?: string } = {
-      origin: req.url.origin,
-      path: `${req.url.pathname}${req.url.search}`,
-      method: req.method,
-      headers: req.headers,
-      ...(req.body !== undefined ? { body: req.body } : {}),
-      headersTimeout: req.timeoutMs + slack,
-      bodyTimeout:
-        (req.holdsSession ? Math.max(req.timeoutMs, req.streamWindowMs ?? 0) : req.timeoutMs) + slack,
-      ...(servername ? { servername } : {}),
-    };
     try {
-      dispatcher.dispatch(options, handler);
+      dispatcher.dispatch(dispatchOptions(req), handler);
     } catch (err) {
       settle(toNetError(err), false);
     }

@@ -170,6 +170,7 @@ function stdioEvidence(
     sandbox: sandbox.evidence,
     launches: launchEvidence,
     dualEra,
+    initBogus: sofar.initBogus ?? bogusNotSent(mode),
   };
   const inventory =
     targetClass === 'reachable'
@@ -215,6 +216,13 @@ function stdioEvidence(
     plain: [],
     stdio,
   };
+}
+
+/** Why s.init.bogus was not sent: passive mode, or no InitializeResult to compare it with. */
+function bogusNotSent(mode: Mode): Probe<RpcReply> {
+  return mode === 'passive'
+    ? { kind: 'skipped', reason: 'mode_disabled', detail: 'needs --mode safe' }
+    : { kind: 'skipped', reason: 'dependency_failed', detail: 'initialize was not served' };
 }
 
 /** A modern-only server's identity comes from its DiscoverResult. */

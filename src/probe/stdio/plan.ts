@@ -10,7 +10,7 @@ import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import { STDIO_TOOL_PROBES_PLAN } from '../stages/tool-probes.js';
 import { ERA_PROBE_MS, START_ALLOWANCE_MS } from './era-probe.js';
-import { FALLBACK_VERSION, STDIO_PROBES } from './stages.js';
+import { BOGUS_VERSION, FALLBACK_VERSION, STDIO_PROBES } from './stages.js';
 import type { StdioCommand } from '../../targets/target.js';
 import { stdioCommandLine } from '../../targets/target.js';
 import { SHUTDOWN_WAIT } from './runner.js';
@@ -30,6 +30,26 @@ export interface StdioPlan {
 }
 
 const AT = '<stdin>';
+
+/** s.init.bogus on a launch of its own (LEG02; safe mode). */
+const BOGUS_INIT_PLAN: readonly PlanEntry[] = [
+  planEntry(
+    STDIO_PROBES.launchBogus,
+    'safe',
+    'spawn',
+    'a fresh process for the bogus-version initialize',
+    'when initialize was served',
+    'process',
+  ),
+  planEntry(
+    STDIO_PROBES.initBogus,
+    'safe',
+    'write',
+    `initialize with protocolVersion ${BOGUS_VERSION} (judged by LEG02)`,
+    'on that process',
+    AT,
+  ),
+];
 
 export function buildStdioPlan(
   command: StdioCommand & { readonly readOnly?: readonly string[] },
@@ -91,6 +111,7 @@ export function buildStdioPlan(
     ),
     ...lists.map((e) => ({ ...e, when: 'after an InitializeResult, when the modern wire did not answer' })),
     ...(mode === 'passive' ? [] : STDIO_TOOL_PROBES_PLAN),
+    ...(mode === 'passive' ? [] : BOGUS_INIT_PLAN),
     planEntry(
       's.stdin.close',
       mode === 'passive' ? 'passive' : 'safe',

@@ -36,7 +36,12 @@ export const STDIO_PROBES = {
   launch: 'x.launch',
   launchLegacy: 'x.launch.legacy',
   initialized: 'p.initialized',
+  launchBogus: 'x.launch.bogus',
+  initBogus: 's.init.bogus',
 } as const;
+
+/** The version no server supports, as over Streamable HTTP (s.init.bogus, LEG02). */
+export const BOGUS_VERSION = '1900-01-01';
 
 /** What the stdio stages share: how to launch the server and speak to a launch. */
 export interface StdioStageContext {
@@ -82,6 +87,8 @@ export interface StdioSofar {
   readonly toolProbes: ToolProbes;
   readonly shutDown: true;
   readonly dualEra: boolean;
+  /** s.init.bogus on a launch of its own (safe mode, when initialize was served). */
+  readonly initBogus: Probe<RpcReply>;
 }
 
 type S = Readonly<Partial<StdioSofar>>;
@@ -282,11 +289,44 @@ const SECOND_LAUNCH_STAGE: Stage<StdioStageContext, StdioSofar, 'init' | 'dualEr
   },
 };
 
+/**
+ * s.init.bogus (LEG02): `initialize` with protocolVersion 1900-01-01 on a fresh launch, as the
+ * handshake-era session is probed over Streamable HTTP with it. A stdio connection is one
+ * session: a second initialize on one already initialized would ask another question.
+ */
+const BOGUS_INIT_STAGE: Stage<StdioStageContext, StdioSofar, 'initBogus'> = {
+  id: 'bogus-version',
+  plan: [],
+  needs: ['init'],
+  produces: ['initBogus'],
+  when: (ctx, s) => ctx.mode !== 'passive' && (s.init?.offered ?? null) !== null,
+  run: async (ctx) => {
+    const proc = await ctx.launch(STDIO_PROBES.launchBogus);
+    proc.phase = 'legacy';
+    const initBogus = await ctx.channel(proc, 'handshake').call({
+      id: ctx.ids.take(),
+      method: 'initialize',
+      params: initializeParams(BOGUS_VERSION) as Record<string, unknown>,
+      probe: STDIO_PROBES.initBogus,
+      purpose: `initialize with protocolVersion ${BOGUS_VERSION}`,
+    });
+    const failed = initBogus.kind === 'failed' ? initBogus.error.code : null;
+    proc.noteOpening({
+      method: 'initialize',
+      outcome: failed === null ? 'response' : failed === 'reset' ? 'exit' : 'timeout',
+      ms: 0,
+    });
+    await proc.shutdown();
+    return { initBogus };
+  },
+};
+
 export const STDIO_PHASES: readonly Phase<StdioStageContext, StdioSofar>[] = [
   { id: 'launch', stages: [LAUNCH_STAGE] },
   { id: 'era', stages: [FALLBACK_STAGE, LISTS_STAGE, TOOL_PROBES_STAGE] },
   { id: 'shutdown', stages: [SHUTDOWN_STAGE, AFTER_WINDOW_STAGE] },
   { id: 'second connection', stages: [SECOND_LAUNCH_STAGE] },
+  { id: 'bogus version', stages: [BOGUS_INIT_STAGE] },
 ];
 
 async function initialize(ch: ReturnType<typeof stdioChannel>, ids: RpcIds): Promise<InitAttempt> {
