@@ -11,11 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const MAX_LINES = 120;
 const ROOT = join(import.meta.dirname, '..', '..');
-/**
- * Files not gated yet, while their long functions are split: the HTTP client (its
- * `createHttpClient` is being split on another branch).
- */
-const NOT_YET = ['src/probe/http/client.ts'];
+/** Files not gated yet, while their long functions are split: none (every file of src/ is gated). */
+const NOT_YET: readonly string[] = [];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -49,7 +46,7 @@ const measured = sources(join(ROOT, 'src'))
   .filter((f) => !NOT_YET.includes(relative(ROOT, f)))
   .flatMap(functionsOf);
 
-describe(`no function is over ${MAX_LINES} lines under src/ (${NOT_YET.join(', ')} aside)`, () => {
+describe(`no function is over ${MAX_LINES} lines under src/`, () => {
   it('measures the real code (it finds the run loop, the CLI, the login and the checks)', () => {
     expect(measured.some((m) => m.where.startsWith('src/run/run-targets.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/cli/scan.ts'))).toBe(true);
@@ -57,7 +54,7 @@ describe(`no function is over ${MAX_LINES} lines under src/ (${NOT_YET.join(', '
     expect(measured.some((m) => m.where.startsWith('src/checks/trn/MCPP-TRN07.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/probe/collect.ts'))).toBe(true);
     expect(measured.some((m) => m.where.startsWith('src/probe/stdio/stages.ts'))).toBe(true);
-    expect(measured.some((m) => m.where.startsWith('src/probe/http/client.ts:'))).toBe(false);
+    expect(measured.some((m) => m.where.startsWith('src/probe/http/client.ts:'))).toBe(true);
   });
 
   it('has no long function', () => {
