@@ -37,11 +37,13 @@ function stopHop(r: LoginReport): HopId | null {
 
 export function loginTrustChain(r: LoginReport): TrustChain {
   const byId = new Map<string, HttpExchange>(r.exchanges.map((x) => [x.id, x]));
-  const status = (s: StepRecord): string => {
-    const answeredX = [...s.exchanges]
+  const answered = (s: StepRecord) =>
+    [...s.exchanges]
       .reverse()
       .map((id) => byId.get(id))
       .find((x) => x?.response);
+  const status = (s: StepRecord): string => {
+    const answeredX = answered(s);
     if (answeredX?.response) return `HTTP ${answeredX.response.status}`;
     return s.status === 'ok' ? 'ok' : s.status;
   };
@@ -74,7 +76,11 @@ export function loginTrustChain(r: LoginReport): TrustChain {
     // Two steps on one hop (authorization and callback): the failed one, else the later one, shows.
     if (!prior || prior.state !== 'failed')
       observed.set(hop, {
-        url: prior && hop === 'authorization' ? (prior.url ?? s.url) : s.url,
+        // A step that names no URL (the client step) shows the URL its answered request went to.
+        url:
+          prior && hop === 'authorization'
+            ? (prior.url ?? s.url)
+            : (s.url ?? answered(s)?.request.url ?? null),
         state,
         status: status(s),
         detail: `${s.step}: ${s.detail}`,

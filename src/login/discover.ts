@@ -142,7 +142,7 @@ async function resourceStep(
       ? [{ source: 'challenge' as const, url: resourceMetadata }]
       : []),
     ...wellKnownPrmUrls(url),
-  ];
+  ].filter((c, i, all) => all.findIndex((o) => o.url === c.url) === i);
   const fetched: { candidate: CandidateUrl; fetch: Awaited<ReturnType<typeof fetchPrm>> }[] = [];
   for (const candidate of candidates) {
     const fetch = await fetchPrm(candidate);
@@ -153,6 +153,9 @@ async function resourceStep(
   const found = firstFoundPrm(fetched);
   if (!found) {
     if (c.status !== 401 && c.status !== 403) {
+      // The login stops for want of a challenge: that step, not only the metadata, failed.
+      const at = steps.findIndex((s) => s.step === 'challenge');
+      if (at >= 0) steps[at] = { ...steps[at]!, status: 'failed' };
       steps.push({
         step: 'resource-metadata',
         status: 'skipped',

@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { loginTrustChain } from '../../src/login/chain.js';
 import { login } from '../../src/login/flow.js';
 import { freshLogin } from '../../src/login/session.js';
 import type { LoginOptions } from '../../src/login/flow.js';
@@ -220,6 +221,56 @@ describe('login failures, each at its step', () => {
     expect(r.report.failure?.message).toContain('MCPP-CIMD51 (missing)');
     expect(r.report.exchanges.some((x) => x.probe === 'l.authorize')).toBe(false);
     expect(o.opened).toEqual([]);
+  });
+});
+
+/** A fixture MCP endpoint at /mcp: POST answered by `answer`, everything else 404. */
+async function endpoint(answer: (origin: string, res: ServerResponse) => void): Promise<string> {
+  const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/mcp') return answer(origin, res);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  return `${origin}/mcp`;
+}
+
+describe('login labels that are never wrong', () => {
+  it('an endpoint that answers 200 without a challenge: the challenge step is the one marked failed', async () => {
+    const url = await endpoint((_o, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}'),
+    );
+    const r = await login(opts(url));
+    expect(stopped(r)).toBe('challenge:no-challenge');
+    expect(r.report.steps.find((s) => s.step === 'challenge')).toMatchObject({
+      status: 'failed',
+      detail: 'answered 200 without a challenge',
+    });
+  });
+
+  it('a challenge that names the well-known metadata URL: each URL tried is listed once', async () => {
+    const url = await endpoint((origin, res) =>
+      res
+        .writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end(),
+    );
+    const r = await login(opts(url));
+    expect(stopped(r)).toBe('resource-metadata:no-resource-metadata');
+    const listed = r.report.failure!.message.replace('no protected-resource metadata at ', '').split(', ');
+    expect(listed.length).toBeGreaterThan(0);
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('the registration hop of a login that registered shows the registration endpoint beside its status', async () => {
+    const { url } = await setup();
+    const r = await login(opts(url));
+    expect(r.report.failure).toBeNull();
+    const hop = loginTrustChain(r.report).hops.find((h) => h.id === 'registration')!;
+    expect(hop.status).toBe('HTTP 201');
+    expect(hop.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*reg/);
   });
 });
 
