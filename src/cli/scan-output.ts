@@ -5,7 +5,7 @@
  */
 import type { ScanCliOptions } from './cli-options.js';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 
 import type { ScanOutput } from '../api.js';
 import { reportOf } from '../api.js';
@@ -102,8 +102,9 @@ async function writeKept(k: KeptScan, kept: readonly Kept[]): Promise<void> {
   const reports = outs.map((x) => x.report);
   const anchor = k.configPath
     ? anchorFor(relative(process.cwd(), k.configPath), readFileSync(k.configPath, 'utf8'))
-    : k.outputs.formats.includes('sarif') && k.outputs.outputDir
-      ? writeManifest(k.outputs.outputDir, reports)
+    : k.outputs.formats.includes('sarif') && (k.outputs.outputDir || k.outputs.output)
+      ? // The results point at a file that exists: the manifest, beside the SARIF file (-o) or in --output-dir.
+        writeManifest(k.outputs.outputDir ?? dirname(k.outputs.output!), reports)
       : anchorFor('mcp-posture.targets.json', '');
   const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
   process.stdout.write(await writeOutputs(reports, k.outputs, { anchor, color }));

@@ -3,9 +3,9 @@
  * config targets, suppressions (and their expiry), the expected-failures
  * baseline (new and stale), --min-grade, and `diff`.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -67,6 +67,19 @@ describe('CI features', () => {
     expect(sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toContain(
       'mcp-posture.targets.json',
     );
+  });
+
+  it('SARIF written with -o anchors its results to a file that exists, beside it', async () => {
+    const out = join(dir, 'one', 'scan.sarif');
+    mkdirSync(join(dir, 'one'));
+    const run = await runCli(['scan', weak.url, '-f', 'sarif', '-o', out]);
+    expect(run.code).toBe(1);
+    const sarif = JSON.parse(readFileSync(out, 'utf8')) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+    };
+    const uri = sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri;
+    expect(existsSync(resolve(process.cwd(), decodeURIComponent(uri)))).toBe(true);
+    expect(readFileSync(resolve(process.cwd(), decodeURIComponent(uri)), 'utf8')).toContain(weak.url);
   });
 
   it('refuses several formats without --output-dir', async () => {
