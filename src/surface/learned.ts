@@ -245,11 +245,28 @@ export function explain(sentence: string): string[] {
   return [...new Set(contrib.map(([f]) => f.slice(2).trim()))].slice(0, TOP_NGRAMS);
 }
 
-/** The highest-scoring sentence of a text, or null when it has none. */
+const PLACEHOLDERS = new Set(['xurlx', 'xemailx', 'xhostx']);
+
+/**
+ * A sentence that could instruct: four words besides the address placeholders, or six letters
+ * of a script written without spaces. A bare value (a URL as a default, an enum member) is no
+ * instruction, whatever the n-grams of the placeholder weigh.
+ */
+export function canInstruct(sentence: string): boolean {
+  const words = (sentence.match(/\p{L}{2,}/gu) ?? []).filter((w) => !PLACEHOLDERS.has(w.toLowerCase()));
+  if (words.length >= 4) return true;
+  return (
+    (sentence.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? [])
+      .length >= 6
+  );
+}
+
+/** The highest-scoring sentence of a text that could instruct (`canInstruct`), or null when it has none. */
 export function scoreText(text: string): ClauseScore | null {
   let best: string | null = null;
   let top = -Infinity;
   for (const s of sentencesOf(text)) {
+    if (!canInstruct(s)) continue;
     const z = logit(s);
     if (z > top) {
       top = z;

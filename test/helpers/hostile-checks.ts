@@ -85,7 +85,8 @@ function htmlProblems(html: string): string[] {
 
 /** The Markdown report's own constructs: doc links for check IDs and a few HTML elements. */
 const OWN_DOC_LINK = /\[MCPP\\-[A-Z]+\d{2}\]\(docs\/checks\/MCPP-[A-Z]+\d{2}\.md\)/g;
-const OWN_MD_TAGS = new Set(['sub', 'details', 'summary']);
+/** `br`: a table cell of several lines (a finding's places, an inconclusive group's messages). */
+const OWN_MD_TAGS = new Set(['sub', 'details', 'summary', 'br']);
 
 function markdownProblems(md: string): string[] {
   const out: string[] = [];

@@ -133,7 +133,10 @@ describe('token tier against an oidc-provider-backed SDK resource server', () =>
     const r = await runs.get('good configuration')!;
     for (const x of r.out.evidence.exchanges) {
       // The RFC 7592 deletions carry the registration access token the AS itself issued, not a user token.
-      const cleanup = /^(i\.dcr\.cleanup|i\.client\.cleanup|i\.proxy\.cleanup\(\d\))$/.test(x.probe);
+      const cleanup =
+        /^(i\.dcr\.cleanup|i\.client\.cleanup|i\.proxy\.cleanup\(\d\)|i\.shape\.cleanup\([a-z-]+\))$/.test(
+          x.probe,
+        );
       if (x.request.headers['authorization'] !== undefined && !cleanup)
         expect(new URL(x.request.url).origin).toBe(r.origin);
     }

@@ -5,7 +5,7 @@ import { oauth21, rfc } from '../../spec/citations.js';
 export default defineCheck({
   meta: {
     id: 'MCPP-TRN01',
-    title: 'MCP endpoint uses HTTPS',
+    title: 'MCP endpoint uses HTTPS (loopback exempt)',
     requirement:
       'A non-loopback MCP endpoint (and an HTTP+SSE message endpoint) is served over TLS, so tokens and session IDs never cross the network in cleartext.',
     keyword: 'MUST',
