@@ -756,7 +756,11 @@ export const CATALOGUE: Readonly<
     revisions: 'any \u00b7 http, sse, stdio',
     mode: 'passive',
   },
-  'MCPP-TRN01': { title: 'MCP endpoint uses HTTPS (loopback exempt)', revisions: 'any \u00b7 http, sse', mode: 'passive' },
+  'MCPP-TRN01': {
+    title: 'MCP endpoint uses HTTPS (loopback exempt)',
+    revisions: 'any \u00b7 http, sse',
+    mode: 'passive',
+  },
   'MCPP-TRN02': {
     title: 'Legacy TLS versions refused',
     revisions: 'any \u00b7 http, sse, as',
