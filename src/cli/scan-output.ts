@@ -17,6 +17,9 @@ import { combineExitCodes, EXIT } from '../run/exit-code.js';
 import type { LockChoice } from '../run/lock.js';
 import type { PreparedTarget } from '../run/prepare.js';
 import type { RunResult } from '../run/run-targets.js';
+import { runTableOf } from '../run/fleet-table.js';
+import type { RunTable } from '../fleet/report/from-run.js';
+import type { ScanRecord } from '../fleet/record.js';
 import type { FleetScanOptions } from './fleet-options.js';
 import { wantsHistory } from './fleet-options.js';
 import { progressDisplay } from './fleet-progress.js';
@@ -108,12 +111,38 @@ async function writeKept(k: KeptScan, kept: readonly Kept[]): Promise<void> {
       : anchorFor('mcp-posture.targets.json', '');
   const color = o.color && Boolean(process.stdout.isTTY) && !o.output && !process.env['NO_COLOR'];
   process.stdout.write(await writeOutputs(reports, k.outputs, { anchor, color }));
+  // A machine format (or a file) holds the cause too; the terminal gets it in one line on stderr.
+  if (k.outputs.formats[0] !== 'text' || o.output || o.outputDir)
+    for (const r of reports)
+      if (r.target.unreached)
+        process.stderr.write(
+          `mcp-posture: ${escapeTerminalLine(r.target.unreached.why)}\n  next: ${escapeTerminalLine(r.target.unreached.next)}\n`,
+        );
+}
+
+/** The per-target table of a run of several kept targets, under a line that counts them. */
+async function tableText(k: KeptScan, table: RunTable): Promise<string> {
+  const { targetTableLines } = await import('../fleet/report/render-text.js');
+  const report = table.report(
+    {
+      id: 'this run',
+      startedAt: new Date().toISOString(),
+      source: k.choice.label,
+      mode: 'scan',
+      shardCount: 1,
+    },
+    new Date(),
+  );
+  const grades = report.grades.map((g) => `${g.grade} ${g.count}`).join(' · ');
+  return `\n${report.targets.total} targets: ${grades}\n${targetTableLines(report, { reportExt: null }).join('\n')}\n`;
 }
 
 export async function runKeptScan(k: KeptScan): Promise<number> {
   const o = k.o;
   const quiet = !o.output && !o.outputDir && k.outputs.formats[0] !== 'text';
   const lone = k.prepared.length === 1 && !wantsHistory(k.fleet);
+  // Several targets (a config file's): one line each after their reports, as a fleet run prints.
+  const table = k.prepared.length > 1 ? runTableOf(k.prepared) : null;
   const { runTargets } = await import('../run/run-targets.js');
   const res = await runTargets({
     targets: k.prepared,
@@ -130,11 +159,13 @@ export async function runKeptScan(k: KeptScan): Promise<number> {
         }
       : { progress: progressDisplay(k.fleet) }),
     warn: (line) => process.stderr.write(`${line}\n`),
+    ...(table ? { onRecord: (r: ScanRecord, out: ScanOutput | null) => table.add(r, out) } : {}),
   });
   const codes = [...res.codes, ...runProblems(res)];
   for (const line of res.lockLines) process.stderr.write(`${line}\n`);
   const kept = res.outputs.flatMap((out, i) => (out === null ? [] : [{ out, prepared: k.prepared[i]! }]));
   await writeKept(k, kept);
+  if (table && k.outputs.formats[0] === 'text' && !o.output) process.stdout.write(await tableText(k, table));
   if (codes.includes(EXIT.historyFailed)) return EXIT.historyFailed;
   return o.updateBaseline ? EXIT.ok : combineExitCodes(codes);
 }

@@ -104,6 +104,32 @@ describe('CI features', () => {
     expect(readFileSync(join(out, 'report.sarif'), 'utf8')).toContain(file.split('/').pop()!);
   });
 
+  it('a config file of several targets ends its text output with one line per target', async () => {
+    const file = config({
+      targets: [
+        { name: 'weak', url: weak.url },
+        { name: 'good', url: good.url },
+      ],
+    });
+    const run = await runCli(['scan', '--config', file]);
+    expect(run.code).toBe(1);
+    const tail = run.stdout.slice(run.stdout.lastIndexOf('\n2 targets: '));
+    expect(tail).toMatch(/^\n2 targets: /);
+    const rows = tail.split('\n').filter((l) => l.includes(weak.url) || l.includes(good.url));
+    expect(rows).toHaveLength(2);
+    // Worst first: the target failing ACT01 (high) leads.
+    expect(rows[0]).toContain('weak');
+  });
+
+  it('with a machine format, the cause of a target not reached is also the first line on stderr', async () => {
+    const closed = weak.url.replace(/:\d+\//, ':1/');
+    const run = await runCli(['scan', closed, '-f', 'json']);
+    expect(run.code).toBe(3);
+    expect(run.stderr.split('\n')[0]).toMatch(/^mcp-posture: cannot scan http:\/\/127\.0\.0\.1:1\/.*ECONNREFUSED/);
+    expect(run.stderr).toContain('  next: ');
+    expect((JSON.parse(run.stdout) as { target: { unreached: unknown } }).target.unreached).toBeTruthy();
+  });
+
   it('reports config errors with the path of the bad key (exit 2)', async () => {
     const file = config({ targets: [{ url: weak.url, failOn: 'sometimes' }] });
     const run = await runCli(['scan', '--config', file]);
