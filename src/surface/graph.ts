@@ -91,11 +91,17 @@ export function namedSiblings(
   itemName: string,
   siblings: readonly string[],
 ): string[] {
+  // Most items fire nothing: no work per sibling then (a surface of 20 000 tools is judged item by item).
+  if (firing.length === 0 || siblings.length === 0) return [];
   const own = itemName.toLowerCase();
-  const names = siblings.map((n) => n.toLowerCase()).filter((n) => n.length >= 4 && n !== own);
-  if (names.length === 0 || firing.length === 0) return [];
   const text = firing.map((r) => r.text).join('\n');
-  return [
-    ...new Set(names.filter((n) => new RegExp(`(^|[^a-z0-9_])${escapeRegExp(n)}($|[^a-z0-9_])`).test(text))),
-  ].slice(0, 5);
+  const lower = text.toLowerCase();
+  const named = new Set<string>();
+  for (const sibling of siblings) {
+    const n = sibling.toLowerCase();
+    if (n.length < 4 || n === own || !lower.includes(n)) continue;
+    if (new RegExp(`(^|[^a-z0-9_])${escapeRegExp(n)}($|[^a-z0-9_])`).test(text)) named.add(n);
+    if (named.size >= 5) break;
+  }
+  return [...named];
 }
