@@ -125,7 +125,9 @@ describe('CI features', () => {
     const closed = weak.url.replace(/:\d+\//, ':1/');
     const run = await runCli(['scan', closed, '-f', 'json']);
     expect(run.code).toBe(3);
-    expect(run.stderr.split('\n')[0]).toMatch(/^mcp-posture: cannot scan http:\/\/127\.0\.0\.1:1\/.*ECONNREFUSED/);
+    expect(run.stderr.split('\n')[0]).toMatch(
+      /^mcp-posture: cannot scan http:\/\/127\.0\.0\.1:1\/.*ECONNREFUSED/,
+    );
     expect(run.stderr).toContain('  next: ');
     expect((JSON.parse(run.stdout) as { target: { unreached: unknown } }).target.unreached).toBeTruthy();
   });
