@@ -28,7 +28,8 @@ type Skip = Extract<Probe<never>, { kind: 'skipped' }>;
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-function parse(text: string): Record<string, unknown> | null {
+/** A JSON object body (a registration's answer), or null for anything else. */
+export function parseJsonObject(text: string): Record<string, unknown> | null {
   try {
     const j: unknown = JSON.parse(text);
     return typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, unknown>) : null;
@@ -86,7 +87,7 @@ export async function registerProbeClient(
     secretResponseMembers: ['registration_access_token', 'client_secret'],
   });
   const res = result.response;
-  const body = res ? parse(res.text) : null;
+  const body = res ? parseJsonObject(res.text) : null;
   const clientId = str(body?.['client_id']);
   if (!res || res.status < 200 || res.status >= 300 || clientId === null)
     return {

@@ -26,6 +26,7 @@ import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { freshState, loginOf, redirectOf, s256Challenge } from './authz.js';
+import { parseJsonObject } from './client-identity.js';
 import { DCR_CLIENT_NAME } from './plan.js';
 
 export const SHAPE_PROBES = {
@@ -116,15 +117,6 @@ type Skip = Extract<Probe<never>, { kind: 'skipped' }>;
 const skipped = (reason: Skip['reason'], detail: string): Skip => ({ kind: 'skipped', reason, detail });
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-function parse(text: string): Record<string, unknown> | null {
-  try {
-    const j: unknown = JSON.parse(text);
-    return typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function httpUrl(v: unknown): URL | null {
   if (typeof v !== 'string' || !URL.canParse(v)) return null;
   const u = new URL(v);
@@ -163,7 +155,7 @@ async function register(ctx: ShapesContext, endpoint: string, shape: RedirectSha
     const error = result.error ?? { code: 'protocol' as const, message: 'no response' };
     return { probe: { kind: 'failed', error, exchanges: [result.exchangeId] }, clientId: null, manage: null };
   }
-  const body = parse(res.text);
+  const body = parseJsonObject(res.text);
   const clientId = res.status >= 200 && res.status < 300 ? str(body?.['client_id']) : null;
   const manageUri = str(body?.['registration_client_uri']);
   const token = str(body?.['registration_access_token']);
