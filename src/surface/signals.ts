@@ -17,7 +17,6 @@ import {
   INTO_PARAMETER,
   NEGATION,
   ORDERING_OVER_OTHERS,
-  OVERRIDE,
   ROLE_MARKERS,
   SECRET_SOURCE,
   SECRET_WORDS,
@@ -34,7 +33,8 @@ import {
 import { judgeItem, namedSiblings } from './graph.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
-import { isListItem, splitMentions } from './mention.js';
+import { isListItem, shieldCodePipes, splitMentions } from './mention.js';
+import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
@@ -63,6 +63,8 @@ export interface JudgeContext {
   readonly itemName: string;
   /** Names of other tools on the same server (sibling mentions are not cross-tool). */
   readonly siblings?: readonly string[];
+  /** Names of the item's parameters (data put "into rules_blob" goes into a parameter). */
+  readonly params?: readonly string[];
 }
 
 export interface ClauseReading {
@@ -98,23 +100,21 @@ export interface Judgement {
   readonly targets: readonly string[];
 }
 
-/** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
-const STRONG_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
-
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 const MAX_CLAUSES = 4_000;
 
 const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
 const SENTENCE_MARK = /[.!?\n;|\-–]/;
-const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
+const CLAUSE_SPLIT =
+  /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)):\s+(?=[a-z])/;
 const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
 
 /** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
 export function clauses(text: string): string[] {
   const out: string[] = [];
   // Each split pattern needs one of these characters (or words): without them, skip the split.
-  const sentences = SENTENCE_MARK.test(text) ? text.split(SENTENCE_SPLIT) : [text];
+  const shielded = shieldCodePipes(text);
+  const sentences = SENTENCE_MARK.test(shielded) ? shielded.split(SENTENCE_SPLIT) : [shielded];
   for (const sentence of sentences) {
     for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
       const t = c.trim();
@@ -126,7 +126,7 @@ export function clauses(text: string): string[] {
 }
 
 function sensitivePath(c: string): boolean {
-  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c);
+  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c) || CLIENT_CONFIG.test(c);
 }
 
 /**
@@ -154,7 +154,7 @@ function readClause(
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
 function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
   const c = text;
-  const negated = NEGATION.test(c);
+  const negated = NEGATION.test(mainPart(c));
   const concealment = CONCEALMENT.some((re) => re.test(c));
   // Concealment is itself addressed to whoever acts: the agent.
   const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
@@ -172,14 +172,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   let secretToParameter = false;
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
-  if (
-    OVERRIDE.some((re) => re.test(c)) &&
-    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass|asks?|tells?|instructs?|requests?)\b/.test(
-      c,
-    )
-  )
-    families.push('override');
-  if (ROLE_MARKERS.test(c)) families.push('role-markers');
+  if (overrides(c)) families.push('override');
+  if (ROLE_MARKERS.test(c) || TURN_MARKER.test(c)) families.push('role-markers');
   // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
   const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
   if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))
@@ -204,7 +198,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
     families.push('exfiltration');
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
-  const intent = readIntent(c, { stolenSecret, sensitive: targets.includes('sensitive-path') });
+  const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
+  const sensitive = targets.includes('sensitive-path');
+  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], param });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -278,9 +274,10 @@ function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Rais
 type Raise = (s: JudgedSeverity, f: Family) => void;
 
 /** Ordering over other tools, and the item graph (./graph.ts). */
-function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, instructions: boolean) {
+function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, ctx: JudgeContext) {
+  const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
   const ordering = readings.filter((r) => r.families.includes('ordering'));
-  const graph = judgeItem(readings);
+  const graph = judgeItem(readings, { self: ctx.itemName, others: ctx.siblings ?? [] });
   const strong = graph.some((f) => f.family === 'ordering');
   for (const f of graph) {
     g.signals.push(f.signal);
@@ -320,11 +317,11 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.signals.push(f);
       raise('high', f);
     }
-  gradeOrdering(readings, g, raise, instructions);
+  gradeOrdering(readings, g, raise, ctx);
   if (has('role-markers')) {
     g.signals.push('role-markers');
     raise(
-      readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
+      readings.some((r) => r.families.includes('role-markers') && r.directive && TURN_MARKER.test(r.text))
         ? 'medium'
         : 'low',
       'role-markers',
@@ -394,5 +391,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
 
 /** Judges one item: each field alone and all fields together (a payload split over fields meets). */
 export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
-  return combine(readSegments(segments, ctx), ctx);
+  const fields = segments.flatMap((s) => /properties\.([^.]+)\./.exec(s.field)?.[1] ?? []);
+  const c = { ...ctx, params: [...new Set([...(ctx.params ?? []), ...fields])] };
+  return combine(readSegments(segments, c), c);
 }
