@@ -26,13 +26,13 @@ import {
   SINK,
   STRONG_DIRECTIVE,
   TRANSFER,
-  UNIVERSAL,
-  VENDOR_SCOPE,
-  DEFERS_TO_USER,
 } from './lexicon.js';
-import { judgeItem, namedSiblings } from './graph.js';
+import { namedSiblings } from './graph.js';
+import { gradeOrdering } from './ordering.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
+import { detectLanguage, gloss } from './gloss/gloss.js';
+import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, shieldCodePipes, splitMentions } from './mention.js';
 import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { normalise } from './normalise.js';
@@ -85,6 +85,8 @@ export interface ClauseReading {
   readonly intent: Intent;
   /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
   readonly mentioned: boolean;
+  /** Read through an English gloss (./gloss/gloss.ts): the language, and the server's own clause. */
+  readonly gloss?: { readonly language: GlossLanguage; readonly original: string };
 }
 
 export interface Judgement {
@@ -103,8 +105,8 @@ export interface Judgement {
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 const MAX_CLAUSES = 4_000;
 
-const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
-const SENTENCE_MARK = /[.!?\n;|\-–]/;
+const SENTENCE_SPLIT = /(?<=[.!?])\s+|(?<=。)|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
+const SENTENCE_MARK = /[.!?\n;|\-–。]/;
 const CLAUSE_SPLIT =
   /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)):\s+(?=[a-z])/;
 const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
@@ -223,20 +225,35 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   };
 }
 
+/**
+ * The clauses the rules read: the text's own, or in a language the judge glosses, each clause's
+ * English gloss split again (a gloss may join clauses with "and then"), remembering the original.
+ */
+function* readable(text: string): Generator<{ text: string; gloss?: ClauseReading['gloss'] }> {
+  const language = detectLanguage(text);
+  for (const c of clauses(text)) {
+    if (language === null) yield { text: c };
+    else for (const g of clauses(gloss(c, language))) yield { text: g, gloss: { language, original: c } };
+  }
+}
+
 /** Reads every clause of every segment (visible text and hidden parts). */
 function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
   const out: ClauseReading[] = [];
+  const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
-    for (const c of clauses(n.text)) {
+    for (const c of readable(n.text)) {
       // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
       listed =
-        listed && (isListItem(c) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(readClause(c, s.field, false, ctx, listed));
-      if (!listed) listed = splitMentions(c).opensList;
+        listed &&
+        (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
+      out.push(withGloss(readClause(c.text, s.field, false, ctx, listed), c.gloss));
+      if (!listed) listed = splitMentions(c.text).opensList;
     }
-    for (const h of n.hidden) for (const c of clauses(h)) out.push(readClause(c, s.field, true, ctx));
+    for (const h of n.hidden)
+      for (const c of readable(h)) out.push(withGloss(readClause(c.text, s.field, true, ctx), c.gloss));
     if (out.length >= MAX_CLAUSES) break;
   }
   return out;
@@ -272,34 +289,6 @@ function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Rais
 }
 
 type Raise = (s: JudgedSeverity, f: Family) => void;
-
-/** Ordering over other tools, and the item graph (./graph.ts). */
-function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, ctx: JudgeContext) {
-  const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
-  const ordering = readings.filter((r) => r.families.includes('ordering'));
-  const graph = judgeItem(readings, { self: ctx.itemName, others: ctx.siblings ?? [] });
-  const strong = graph.some((f) => f.family === 'ordering');
-  for (const f of graph) {
-    g.signals.push(f.signal);
-    raise(f.severity, f.family);
-  }
-  for (const f of graph) g.joined.push(...f.clauses);
-  if (ordering.length === 0) return;
-  const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
-  g.signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
-  if (instructions) {
-    raise(cross ? 'medium' : 'info', 'ordering');
-    g.counter.push('ordering guidance inside instructions');
-    return;
-  }
-  const vendor =
-    !strong &&
-    ordering.every(
-      (r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text) || DEFERS_TO_USER.test(r.text),
-    );
-  if (cross && vendor) g.counter.push('vendor guidance about its own tools: nothing hidden, no data moved');
-  raise(cross && !vendor ? 'high' : 'medium', 'ordering');
-}
 
 function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
@@ -374,6 +363,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     for (const f of r.families) independent.add(f);
     for (const a of r.intent.acts) independent.add(a);
   }
+  for (const l of new Set(firing.map((r) => r.gloss?.language))) if (l) g.signals.push(`read-in:${l}`);
   if (firing.some((r) => r.agent)) g.signals.push('addressee:agent');
   if (firing.some((r) => r.directive)) g.signals.push('directive');
   for (const t of new Set(firing.flatMap((r) => r.targets))) g.signals.push(`target:${t}`);
@@ -384,7 +374,10 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     family,
     signals: [...new Set(g.signals)],
     counterSignals: [...new Set(g.counter)],
-    excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+    // The server's own words, never the gloss the rules read.
+    excerpts: [...new Map(firing.map((r) => [r.gloss?.original ?? r.text, r])).entries()]
+      .slice(0, 5)
+      .map(([text, r]) => ({ field: r.field, text: escapeExcerpt(text, 200) })),
     targets: namedSiblings(firing, ctx.itemName, ctx.siblings ?? []),
   };
 }
