@@ -7,6 +7,7 @@
 import { escapeRegExp } from '../escape/regexp.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
+import { NEGATION } from './lexicon.js';
 import { shadowsOtherTool } from './steer.js';
 
 /** What the graph needs of a clause reading (./signals.ts ClauseReading). */
@@ -40,6 +41,8 @@ const OTHER_NAMED =
 const AVOID =
   /\b(never|do not|don'?t|must not|stop|quit) (use|using|call|calling|invoke|touch|trust) (it|them|those|that one|that tool|these)\b|\b(decline|refuse) to (use|call|invoke) (it|them|those|that one)\b|\bavoid (it|them|those)\b|\b(always|only|exclusively) (go|route|send|do|run|save|store|use|call|stick)\b[^.;]{0,30}\b(through|via|with|to) (this|us|ours|here)\b/;
 const EXTERNAL_SINKS = ['url', 'capture', 'email', 'dns', 'requests'];
+/** A step made obligatory without naming who takes it: "… is required", "has to be placed in …". */
+const REQUIRED = /\b(is|are) (required|mandatory|obligatory|compulsory)\b|\b(has|have) to be\b/;
 
 /** The item, its siblings' names. */
 export interface ItemContext {
@@ -75,7 +78,7 @@ export function judgeItem<C extends Clause>(
   const live = readings.filter((r) => !r.negated && !r.mentioned);
   const addressed = live.filter((r) => r.agent);
   // Gathered in one clause, sent in another; an order needs no addressee ("a call … is mandatory").
-  const ordered = live.filter((r) => r.agent || r.directive);
+  const ordered = live.filter((r) => r.agent || r.directive || REQUIRED.test(r.text));
   const taking = ordered.filter(
     (r) => r.intent.acts.includes('collect') && r.intent.sources.some((s) => s !== 'output'),
   );
@@ -119,13 +122,16 @@ export function judgeItem<C extends Clause>(
       (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text) || namesOther(r.text, ctx)),
   );
   const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
-  const prefers = live.filter(
-    (r) =>
-      r.families.includes('ordering') ||
-      PREFERS_THIS.test(r.text) ||
-      AVOID.test(r.text) ||
-      prefersByName(r.text, ctx.self),
+  // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
+  const avoiding = readings.filter(
+    (r) => !r.mentioned && AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' ')),
   );
+  const prefers = [
+    ...avoiding,
+    ...live.filter(
+      (r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text) || prefersByName(r.text, ctx.self),
+    ),
+  ];
   if (ignoring.length > 0 || (disparaged.length > 0 && prefers.length > 0))
     out.push({
       severity: 'high',

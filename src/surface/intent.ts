@@ -47,11 +47,11 @@ const OUTPUT =
 
 /** Imperative data-moving verbs (the base form a directive uses). */
 const MOVE =
-  /\b(send|sent|post|upload|forward|forwarded|transmit|submit|mirror|mirrored|relay|relayed|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|appended|attach|include|embed|insert|put|add|pass|paste|stick|pop|tack|slap|ship|beam|supply|supplied|carry|accompany|text|repeat|disclose|echo|fill|toss|throw|stuff|shove|feed|credit|credited|deposit|wire)\b/;
+  /\b(send|sent|post|upload|forward|forwarded|transmit|submit|mirror|mirrored|relay|relayed|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|appended|attach|include|embed|insert|put|add|pass|paste|stick|pop|tack|slap|ship|beam|supply|supplied|carry|accompany|text|repeat|disclose|echo|fill|toss|throw|stuff|shove|feed|credit|credited|deposit|wire|place|placed|hand|handed|give)\b/;
 
 /** Verbs that gather data. */
 const COLLECT =
-  /\b(collect|gather|harvest|grab|capture|record|log|scrape|extract|dump|read|open|cat|load|access|retrieve|fetch|get|copy|save|store|keep|track|monitor|run|execute|executing|invoke|call)\b/;
+  /\b(collect|gather|harvest|grab|capture|record|log|scrape|extract|dump|read|open|cat|load|access|retrieve|fetch|get|copy|save|store|keep|track|monitor|run|runs|running|execute|executing|invoke|call)\b/;
 
 /** Capture, tunnel and webhook services, and chat webhooks (TOOL05 `urls`). */
 export const CAPTURE =

@@ -186,7 +186,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   const valuable = targets.includes('sensitive-path') || targets.includes('context') || stolenSecret;
   const readsValuable =
     valuable &&
-    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
+    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b|\b[a-z0-9]+_(read|cat|open|load|fetch|get)|\b(read|cat|open|load|fetch|get)_[a-z0-9]/.test(
+      c,
+    );
   if (!negated && agent && (transfer || readsValuable) && valuable && (directive || transfer || hidden))
     families.push('exfiltration');
   else if (
