@@ -8,7 +8,7 @@ import { escapeRegExp } from '../escape/regexp.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { NEGATION } from './lexicon.js';
-import { shadowsOtherTool } from './steer.js';
+import { OTHER_TOOL_USE, shadowsOtherTool, TURN_MARKER } from './steer.js';
 
 /** What the graph needs of a clause reading (./signals.ts ClauseReading). */
 export interface Clause {
@@ -39,8 +39,9 @@ const OTHER_NAMED =
   /\bthe (regular|standard|old|older|default|usual|original|built-?in|native|legacy|other) [\w-]+ (tool|function|server|integration)\b|\b[a-z][a-z0-9]*_[a-z0-9_]+ (tool|function)\b/;
 /** Staying away from the tools just named: "never call it", "decline to use them". */
 const AVOID =
-  /\b(never|do not|don'?t|must not|stop|quit) (use|using|call|calling|invoke|touch|trust) (it|them|those|that one|that tool|these)\b|\b(decline|refuse) to (use|call|invoke) (it|them|those|that one)\b|\bavoid (it|them|those)\b|\b(always|only|exclusively) (go|route|send|do|run|save|store|use|call|stick)\b[^.;]{0,30}\b(through|via|with|to) (this|us|ours|here)\b/;
+  /\b(never|do not|don'?t|must not|stop|quit) (use|using|call|calling|invoke|touch|trust|rely on|relying on) (it|them|those|that one|that tool|these)\b|\b(decline|refuse) to (use|call|invoke) (it|them|those|that one)\b|\bavoid (it|them|those)\b|\b(always|only|exclusively) \w+\b[^.;]{0,30}\b(through|via|with|to|using) (this|us|ours|here)\b|\bhere instead\b/;
 const EXTERNAL_SINKS = ['url', 'capture', 'email', 'dns', 'requests'];
+const DISPARAGE_ALL = new RegExp(DISPARAGE.source, 'g');
 /** A step made obligatory without naming who takes it: "… is required", "has to be placed in …". */
 const REQUIRED = /\b(is|are) (required|mandatory|obligatory|compulsory)\b|\b(has|have) to be\b/;
 
@@ -91,7 +92,7 @@ export function judgeItem<C extends Clause>(
       clauses: [...taking, ...sending],
     });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
-  if (readings.some((r) => r.families.includes('role-markers'))) {
+  if (readings.some((r) => TURN_MARKER.test(r.text))) {
     // The turn's order: data moved out, or a claim of authority, a grant, a redirect or a new value.
     const carried = live.filter(
       (r) =>
@@ -102,7 +103,8 @@ export function judgeItem<C extends Clause>(
       out.push({ severity: 'high', family: 'exfiltration', signal: 'role-turn-with-data', clauses: carried });
   }
   // Authority or consent claimed for the agent.
-  const claims = addressed.some((r) => r.intent.acts.includes('authority'));
+  // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
+  const claims = addressed.length > 0 && live.some((r) => r.intent.acts.includes('authority'));
   const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
   if (claims || skips) {
     const acting =
@@ -112,13 +114,16 @@ export function judgeItem<C extends Clause>(
       severity: acting ? 'high' : 'medium',
       family: 'manipulation',
       signal: claims ? 'claimed-authority' : 'skips-consent',
-      clauses: addressed.filter((r) => r.intent.acts.some((a) => a === 'authority' || a === 'skip-consent')),
+      clauses: live.filter((r) => r.intent.acts.some((a) => a === 'authority' || a === 'skip-consent')),
     });
   }
   // Other tools disparaged or ignored, this one preferred.
-  const disparaged = live.filter(
+  // "it is not safe" reads as negated; the disparagement is what it says.
+  const disparaged = readings.filter(
     (r) =>
+      !r.mentioned &&
       DISPARAGE.test(r.text) &&
+      !NEGATION.test(r.text.replace(DISPARAGE_ALL, ' ')) &&
       (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text) || namesOther(r.text, ctx)),
   );
   const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
@@ -140,11 +145,18 @@ export function judgeItem<C extends Clause>(
       clauses: [...new Set([...ignoring, ...disparaged, ...prefers])],
     });
   // Shadowing: this item's text orders how another tool is used (a recipient added, a value changed).
+  // A short scope clause before ("for all slack tools:") scopes the order after it.
+  const scoped = (r: C) => {
+    const prev = readings[readings.indexOf(r) - 1];
+    return prev && prev.text.length < 60 && OTHER_TOOL_USE.test(prev.text)
+      ? `${prev.text} ${r.text}`
+      : r.text;
+  };
   const shadows = live.filter(
     (r) =>
       (r.agent || r.directive) &&
       shadowsOtherTool(
-        r.text,
+        scoped(r),
         (r.intent.acts.includes('move') && r.intent.sinks.some((s) => EXTERNAL_SINKS.includes(s))) ||
           r.intent.acts.some((a) => a === 'replace' || a === 'redirect' || a === 'grant'),
       ),

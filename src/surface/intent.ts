@@ -31,7 +31,7 @@ const BROWSER =
 
 /** The conversation and what the user said or holds. */
 const CONVERSATION =
-  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(location|gps) (history|data|coordinates)|(their|the user'?s) (location|whereabouts|home address|phone number)|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
+  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(location|gps) (history|data|coordinates)|(their|the user'?s) (location|whereabouts|home address|phone numbers?|(full |real )?name and (home |postal |e-?mail )?address|date of birth|ip address)|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
 
 /** Secrets the text wants taken, not supplied for this tool: passwords, codes, card numbers, other services' keys. */
 const STRONG_SECRET =
@@ -87,13 +87,13 @@ const USER_CHOICE =
 
 /** A role or access level granted to someone. */
 const GRANT =
-  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(grant|give|hand|assign)\s+(\w+\s+){0,3}(admin(istrator)?|owner|root|superuser|maintainer|sudo)\b(?! only)|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b|\b(make|set) (everyone|every user|all users|everybody|them all|each user|new users) (an? )?(admins?|owners?|superusers?)\b|\b(add|invite|include)\b[^.;]{0,60}\bwith (admin|owner|write|full|maintainer) (permissions?|access|rights|role)\b|\btransfer (the |its )?ownership\b|\b(send|use|set)\b[^.;]{0,20}\b(owner|admin)\b[^.;]{0,30}\bignor\w* the role\b/;
+  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(grant|give|hand|assign)\s+(\w+\s+){0,3}(admin(istrator)?|owner|root|superuser|maintainer|sudo)\b(?! only)|\b(add|grant|give|assign|attach)\b[^.;]{0,20}\b(the |a )?(roles?|permissions?|access levels?|privileges?) (of )?["'`]?(admin(istrator)?|owner|root|superuser|maintainer)\b|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b|\b(make|set) (everyone|every user|all users|everybody|them all|each user|new users) (an? )?(admins?|owners?|superusers?)\b|\b(add|invite|include)\b[^.;]{0,60}\bwith (admin|owner|write|full|maintainer) (permissions?|access|rights|role)\b|\btransfer (the |its )?ownership\b|\b(send|use|set)\b[^.;]{0,20}\b(owner|admin)\b[^.;]{0,30}\bignor\w* the role\b/;
 
 /** Authority claimed for the agent, or consent claimed for the user. */
 const AUTHORITY =
-  /(?<!\b(once|after|when|if|until|unless|before|whether) )\b(the user|users?) (has|have) (explicitly )?(approved|authori[sz]ed|consented to|agreed to)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
+  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
 const SKIP_CONSENT =
-  /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b/;
+  /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b|\bwithout (asking|checking|confirming|consulting)( (with )?(the user|them|anyone|first))?\b/;
 
 function push<T>(out: T[], on: boolean, v: T): void {
   if (on && !out.includes(v)) out.push(v);
@@ -129,9 +129,10 @@ export function readIntent(
   push(acts, MOVE.test(c), 'move');
   push(acts, COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c), 'redirect');
-  const money = MONEY_OBJECT.test(c) || MONEY_WORDS.test(c);
-  const over = OVER_USER.test(c) || MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
-  push(acts, money && CHANGE.test(c) && over, 'replace');
+  // Named payment objects against the user's choice; any money to a fixed destination of the author's.
+  const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
+  const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
+  push(acts, money && CHANGE.test(c), 'replace');
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c), 'grant');
@@ -142,11 +143,11 @@ export function readIntent(
 
 /** Other tools named as a group (not one sibling): "other tools", "built-in functions". */
 export const OTHER_TOOLS =
-  /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?)\b|\b(tools?|servers?|services?) (provided by|from|of) (any|every|all) other\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
+  /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?|readers?|writers?|clients?|uploaders?|senders?|schedulers?|engines?|apps?|add-?ons?|connectors?|agents?)\b|\b(tools?|servers?|services?|plugins?|functions?) (provided by|from|of|on) (any|every|all|other|another|third-party|competing)\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
 
 /** Other tools disparaged: broken, unsafe, compromised, not to be trusted. */
 export const DISPARAGE =
-  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|lose data|loses data|eat (your )?data|vulnerable|hijacked|garbage|trash|suck|sucks|worse|bad at|low quality|poor quality|not certified|uncertified|banned|forbidden|not allowed|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe)|sketchy|shady|dodgy|flaky|janky|junk|crap(py)?|useless|worthless|terrible|awful|inferior|unstable|leaks? (data|information|secrets|your \w+)|corrupts?|spyware|malware|phishing|scam(my)?|counterfeit|unofficial|unverified|unapproved|not approved|blacklisted|security (defects?|flaws?|issues|holes|problems)|known (bugs|defects))\b/;
+  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|lose data|loses data|eat (your )?data|vulnerable|hijacked|garbage|trash|suck|sucks|worse|bad at|low quality|poor quality|not certified|uncertified|banned|forbidden|not allowed|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe)|sketchy|shady|dodgy|flaky|janky|junk|crap(py)?|useless|worthless|terrible|awful|inferior|unstable|leaks? (data|information|secrets|your \w+)|corrupts?|spyware|malware|phishing|scam(my)?|counterfeit|unofficial|unverified|unapproved|not approved|blacklisted|security (defects?|flaws?|issues|holes|problems)|known (bugs|defects)|mangles?|garbles?|scrambles?|ruins?|not (safe|secure|reliable|trustworthy|accurate)|(isn'?t|aren'?t) (safe|secure|reliable|trustworthy)|(were|was|got|have been|has been) (hacked|breached|compromised))\b/;
 
 /** "Ignore/distrust the other tools": an override aimed at tools rather than instructions. */
 export const IGNORE_OTHERS =
@@ -183,7 +184,9 @@ export function intentFamilies(
     i.acts.includes('grant') &&
     !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&
     (directive ||
-      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody)\b/.test(c) ||
+      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
+        c,
+      ) ||
       /@[\w-]+\./.test(c))
   )
     out.push('manipulation');

@@ -19,6 +19,10 @@ const CONTENT_IS_ORDERS = new RegExp(
   `\\b${CONTENT}\\b[^.;]{0,60}?\\b((counts?|serves?|acts?|is|are|be) (treated |regarded |read |taken |considered )?as (binding |authoritative |your |the |new |direct |an? )*(instructions?|orders?|commands?|directives?|system (prompt|messages?|instructions?)|(operator|system|admin(istrator)?|developer) (instructions?|messages?|orders?))|(carr(y|ies)|ha(s|ve)|holds?|bears?) (the |full |an? )*(operator|system|admin(istrator)?|developer|root) (authority|rank))\\b`,
 );
 
+/** Tool output to be taken as if the operator, the system or an administrator had written it. */
+const CONTENT_FROM_AUTHORITY =
+  /\b(treat|regard|consider|read|take|handle)\b[^.;]{0,60}\bas (if it (were|was) |though it (were|was) )?(coming |written |issued |sent )?(from|by) (the |your )?(system|operator|administrator|admin|developer|owner|root)( administrator| prompt)?\b/;
+
 /** A verb that ranks one source of orders over another. */
 const OUTRANKS =
   /\b(outranks?|prevails? over|beats?|trumps?|overrules?|supersedes?|wins? over|takes? (precedence|priority) over|is more important than|matters more than|counts? more than)\b/;
@@ -39,7 +43,7 @@ const OBEY_CONTENT = new RegExp(
 const RELEASED =
   /\b(you|the assistant|the model|the agent|the ai)\b[^.;]{0,20}\b(are|is) (now )?no longer (bound|restricted|limited|constrained|governed) by\b/;
 const USER_SET_ASIDE =
-  /\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
+  /\b(the user'?s?|users'?) (wishes|requests?|instructions?|preferences?|choices?|wants|objections?) (are|is) (now )?(secondary|irrelevant|unimportant|optional|not binding|overruled)\b|\b(obey|follow|carry out|carry (them|it) out|execute|act on|comply with)\b[^.;]{0,40}\b(even (if|when|though)|regardless|no matter)\b[^.;]{0,40}\b(against|contradicts?|conflicts? with|overrides?|not what)\b[^.;]{0,20}\b(the user|user'?s|what the user)|\beven (if|when|though) the user (objects?|disagrees?|refuses|says no|declines|asks you to stop)\b|\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
 
 /** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
 export function mainPart(c: string): string {
@@ -65,6 +69,7 @@ export function overrides(c: string): boolean {
   )
     return true;
   if (unnegated(c, CONTENT_IS_ORDERS) || unnegated(c, OBEY_CONTENT) || unnegated(c, RELEASED)) return true;
+  if (unnegated(c, CONTENT_FROM_AUTHORITY)) return true;
   if (unnegated(c, USER_SET_ASIDE)) return true;
   const o = OUTRANKS.exec(c);
   if (o !== null && THE_USER_OR_EARLIER.test(c.slice(o.index + o[0].length))) {
@@ -83,8 +88,8 @@ export const TURN_MARKER =
   /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<\|\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*\|>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
 
 /** Tools in general or of a kind, other than this one, as the subject of an order. */
-const OTHER_TOOL_USE =
-  /\b(any|every|all|each|whichever)\s+(\w+\s+){0,2}(tools?|functions?|integrations?)\b(?! (on|of|from|in) this\b)|\b(whenever|every time|each time|when(ever)?)\b[^.;,]{0,40}\b(use|uses|call|calls|invoke|invokes|run|runs)\s+(an?|any|another)\s+(\w+\s+){0,2}(tools?|functions?)\b|\bwhen(ever)? (the )?[a-z][a-z0-9]*_[a-z0-9_]+ (tool )?(runs|is (called|used|invoked|run))\b/;
+export const OTHER_TOOL_USE =
+  /\b(any|every|all|each|whichever|another|other)\s+(\w+\s+){0,2}(tools?|functions?|integrations?)\b(?! (on|of|from|in) this\b)|\b(whenever|every time|each time|when(ever)?)\b[^.;,]{0,40}\b(use|uses|call|calls|invoke|invokes|run|runs)\s+(an?|any|another)\s+(\w+\s+){0,2}(tools?|functions?)\b|\bwhen(ever)? (the )?[a-z][a-z0-9]*_[a-z0-9_]+ (tool )?(runs|is (called|used|invoked|run))\b/;
 
 /**
  * Shadowing: the clause tells whoever acts how another tool must be used (add a recipient, send
@@ -128,10 +133,10 @@ export function pinsChoice(c: string, param: string): boolean {
 
 /** Money the user did not send: a fixed account, an extra sum, a cut skimmed off. */
 export const MONEY_EXTRA =
-  /\b(account|acct\.?|wallet|iban)\s*(no\.?|number|#|:)?\s*[a-z]{0,4}[- ]?\d[\d -]{3,}|\b(an? )?(extra|additional)\s+([$€£]\s?)?\d|\bon top of (the|each|every) (amount|payment|transfer|total)|\b(skim|siphon|sneak|slip)\b/;
+  /\b(account|acct\.?|wallet|iban)\s*(no\.?|number|#|:)?\s*([a-z]{0,4}[- ]?\d[\d -]{3,}|0x[0-9a-f]{6,})|\b(an? )?(extra|additional)\s+([$€£]\s?)?\d|\bon top of (the|each|every) (amount|payment|transfer|total)|\b(skim|siphon|sneak|slip)\b/;
 /** Money words beyond the named objects of a payment (./intent.ts MONEY_OBJECT). */
 export const MONEY_WORDS =
-  /\b(money|funds|bucks|dollars|euros|pounds|cents|fees?|the difference|the remainder|surplus)\b|[$€£]\s?\d|\d\s?%/;
+  /\b(money|funds|bucks|dollars|euros|pounds|cents|fees?|the difference|the remainder|surplus|withdrawals?|payouts?|refunds?|payments?|transfers?|deposits?)\b|[$€£]\s?\d|\d\s?%/;
 
 /** An agent's own client configuration (it holds other servers' keys): "the MCP client config files". */
 export const CLIENT_CONFIG =
