@@ -80,6 +80,9 @@ function compile(t: GlossTable): Compiled {
       longestPrefix = Math.max(longestPrefix, head.length);
     } else bucket(byHead, head, f);
   });
+  // Longest first (the first given among equals): the first form that matches in a bucket is its best.
+  for (const list of [...byHead.values(), ...byPrefix.values()])
+    list.sort((a, b) => b.length - a.length || a.order - b.order);
   const markers = new Set(t.markers.split('|').map((m) => m.trim().toLowerCase()));
   return { table: t, cjk, byHead, byPrefix, longestPrefix, exact, prefix, markers };
 }
@@ -93,7 +96,7 @@ const ENGLISH = new Set(
   ),
 );
 const COMMON_FOREIGN =
-  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao)\b/;
+  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao|dir|dich|dein|deine|dem|den|ein|eine|einen|zu|mit|wird|werden|sind|sie|oder|wenn|auch|nur|immer|nie|niemals|alles|sich|bitte|bevor)\b/;
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /\p{Script=Han}/gu;
 const WORDS = /\p{L}+/gu;
@@ -152,7 +155,10 @@ function formAt(c: Compiled, text: string, at: number, word: string): string | n
         continue;
       f.pattern.lastIndex = at;
       const m = f.pattern.exec(text);
-      if (m !== null) [best, matched] = [f, m[0]];
+      if (m !== null) {
+        [best, matched] = [f, m[0]];
+        return;
+      }
     }
   };
   tryAll(c.byHead.get(word));
