@@ -178,7 +178,7 @@ function weak(line: string): [string[], string[], string[], string[]] {
     ? [`${stem}n`, `${stem}st`, `${stem}e`, stem.endsWith('el') ? `${stem.slice(0, -2)}le` : `${stem}e`]
     : [`${stem}e`, `${stem}en`, `${stem}${e}st`];
   if (!raw.startsWith('!')) base.push(stem);
-  return [base, ge === '' ? [] : [third], ge === '' ? [...past, third] : past, en];
+  return [base, [third], ge === '' ? [...past, third] : past, en];
 }
 
 function strong(line: string): [string[], string[], string[], string[]] {
@@ -188,6 +188,7 @@ function strong(line: string): [string[], string[], string[], string[]] {
   return [split(base), split(third), split(past), en.split(' ')];
 }
 
+const AGENTS = ['der assistent', 'die assistentin', 'das modell', 'der agent', 'die ki', 'das sprachmodell'];
 for (const [base, third, past, en] of [...lines(WEAK).map(weak), ...lines(STRONG).map(strong)]) {
   const [b = '', t = '', p = ''] = en;
   add(b, base);
@@ -206,6 +207,17 @@ for (const [base, third, past, en] of [...lines(WEAK).map(weak), ...lines(STRONG
   for (const f of third) {
     add(`does not ${b}`, [`${f} nicht`, `${f} keine`, `${f} keinen`, `${f} kein`]);
     add(`never ${t}`, [`${f} nie`, `${f} niemals`]);
+    // What the agent does, told in the third person, is what it is to do: "der Assistent hängt … an".
+    const told = AGENTS.flatMap((a) => [`${a} ${f}`, `${f} ${a}`]);
+    add(`the assistant ${b}`, told);
+    add(
+      `the assistant does not ${b}`,
+      told.flatMap((x) => ['nicht', 'kein', 'keine', 'keinen'].map((n) => `${x} ${n}`)),
+    );
+    add(
+      `the assistant never ${t}`,
+      told.flatMap((x) => [`${x} nie`, `${x} niemals`]),
+    );
   }
 }
 for (const line of lines(LEXICON)) {
