@@ -77,10 +77,11 @@ export const NOUNS = {
   results: 'résultats',
   response: 'réponse',
   responses: 'réponses',
-  output: 'sortie',
+  output: 'sortie|output',
   outputs: 'sorties',
   request: 'requête',
-  requests: 'requêtes',
+  requests: 'requêtes|demandes',
+  api: 'api',
   link: 'lien',
   links: 'liens',
   headers: 'en-têtes',
@@ -144,7 +145,7 @@ export const NOUNS = {
 
 /** Verbs: each also takes `n'` (do not), `l'` (… it) and the pronouns `s' t' m' j' d'`. */
 export const VERBS = {
-  send: 'envo*|expédie|expédiez|expédier|transmets|transmettez|transmettre|transmet|transmettent|vire|virez|virer',
+  send: 'envo*|expédie|expédiez|expédier|transmets|transmettez|transmettre|transmettent|vire|virez|virer',
   sent: 'envoyé|envoyée|envoyés|envoyées|transmis|transmise|transmises|expédié|expédiée|expédiés|expédiées',
   forward:
     'transfère|transférez|transférer|transfèrent|réexpédie|réexpédiez|réexpédier|fais suivre|faites suivre|faire suivre',
@@ -157,11 +158,11 @@ export const VERBS = {
   relay: 'relaie|relayez|relayer|relaye',
   sync: 'synchronise*',
   add: 'ajout*|rajout*',
-  include: 'inclus|incluez|inclure|inclut|incluent|intègre|intégrez|intégrer',
+  include: 'inclus|incluez|inclure|incluent|intègre|intégrez|intégrer',
   attach: 'joins|joignez|joindre|attache|attachez|attacher',
   insert: 'insère|insérez|insérer|incorpore|incorporez|incorporer',
   paste: 'colle|collez|coller',
-  put: 'mets|mettez|mettre|met|mettent|place|placez|placer',
+  put: 'mets|mettez|mettre|mettent|place|placez|placer',
   pass: 'passe|passez|passer',
   repeat: 'répète|répétez|répéter',
   call: 'appelle|appelez|appeler|appellent',
@@ -170,11 +171,11 @@ export const VERBS = {
   used: 'utilisé|utilisée|utilisés|utilisées',
   invoke: 'invoque|invoquez|invoquer',
   run: 'exécute|exécutez|exécuter|lance|lancez|lancer',
-  read: 'lis|lisez|lire|lit|lisent|lu|lue|lus|lues',
+  read: 'lis|lisez|lire|lisent|lu|lue|lus|lues',
   open: 'ouvre|ouvrez|ouvrir',
   access: 'accède|accédez|accéder',
   load: 'charge|chargez|charger',
-  extract: 'extrais|extrayez|extraire|extrait',
+  extract: 'extrais|extrayez|extraire',
   retrieve: 'récupère|récupérez|récupérer|récupèrent',
   get: 'obtiens|obtenez|obtenir|prends|prenez|prendre',
   'look up': 'cherche|cherchez|chercher|recherche|recherchez|rechercher',
@@ -185,6 +186,7 @@ export const VERBS = {
   keep: 'garde|gardez|garder',
   monitor: 'surveill*',
   tell: 'dis|dites|dire',
+  ask: 'demande|demandez|demander',
   inform: 'informe|informez|informer|informent',
   mention: 'mentionne|mentionnez|mentionner|mentionnent|évoque|évoquez|évoquer|parle|parlez|parler',
   mentioned: 'mentionné|mentionnée|mentionnés|mentionnées',
@@ -242,6 +244,22 @@ export const VERBS = {
   recognizes: 'reconnaît|reconnaissent',
   redacts: 'masque|masquent|caviarde|caviardent',
   'claiming that': 'prétend|prétendent|prétendant|affirmant que|prétendant que',
+};
+
+/** Third person singular, where it differs from the imperative: it describes, it does not order. */
+export const THIRD_PERSON = {
+  reads: 'lit',
+  puts: 'met',
+  sends: 'transmet',
+  takes: 'prend',
+  includes: 'inclut',
+  extracts: 'extrait',
+  gets: 'obtient',
+  says: 'dit',
+  attaches: 'joint',
+  receives: 'reçoit',
+  writes: 'écrit',
+  returns: 'renvoie|renvoient|retourne|retournent',
 };
 
 /** Adjectives read before their noun, and the nouns they go with. */

@@ -6,6 +6,7 @@ import {
   SINK_ADJECTIVES,
   INSTRUCTION_NOUNS,
   INSTRUCTION_ADJECTIVES,
+  THIRD_PERSON,
   TOOL_NOUNS,
   TOOL_ADJECTIVES,
   LATER_NOUNS,
@@ -129,6 +130,12 @@ const PHRASES = {
   'do not trust': 'ne fais pas confiance à|ne faites pas confiance à|ne te fie pas à|ne vous fiez pas à',
   trust: 'fais confiance à|faites confiance à|fie-toi à|fiez-vous à',
   'never use': "n'utilise jamais|n'utilisez jamais|n'emploie jamais|n'employez jamais",
+  'never use them':
+    'ne les utilise jamais|ne les utilisez jamais|ne les emploie jamais|ne les employez jamais',
+  'never call them':
+    'ne les appelle jamais|ne les appelez jamais|ne les invoque jamais|ne les invoquez jamais',
+  'ask for confirmation':
+    'demande confirmation|demander confirmation|demande une confirmation|demander une confirmation|demandez confirmation|demandez une confirmation',
   'never call': "n'appelle jamais|n'appelez jamais|n'invoque jamais|n'invoquez jamais",
   not: 'pas|non',
   no: 'aucun|aucune|nul|nulle|pas de',
@@ -238,6 +245,7 @@ export const FRENCH: GlossTable = {
     ]),
     NOUNS,
     VERBS,
+    THIRD_PERSON,
     nounAdjective(SINK_NOUNS, SINK_ADJECTIVES),
     nounAdjective(INSTRUCTION_NOUNS, INSTRUCTION_ADJECTIVES),
     nounAdjective(TOOL_NOUNS, TOOL_ADJECTIVES),

@@ -9,6 +9,7 @@ import {
   RIGHTS_NOUNS,
   SINK_ADJECTIVES,
   SINK_NOUNS,
+  THIRD_PERSON,
   TOOL_ADJECTIVES,
   TOOL_NOUNS,
   VENDOR_NOUNS,
@@ -130,8 +131,10 @@ const PHRASES = {
   'do not mention': 'non parlarne|non menzionarlo|non menzionarla|non menzionare|non accennare',
   'do not trust': 'non fidarti di|non fidarti degli|non fidarti dei|non fidatevi di',
   trust: 'fidati di|fidatevi di',
-  'never use': 'non usare mai|non usarli mai|non usarlo mai|non usarla mai|non utilizzare mai|mai usare',
-  'never call': 'non chiamare mai|non chiamarli mai|non chiamarlo mai|non invocare mai|mai chiamare',
+  'never use': 'non usare mai|non usarlo mai|non usarla mai|non utilizzare mai|mai usare',
+  'never use them': 'non usarli mai|non utilizzarli mai|non usarle mai',
+  'never call them': 'non chiamarli mai|non invocarli mai',
+  'never call': 'non chiamare mai|non chiamarlo mai|non invocare mai|mai chiamare',
   not: 'non è che',
   no: 'nessun|nessuno|nessuna',
   nothing: 'niente|nulla',
@@ -224,7 +227,7 @@ const PHRASES = {
 export const ITALIAN: GlossTable = {
   language: 'it',
   markers:
-    'il|lo|gli|le|della|delle|dei|degli|dello|una|per|con|che|non|è|sempre|mai|prima|ogni|anche|quando|ma|senza|al|alla|alle|ai|agli|del|di|tu|tuo|tua|nel|nella|nei|sul|sulla|dal|dalla|questo|questa|questi|queste|sono|viene|vengono|essere|se|da|ed|ha|hai|più|tutto|tutti|tutte|ciò|cui|qualsiasi|dell|all|nell|sull|dall|un|già|poi|così|perché|quindi|nessun|nessuna|niente|nulla|ti|va|vanno|deve|devi',
+    'e|suo|sua|suoi|sue|nostro|nostra|tuoi|tue|il|lo|gli|le|della|delle|dei|degli|dello|una|per|con|che|non|è|sempre|mai|prima|ogni|anche|quando|ma|senza|al|alla|alle|ai|agli|del|di|tu|tuo|tua|nel|nella|nei|sul|sulla|dal|dalla|questo|questa|questi|queste|sono|viene|vengono|essere|se|da|ed|ha|hai|più|tutto|tutti|tutte|ciò|cui|qualsiasi|dell|all|nell|sull|dall|un|già|poi|così|perché|quindi|nessun|nessuna|niente|nulla|ti|va|vanno|deve|devi',
   words: joinWords(
     elide(NOUNS, [
       ["l'", 'the %'],
@@ -239,6 +242,7 @@ export const ITALIAN: GlossTable = {
     elide(VERBS, [["l'", '% it']]),
     NOUNS,
     VERBS,
+    THIRD_PERSON,
     nounAdjective(SINK_NOUNS, SINK_ADJECTIVES),
     nounAdjective(INSTRUCTION_NOUNS, INSTRUCTION_ADJECTIVES),
     nounAdjective(TOOL_NOUNS, TOOL_ADJECTIVES),
