@@ -31,6 +31,7 @@ const PHRASES = {
   'of a': "d'un|d'une",
   'that a': "qu'un|qu'une",
   one: "l'un|l'une",
+  'this one': 'celui-ci|celle-ci|ceux-ci|celles-ci',
   someone: "quelqu'un",
   confidential: 'confidentiel|confidentielle|confidentiels|confidentielles',
   external: 'externe|externes',
@@ -47,6 +48,7 @@ const PHRASES = {
   or: 'ou',
   on: 'sur',
   by: 'par',
+  from: 'depuis',
   this: 'ce|cet|cette|ceci',
   these: 'ces',
   that: 'que|qui',
@@ -114,8 +116,9 @@ const PHRASES = {
     "sans que l'utilisateur le sache|sans que l'utilisateur ne le sache|sans que l'utilisateur s'en aperçoive|sans que l'utilisateur le remarque|sans que l'utilisateur le voie|à l'insu de l'utilisateur|à l'insu des utilisateurs|à son insu",
   "without the user's consent":
     "sans l'accord de l'utilisateur|sans le consentement de l'utilisateur|sans l'autorisation de l'utilisateur|sans l'approbation de l'utilisateur",
-  'without telling':
-    'sans le dire|sans le lui dire|sans le leur dire|sans rien dire|sans le signaler|sans le préciser',
+  'without telling them':
+    'sans rien lui dire|sans rien leur dire|sans lui dire|sans leur dire|sans le lui dire|sans le leur dire|sans les prévenir|sans le prévenir',
+  'without telling': 'sans le dire|sans rien dire|sans le signaler|sans le préciser',
   'without mentioning': 'sans en parler|sans le mentionner|sans le faire savoir',
   'without informing': 'sans informer|sans prévenir|sans avertir|sans notifier',
   'without showing': "sans le montrer|sans le lui montrer|sans l'afficher",

@@ -116,6 +116,8 @@ const PHRASES = {
     "senza che l'utente lo sappia|senza che l'utente se ne accorga|senza che l'utente lo noti|senza che l'utente lo veda|all'insaputa dell'utente|all'insaputa degli utenti|a sua insaputa",
   "without the user's consent":
     "senza il consenso dell'utente|senza l'approvazione dell'utente|senza l'autorizzazione dell'utente",
+  'without telling them':
+    'senza dirgli|senza dirle|senza dirgli niente|senza dirgli nulla|senza dir loro|senza avvisarlo|senza avvisarla|senza avvisarli',
   'without telling': 'senza dirlo|senza dirglielo|senza dire niente|senza dire nulla|senza segnalarlo',
   'without mentioning':
     'senza parlarne|senza menzionarlo|senza menzionarla|senza menzionarli|senza farne parola|senza accennarlo',
