@@ -36,6 +36,7 @@ export const SPANISH: GlossTable = {
     'every user': 'todo el mundo|todos los usuarios',
     anyone: 'cualquiera',
     'no one': 'nadie|ninguna persona',
+    nothing: 'nada|nada de esto',
     // Directives
     must: 'debe|debes|deben|debéis|debemos|tiene que|tienes que|tienen que|hay que|ha de|has de|es obligatorio|obligatoriamente',
     'must not': 'no debe|no debes|no deben|no tiene que|no tienes que|no ha de|no has de|no hay que',
@@ -70,6 +71,8 @@ export const SPANISH: GlossTable = {
     'no longer': 'ya no',
     already: 'ya',
     // Negated orders (a Spanish order is negated with the subjunctive)
+    'do not tell anyone':
+      'no digas nada|no le digas nada|no les digas nada|no diga nada|no le diga nada|no cuentes nada|no comentes nada',
     'do not tell':
       'no digas|no le digas|no les digas|no se lo digas|no lo digas|no diga|no le diga|no se lo diga|no cuentes|no le cuentes|no se lo cuentes|no informes|no le informes|no avises|no le avises|no comuniques|no comentes|no notifiques',
     'do not mention': 'no menciones|no mencione|no lo menciones|no lo mencione|no hables de',

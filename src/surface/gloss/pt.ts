@@ -35,6 +35,7 @@ export const PORTUGUESE: GlossTable = {
     user: 'usuário|usuária|utilizador',
     everyone: 'todo mundo|toda a gente|todo o mundo',
     'no one': 'ninguém',
+    nothing: 'nada|nada disso',
     // Directives
     must: 'deve|devem|deves|tem que|tem de|têm que|têm de|precisa|precisam|é obrigatório|obrigatoriamente|há que',
     'must not': 'não deve|não devem|não pode|não podem|não tem que|não precisa',
