@@ -1,5 +1,18 @@
 import type { GlossTable } from './types.js';
 
+/** Every negated order: each head (`no`, `no se lo`, `nunca`) before each subjunctive. */
+const orders = (heads: string, verbs: string): string =>
+  heads
+    .split('|')
+    .flatMap((h) => verbs.split('|').map((v) => `${h} ${v}`))
+    .join('|');
+const NO = 'no|nunca|jamás';
+const NO_IT = 'no lo|no la|no los|no las|no se lo|no se la|no se los|no se las|nunca lo|nunca se lo';
+const NO_THEM = 'no le|no les|nunca le|nunca les';
+const TELL =
+  'digas|diga|digan|cuentes|cuente|comentes|comente|informes|informe|avises|avise|notifiques|notifique|expliques|explique|hables|hable';
+const SHOW = 'menciones|mencione|reveles|revele|muestres|muestre|enseñes|enseñe|divulgues|divulgue';
+
 /**
  * Spanish (./types.ts explains the format). Written for this project.
  *
@@ -13,7 +26,7 @@ import type { GlossTable } from './types.js';
 export const SPANISH: GlossTable = {
   language: 'es',
   markers:
-    'el|los|las|del|al|y|es|está|están|unos|unas|su|sus|usted|ustedes|este|esta|esto|ese|esa|eso|cada|siempre|nunca|también|cuando|pero|sin|después|antes|ningún|ninguna|nada|todos|todas|muy|más|hay|desde|hasta|usuario|usuarios|herramienta|herramientas|datos|devuelve|según|para|por|como|puede|pueden|debe|deben|hace|oye|archivo|archivos|carpeta|carpetas|cuenta|correo|mensaje|mensajes|servidor|respuesta|petición|consulta|borra|añade|lee|llama|llames|uses|envía|una|necesita|tu|tus|entorno|qué|cómo|aquí|luego|ahora|sobre|entre|otro|otra|otros|otras|solo|sólo|responde|contesta|envíalo|envíala|recoge|incluye|adjunta|pega|copia|contraseña|contraseñas|clave|claves|obligatorio|instrucciones|reglas|conversación|historial|contenido|nueva|nuevo|entonces|ello|ella|ellos|suyo|suya',
+    'el|los|las|del|al|y|es|están|unos|unas|su|sus|usted|ustedes|esto|ese|esa|eso|siempre|también|cuando|pero|sin|después|antes|ningún|ninguna|nada|muy|más|hay|desde|hasta|usuario|usuarios|herramienta|herramientas|datos|devuelve|según|por|puede|pueden|debe|deben|hace|oye|archivo|archivos|carpeta|carpetas|cuenta|correo|mensaje|mensajes|respuesta|petición|consulta|borra|añade|lee|llama|llames|uses|envía|una|necesita|tu|tus|entorno|qué|cómo|aquí|luego|ahora|sobre|entre|otro|otra|otros|otras|solo|sólo|responde|contesta|envíalo|envíala|recoge|incluye|adjunta|copia|contraseña|contraseñas|clave|claves|obligatorio|instrucciones|reglas|conversación|historial|contenido|nueva|nuevo|entonces|ello|ella|ellos|suyo|suya|deberás|debes|encuentres|toma|favor|pásalo|dile|añádelo|oculta|vosotros|mediante|aunque|sino|hacia|cuál|cuáles|dónde|allí|ahí|configuración|asistente|palabras|información|dirección|número|opción|sesión|escribe|aplica',
   words: {
     // Addressees
     you: 'tú|usted|ustedes|vosotros|te|ti|contigo',
@@ -38,7 +51,7 @@ export const SPANISH: GlossTable = {
     'no one': 'nadie|ninguna persona',
     nothing: 'nada|nada de esto',
     // Directives
-    must: 'debe|debes|deben|debéis|debemos|tiene que|tienes que|tienen que|hay que|ha de|has de|es obligatorio|obligatoriamente',
+    must: 'debe|deberá|deberán|deben|debéis|debemos|tiene que|tienen que|hay que|ha de|es obligatorio|obligatoriamente',
     'must not': 'no debe|no debes|no deben|no tiene que|no tienes que|no ha de|no has de|no hay que',
     'must never': 'nunca debe|nunca debes|nunca deben|jamás debe|jamás debes',
     mandatory: 'obligatorio|obligatoria|imprescindible|necesariamente',
@@ -66,33 +79,38 @@ export const SPANISH: GlossTable = {
     'when you use': 'cuando uses|cuando use|cuando utilices|cuando utilice|al usar|al utilizar',
     'when you call': 'cuando llames|cuando llame|al llamar|cuando invoques|al invocar',
     also: 'también|además|adicionalmente',
-    only: 'solo|sólo|solamente|únicamente',
+    only: 'solo|sólo|solamente|únicamente|única|único',
     exclusively: 'exclusivamente',
     'from now on': 'a partir de ahora|de ahora en adelante|desde ahora|en adelante',
     'no longer': 'ya no',
+    now: 'ahora',
+    new: 'nueva|nuevo|nuevas|nuevos',
+    task: 'tarea|tareas|misión',
+    obey: 'obedece|obedecer|obedezca|obedezcas|acata|acatar',
+    please: 'por favor|porfa',
+    grab: 'toma|tomar|tómalo|tómala|coge|coger|cógelo|cógela|agarra|agarrar',
+    'you must': 'debes|deberás|tienes que|tendrás que|has de',
+    'all other': 'todas las demás|todos los demás|todas las otras|todos los otros',
+    'with account': 'por la cuenta|por el iban|por el número de cuenta|por el de la cuenta|por la de',
     already: 'ya',
     // Negated orders (a Spanish order is negated with the subjunctive)
     'do not tell anyone':
       'no digas nada|no le digas nada|no les digas nada|no diga nada|no le diga nada|no cuentes nada|no comentes nada',
-    'do not tell':
-      'no digas|no le digas|no les digas|no se lo digas|no lo digas|no diga|no le diga|no se lo diga|no cuentes|no le cuentes|no se lo cuentes|no informes|no le informes|no avises|no le avises|no comuniques|no comentes|no notifiques',
-    'do not mention': 'no menciones|no mencione|no lo menciones|no lo mencione|no hables de',
-    'do not reveal': 'no reveles|no revele|no lo reveles|no divulgues|no desveles',
-    'do not show': 'no muestres|no muestre|no lo muestres|no enseñes',
+    'do not tell': `${orders(NO, TELL)}|${orders(NO_THEM, TELL)}`,
+    'do not mention this': orders(NO_IT, `${TELL}|${SHOW}`),
+    'do not mention': `${orders(NO, SHOW)}|${orders(NO_THEM, SHOW)}|no hables de`,
     'do not use': 'no uses|no use|no utilices|no utilice|no emplees|evita|evitar|evite',
     'do not use them':
       'no las uses|no los uses|no la uses|no lo uses|no las utilices|no los utilices|no las llames|no los llames|evítalas|evítalos|evítelas|evítelos|evita usarlas|evita usarlos',
     'do not call': 'no llames|no llame|no invoques|no invoque',
     'do not trust': 'no confíes en|no confíe en|no confíes|no confíe',
     'do not ask': 'no preguntes|no pregunte|no pidas|no pida',
-    'never tell': 'nunca digas|nunca le digas|nunca cuentes|nunca informes|jamás digas',
-    'never mention': 'nunca menciones|nunca mencione|jamás menciones',
     'never use': 'nunca uses|nunca use|nunca utilices|nunca utilice|jamás uses',
     'never call': 'nunca llames|nunca llame|nunca invoques',
     'never trust': 'nunca confíes en|nunca confíes|nunca confíe en',
     // Concealment
     'without telling anyone':
-      'sin decir nada|sin decirle nada|sin decirlo|sin decírselo|sin avisar*|sin informar*|sin notificar*|sin mencionar*|sin comentar*|sin contar*|sin que nadie lo sepa|sin dar explicaciones|sin hacer ruido',
+      'sin decir nada|sin decirle nada|sin decirlo|sin decírselo|sin avisar*|sin informar*|sin notificar*|sin mencionar*|sin comentar*|sin contar*|sin que nadie lo sepa|sin dar explicaciones|sin hacer ruido|no hace falta avisar a nadie|no hace falta avisar|no hace falta decir nada|no hace falta decírselo|no es necesario avisar',
     'without the user knowing':
       'sin que el usuario lo sepa|sin que el usuario se entere|sin que el usuario lo note|sin que el usuario se dé cuenta|sin que lo sepa el usuario|sin que se entere el usuario|sin conocimiento del usuario|a espaldas del usuario',
     'keep this between us': 'que quede entre nosotros|queda entre nosotros|entre nosotros',
@@ -106,10 +124,11 @@ export const SPANISH: GlossTable = {
       'nada de esto debe aparecer|nada de esto puede aparecer|no debe aparecer|no puede aparecer|no debe mostrarse|no debe verse',
     // Override
     ignore: 'ignor*|ignór*|pasa por alto|pasar por alto|omite|omitir',
-    disregard: 'haz caso omiso de|haz caso omiso|desatiende|desatender|desobedece',
+    disregard: 'desestima|desestimar|haz caso omiso de|haz caso omiso|desatiende|desatender|desobedece',
     forget: 'olvid*|olvíd*',
     discard: 'descart*|descárt*|desecha|desechar',
     override: 'anula|anular|invalida|invalidar',
+    'previous instruction': 'instrucción anterior|instrucción previa|indicación anterior|orden anterior',
     'previous instructions':
       'instrucciones anteriores|instrucciones previas|indicaciones anteriores|indicaciones previas|órdenes anteriores|instrucciones originales',
     'previous rules': 'reglas anteriores|normas anteriores|reglas previas',
@@ -364,7 +383,8 @@ export const SPANISH: GlossTable = {
     here: 'aquí|acá',
     all: 'todo|toda|todos|todas|todo el|toda la',
     'all the': 'todos los|todas las',
-    every: 'cada|cualquier',
+    every: 'cada',
+    any: 'cualquier|cualquiera de',
     which: 'cual|cuales',
   },
 };

@@ -1,5 +1,18 @@
 import type { GlossTable } from './types.js';
 
+/** Every negated order: each head (`não`, `não lhe`, `nunca`) before each subjunctive. */
+const orders = (heads: string, verbs: string): string =>
+  heads
+    .split('|')
+    .flatMap((h) => verbs.split('|').map((v) => `${h} ${v}`))
+    .join('|');
+const NO = 'não|nunca|jamais';
+const NO_IT = 'não o|não a|não os|não as|nunca o|nunca a';
+const NO_THEM = 'não lhe|não lhes|nunca lhe';
+const TELL =
+  'diga|digam|conte|contem|comente|comentem|informe|informem|avise|avisem|notifique|explique|fale|falem';
+const SHOW = 'mencione|mencionem|revele|revelem|mostre|mostrem|exiba|divulgue|cite';
+
 /**
  * Portuguese, Brazilian and European (./types.ts explains the format). Written for this project.
  *
@@ -13,7 +26,7 @@ import type { GlossTable } from './types.js';
 export const PORTUGUESE: GlossTable = {
   language: 'pt',
   markers:
-    'os|dos|das|da|em|na|nas|nos|um|uma|é|não|você|vocês|ao|aos|pelo|pela|seu|sua|seus|suas|isso|isto|também|sem|usuário|usuários|utilizador|ferramenta|ferramentas|dados|pode|deve|devem|já|só|são|está|ou|mais|pra|depois|após|até|então|aqui|cada|todos|todas|nunca|este|esta|arquivo|arquivos|conteúdo|mensagens|mensagem|sempre|quando|para|como|ele|ela|eles|elas|chamado|cartão|número|pasta|conta|servidor|envia|envie|apaga|retorna|devolve|gosta|faz|usar|lê|mostra|pedido|conexão|configuração|nome|senha|agora|outro|outra|outros|outras|mesmo|ainda|pega|cola|chamada|responda|mande|leia|reúna|inclua|adicione|anexe|cole|copie|senhas|chave|chaves|obrigatório|cópia|oculta|instruções|regras|conversa|histórico|atual|nova|novo|às|pelos|pelas|deste|desta|neste|nesta|dele|dela|lhe',
+    'os|dos|das|da|em|na|nas|nos|um|uma|é|não|você|vocês|ao|aos|pelo|pela|seu|sua|seus|suas|isso|isto|também|sem|usuário|usuários|utilizador|ferramenta|ferramentas|dados|pode|deve|devem|já|só|são|ou|mais|pra|depois|após|até|então|aqui|arquivo|arquivos|conteúdo|mensagens|mensagem|sempre|quando|ele|ela|eles|elas|chamado|cartão|número|pasta|conta|envia|envie|apaga|retorna|devolve|gosta|faz|usar|lê|mostra|pedido|conexão|configuração|nome|senha|agora|outro|outra|outros|outras|mesmo|ainda|cola|chamada|responda|mande|leia|reúna|inclua|adicione|anexe|cole|copie|senhas|chave|chaves|obrigatório|cópia|oculta|instruções|regras|conversa|histórico|atual|nova|novo|às|pelos|pelas|deste|desta|neste|nesta|dele|dela|lhe|deverá|ler|mandar|encontrar|área|passe|pegue|variáveis|diga|nossa|nosso|seja|fazer|tá|pro|cadê|onde|aí|lá|qual|quais|assistente|palavras|informação|informações|endereço|opção|sessão|padrão',
   words: {
     // Addressees
     you: 'você|vocês|tu|te|lhe|lhes|contigo|o senhor|a senhora',
@@ -37,7 +50,7 @@ export const PORTUGUESE: GlossTable = {
     'no one': 'ninguém',
     nothing: 'nada|nada disso',
     // Directives
-    must: 'deve|devem|deves|tem que|tem de|têm que|têm de|precisa|precisam|é obrigatório|obrigatoriamente|há que',
+    must: 'deve|deverá|deverão|devem|tem que|tem de|têm que|têm de|precisa|precisam|é obrigatório|obrigatoriamente|há que',
     'must not': 'não deve|não devem|não pode|não podem|não tem que|não precisa',
     'must never': 'nunca deve|nunca devem|jamais deve|jamais devem|nunca pode',
     mandatory: 'obrigatório|obrigatória|imprescindível',
@@ -65,26 +78,30 @@ export const PORTUGUESE: GlossTable = {
     'when you use': 'quando usar|quando utilizar|ao usar|ao utilizar|quando você usar',
     'when you call': 'quando chamar|ao chamar|quando invocar|quando você chamar',
     also: 'também|além disso|adicionalmente',
-    only: 'só|somente|apenas|unicamente',
+    only: 'só|somente|apenas|unicamente|única|único',
     exclusively: 'exclusivamente',
     'from now on': 'a partir de agora|de agora em diante|daqui em diante|doravante',
     'no longer': 'já não|não mais',
+    now: 'agora',
+    new: 'nova|novo|novas|novos',
+    task: 'tarefa|tarefas|missão',
+    obey: 'obedeça|obedecer|obedece|acate|acatar',
+    please: 'por favor|por gentileza',
+    'you must': 'você deve|você deverá|você tem que|você precisa|tu deves|deves|deverás',
+    'all other': 'todas as outras|todos os outros|todas as demais|todos os demais',
+    'with account': 'pela conta|pelo iban|pelo número da conta|pela do|pelo da',
     already: 'já',
     // Negated orders (Portuguese negates an order with the subjunctive)
-    'do not tell':
-      'não diga|não conte|não lhe diga|não informe|não avise|não comente|não fale|não notifique|não comunique',
+    'do not tell': `${orders(NO, TELL)}|${orders(NO_THEM, TELL)}`,
+    'do not mention this': orders(NO_IT, `${TELL}|${SHOW}`),
     'do not tell anyone': 'não diga nada|não conte nada|não fale nada|não comente nada',
-    'do not mention': 'não mencione|não mencione isso|não cite',
-    'do not reveal': 'não revele|não divulgue',
-    'do not show': 'não mostre|não exiba',
+    'do not mention': `${orders(NO, SHOW)}|${orders(NO_THEM, SHOW)}`,
     'do not use': 'não use|não utilize|não usem|evite|evitar|evita',
     'do not use them':
       'não as use|não os use|não use elas|não use eles|não as utilize|não os utilize|não as chame|não os chame|evite-as|evite-os|evitá-las|evitá-los|evite usá-las|evite usá-los',
     'do not call': 'não chame|não invoque|não acione',
     'do not trust': 'não confie em|não confie|não confiem',
     'do not ask': 'não pergunte|não peça',
-    'never tell': 'nunca diga|nunca conte|nunca informe|jamais diga',
-    'never mention': 'nunca mencione|jamais mencione',
     'never use': 'nunca use|nunca utilize|jamais use',
     'never call': 'nunca chame|nunca invoque',
     'never trust': 'nunca confie em|nunca confie',
@@ -92,7 +109,7 @@ export const PORTUGUESE: GlossTable = {
       'nada disso pode aparecer|nada disso deve aparecer|isso não pode aparecer|isso não deve aparecer|não deve aparecer|não pode aparecer|não deve ser mostrado|não deve ser exibido',
     // Concealment
     'without telling anyone':
-      'sem dizer nada|sem avisar*|sem informar*|sem notificar*|sem mencionar*|sem comentar*|sem contar*|sem falar nada|sem falar|sem dar satisfação',
+      'sem dizer nada|sem avisar*|sem informar*|sem notificar*|sem mencionar*|sem comentar*|sem contar*|sem falar nada|sem falar|sem dar satisfação|não precisa avisar ninguém|não precisa avisar|não precisa contar|não precisa dizer nada|não é preciso avisar',
     'without the user knowing':
       'sem que o usuário saiba|sem que o usuário perceba|sem o usuário saber|sem o usuário perceber|sem que o utilizador saiba|sem o conhecimento do usuário|sem que ninguém saiba|às escondidas do usuário',
     'keep this between us': 'fica entre nós|que fique entre nós|entre nós',
@@ -108,6 +125,7 @@ export const PORTUGUESE: GlossTable = {
     forget: 'esqueç*|esquec*',
     discard: 'descart*',
     override: 'anule|anular|invalide|invalidar|sobrescreva|sobrescrever',
+    'previous instruction': 'instrução anterior|instrução prévia|orientação anterior|ordem anterior',
     'previous instructions':
       'instruções anteriores|instruções prévias|orientações anteriores|instruções originais|ordens anteriores',
     'previous rules': 'regras anteriores|normas anteriores',
@@ -217,7 +235,8 @@ export const PORTUGUESE: GlossTable = {
     store: 'armazen*',
     capture: 'captur*',
     extract: 'extraia|extrair|extrai',
-    get: 'obtenha|obter|pegue|pega|pegar|consiga|obtém',
+    grab: 'pegue|pegar|agarre|agarrar',
+    get: 'obtenha|obter|pega|consiga|obtém',
     access: 'acess*',
     open: 'abra|abre|abrir|abri-lo|abri-la',
     load: 'carreg*',
@@ -372,6 +391,7 @@ export const PORTUGUESE: GlossTable = {
     here: 'aqui|cá',
     all: 'todo|toda|tudo',
     'all the': 'todos os|todas as',
-    every: 'cada|qualquer',
+    every: 'cada',
+    any: 'qualquer|qualquer um',
   },
 };
