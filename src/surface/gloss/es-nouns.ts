@@ -93,8 +93,11 @@ export const SPANISH_NOUNS: Readonly<Record<string, string>> = {
   // Finance and privilege
   recipient: 'destinatario|destinataria|destinatarios',
   beneficiary: 'beneficiario|beneficiaria|beneficiarios',
-  amount: 'importe|importes|monto|montos|cantidad|cantidades|suma|sumas',
+  amount: 'importe|importes|monto|montos|cantidad|cantidades|sumas',
   account: 'cuenta|cuentas|número de cuenta',
+  'into account': 'a la cuenta|en la cuenta|hacia la cuenta',
+  'admin permissions':
+    'permiso de administrador|permisos de administrador|permisos de admin|permiso de admin|derechos de administrador|acceso de administrador',
   price: 'precio|precios',
   quantity: 'unidades',
   currency: 'moneda|divisa',

@@ -8,10 +8,12 @@ const orders = (heads: string, verbs: string): string =>
     .flatMap((h) => verbs.split('|').map((v) => `${h} ${v}`))
     .join('|');
 const NO = 'no|nunca|jamás';
-const NO_IT = 'no lo|no la|no los|no las|no se lo|no se la|no se los|no se las|nunca lo|nunca se lo';
+const NO_IT =
+  'no lo|no la|no los|no las|no se lo|no se la|no se los|no se las|nunca lo|nunca la|nunca los|nunca las|nunca se lo';
 const NO_THEM = 'no le|no les|nunca le|nunca les';
 const TELL =
   'digas|diga|digan|cuentes|cuente|comentes|comente|informes|informe|avises|avise|notifiques|notifique|expliques|explique|hables|hable';
+const USE = 'uses|use|utilices|utilice|llames|llame|invoques|invoque|ejecutes|ejecute|toques|toque';
 const SHOW = 'menciones|mencione|reveles|revele|muestres|muestre|enseñes|enseñe|divulgues|divulgue';
 
 /**
@@ -44,6 +46,8 @@ export const SPANISH: GlossTable = {
     'the agent': 'el agente|al agente|del agente|la agente',
     agent: 'agente',
     'the ai': 'la ia|la inteligencia artificial',
+    "the user's instructions":
+      'lo que pide el usuario|lo que pida el usuario|lo que dice el usuario|lo que diga el usuario|lo que quiera el usuario|lo que elija el usuario',
     'the user': 'el usuario|al usuario|la usuaria|a la usuaria|el usuario final|la persona usuaria',
     'of the user': 'del usuario|de la usuaria',
     users: 'usuarios|usuarias|los usuarios|las usuarias',
@@ -109,8 +113,7 @@ export const SPANISH: GlossTable = {
     'do not mention this': orders(NO_IT, `${TELL}|${SHOW}`),
     'do not mention': `${orders(NO, SHOW)}|${orders(NO_THEM, SHOW)}|no hables de`,
     'do not use': 'no uses|no use|no utilices|no utilice|no emplees|evita|evitar|evite',
-    'do not use them':
-      'no las uses|no los uses|no la uses|no lo uses|no las utilices|no los utilices|no las llames|no los llames|evítalas|evítalos|evítelas|evítelos|evita usarlas|evita usarlos',
+    'do not use them': `${orders(NO_IT, USE)}|evítalas|evítalos|evítelas|evítelos|evita usarlas|evita usarlos`,
     'do not call': 'no llames|no llame|no invoques|no invoque',
     'do not trust': 'no confíes en|no confíe en|no confíes|no confíe',
     'do not ask': 'no preguntes|no pregunte|no pidas|no pida',
@@ -157,7 +160,18 @@ export const SPANISH: GlossTable = {
     bcc: 'copia oculta|con copia oculta',
     mirror: 'replic*|réplic*|espej*|duplic*',
     relay: 'retransmit*|reexpide',
-    add: 'añad*|añád*|agreg*|agrég*',
+    add: 'añad*|añád*|agreg*|agrég*|suma|sume|sumar|súmale',
+    increase: 'aument*|incrementa|incrementar|incremente',
+    'increase the amount': 'sube la cantidad|sube el importe|sube el precio|sube el monto',
+    repeat: 'repite|repetir|repítelo|repítelos|repítela|repita',
+    'look up': 'busca|buscar|búscalo|búscala|busque',
+    'leak data': 'filtra datos|filtran datos|filtra información|pierde datos|pierden datos',
+    'counts as': 'cuenta como|vale como|sirve como',
+    'to avoid': 'para no|a fin de no',
+    'on every': 'en cada',
+    'in every request':
+      'en cada petición|en cada llamada|en cada solicitud|en todas las peticiones|en todas las llamadas',
+    someone: 'alguien',
     append: 'anex*|anéx*|concaten*',
     attach: 'adjunt*|adjúnt*',
     embed: 'incrust*|incrúst*',
@@ -266,7 +280,9 @@ export const SPANISH: GlossTable = {
     // `sustituye X por Y`: replace X with Y.
     with: 'con|por',
     'so that': 'para que|de modo que',
-    so: 'así|así que|por eso|por lo tanto',
+    so: 'así',
+    // Not `so`: the English rules would split the clause there and lose what the reason refers to.
+    therefore: 'así que|por eso|por lo tanto|por ello',
     from: 'desde',
     and: 'y|e',
     or: 'o|u|ni',

@@ -96,6 +96,8 @@ export const PORTUGUESE_NOUNS: Readonly<Record<string, string>> = {
   beneficiary: 'beneficiário|beneficiária|beneficiários',
   amount: 'valor|valores|quantia|quantias|montante|montantes',
   account: 'conta|contas|número da conta',
+  'admin permissions':
+    'permissão de administrador|permissões de administrador|permissão de admin|permissões de admin|direitos de administrador|acesso de administrador',
   price: 'preço|preços',
   quantity: 'quantidade|quantidades',
   currency: 'moeda',

@@ -12,6 +12,7 @@ const NO_IT = 'não o|não a|não os|não as|nunca o|nunca a';
 const NO_THEM = 'não lhe|não lhes|nunca lhe';
 const TELL =
   'diga|digam|conte|contem|comente|comentem|informe|informem|avise|avisem|notifique|explique|fale|falem';
+const USE = 'use|usem|utilize|chame|chamem|invoque|execute|acione|toque';
 const SHOW = 'mencione|mencionem|revele|revelem|mostre|mostrem|exiba|divulgue|cite';
 
 /**
@@ -44,6 +45,8 @@ export const PORTUGUESE: GlossTable = {
     'you, the model': 'ei, modelo|ei modelo|ei, assistente|ei, agente|ô modelo',
     agent: 'agente',
     'the ai': 'a ia|a inteligência artificial',
+    "the user's instructions":
+      'o que o usuário pede|o que o usuário pedir|o que o usuário diz|o que o usuário disser|o que o usuário quiser|o que o usuário escolher',
     'the user': 'o usuário|ao usuário|a usuária|o utilizador|ao utilizador|o usuário final',
     'of the user': 'do usuário|da usuária|do utilizador',
     users: 'usuários|utilizadores|os usuários|os utilizadores',
@@ -71,7 +74,7 @@ export const PORTUGUESE: GlossTable = {
     'before calling': 'antes de chamar|antes de chamá-la|antes de chamá-lo|antes de invocar',
     'before running': 'antes de executar|antes de rodar',
     after: 'depois de|depois|após|em seguida a',
-    then: 'em seguida|então|depois disso',
+    then: 'em seguida|depois disso',
     first: 'primeiro|primeiramente|em primeiro lugar',
     instead: 'no lugar|em vez disso|ao invés disso|em seu lugar',
     'instead of': 'em vez de|ao invés de|no lugar de|em lugar de',
@@ -106,8 +109,7 @@ export const PORTUGUESE: GlossTable = {
     'do not tell anyone': 'não diga nada|não conte nada|não fale nada|não comente nada',
     'do not mention': `${orders(NO, SHOW)}|${orders(NO_THEM, SHOW)}`,
     'do not use': 'não use|não utilize|não usem|evite|evitar|evita',
-    'do not use them':
-      'não as use|não os use|não use elas|não use eles|não as utilize|não os utilize|não as chame|não os chame|evite-as|evite-os|evitá-las|evitá-los|evite usá-las|evite usá-los',
+    'do not use them': `${orders(NO_IT, USE)}|evite-as|evite-os|evitá-las|evitá-los|evite usá-las|evite usá-los|não use elas|não use eles`,
     'do not call': 'não chame|não invoque|não acione',
     'do not trust': 'não confie em|não confie|não confiem',
     'do not ask': 'não pergunte|não peça',
@@ -155,7 +157,17 @@ export const PORTUGUESE: GlossTable = {
     'a copy': 'uma cópia|cópia',
     mirror: 'espelh*|replic*|duplic*',
     relay: 'retransmit*|repasse|repassar|repassa',
-    add: 'adicion*|acrescent*',
+    add: 'adicion*|acrescent*|some|somar|soma|some-se',
+    increase: 'aument*|increment*',
+    repeat: 'repita|repete|repetir|repita-os|repita-as|repita-o',
+    'look up': 'procure|procura|procurar|busque|buscar',
+    'leak data': 'vaza dados|vazam dados|vaza informações|perde dados|perdem dados',
+    'counts as': 'conta como|vale como|serve como',
+    'to avoid': 'para não|pra não|a fim de não',
+    'on every': 'em cada',
+    'in every request':
+      'em cada pedido|em cada chamada|em cada requisição|em todos os pedidos|em todas as chamadas',
+    someone: 'alguém',
     append: 'concaten*',
     include: 'inclu*',
     attach: 'anex*',
@@ -271,7 +283,8 @@ export const PORTUGUESE: GlossTable = {
     with: 'por',
     without: 'sem|sem que',
     'so that': 'para que|de modo que',
-    so: 'assim|por isso|portanto',
+    // Not `so`: the English rules would split the clause there and lose what the reason refers to.
+    therefore: 'assim|por isso|portanto|então',
     from: 'desde',
     and: 'e',
     or: 'ou|nem',
