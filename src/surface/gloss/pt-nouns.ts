@@ -84,7 +84,7 @@ export const PORTUGUESE_NOUNS: Readonly<Record<string, string>> = {
   parameter: 'parâmetro|parâmetros',
   field: 'campo|campos',
   argument: 'argumento|argumentos',
-  note: 'nota|notas',
+  note: 'nota|notas|obs|observação',
   'every request':
     'cada pedido|cada requisição|cada solicitação|todos os pedidos|todas as requisições|cada chamada',
   request: 'pedido|pedidos|requisição|requisições|solicitação',
