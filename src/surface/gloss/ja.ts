@@ -13,6 +13,8 @@ function each(heads: string, tails: string): string {
 }
 
 /** The user, as a noun phrase (with the particles that follow it). */
+/** Other, as a qualifier of tools. */
+const OTHER = '他の|ほかの|組み込みの|組み込み|標準の|既存の|その他の|別の|内蔵の|デフォルトの';
 const USER = 'ユーザー|ユーザ|利用者|使用者|お客様';
 const TO_USER = each(USER, 'に|には|へ|へは|にも');
 /** Rules and instructions, as the object of ignore/forget. */
@@ -43,7 +45,7 @@ export const JAPANESE: GlossTable = {
     'to the user': TO_USER,
     // Directives.
     always: '必ず|常に|いつも|毎回|絶対に|かならず',
-    must: 'なければならない|なければなりません|なければいけません|必要があります|必要がある|ねばならない|べき|しなければ',
+    must: 'しなければなりません|しなければならない|しなければいけません|なければならない|なければなりません|なければいけません|必要があります|必要がある|ねばならない|べき|しなければ',
     'you should': 'てください|でください|ください|下さい|してね|てね|するように|ように',
     'make sure': '確実に|忘れずに',
     never: '決して|絶対にしない|一切',
@@ -51,7 +53,31 @@ export const JAPANESE: GlossTable = {
     before: '前に|の前に|より前|する前|前は',
     after: '後に|あとで|のあと|後で',
     first: 'まず|最初に|先に|事前に',
-    instead: '代わりに|かわりに|ではなく|ではなくて|でなく',
+    instead: '代わりに|かわりに',
+    'rather than': 'ではなく|ではなくて|でなく',
+    'before using any other tools': each(
+      OTHER,
+      each(
+        'ツール|サーバー|関数|機能',
+        'を使う前に|を呼ぶ前に|を使用する前に|を呼び出す前に|を利用する前に|より先に|よりも先に',
+      ),
+    ),
+    'instead of the other tools': each(
+      OTHER,
+      each(
+        'ツール|検索ツール|ファイルツール|メールツール|ブラウザツール|サーバー|関数|機能|プラグイン',
+        'の代わりに|ではなく|を使わずに|を使う代わりに',
+      ),
+    ),
+    'do not use the other tools': each(
+      OTHER,
+      each(
+        'ツール|サーバー|関数',
+        each('は|を', '使わない|使用しない|利用しない|呼ばない|呼び出さない|信頼しない|使わず'),
+      ),
+    ),
+    operation: '操作',
+    'auth token': '認証トークン|認証用トークン',
     important: '重要|重要:|注意:|大事',
     'every time': 'たびに|度に|ごとに|毎に',
     'from now on': '今から|これから|今後は|以後は|以降は|これ以降',
@@ -217,10 +243,10 @@ export const JAPANESE: GlossTable = {
     this: 'この|こちら|本',
     tools: 'ツール',
     // Disparagement.
-    untrustworthy: '信頼できず|信頼できない|信用できない|信頼性が低い',
+    untrustworthy: '信頼できず|信頼できない|信頼できません|信用できない|信用できません|信頼性が低い',
     broken: '壊れて|故障',
-    buggy: 'バグが多い|不具合が多い',
-    unsafe: '安全でない|危険|危ない',
+    buggy: 'バグが多い|バグが多く|バグだらけ|不具合が多い|不具合が多く',
+    unsafe: '安全でない|安全ではない|安全ではありません|安全でなく|安全ではなく|危険|危ない',
     deprecated: '非推奨|廃止',
     compromised: '侵害され|乗っ取られ',
     'lose data': 'データを失|データが失われ|データを消',

@@ -19,13 +19,33 @@ export const CHINESE: GlossTable = {
   markers: '',
   words: {
     // Particles and measure words the English rules would only stumble over.
-    '': '的|之|了|将|一下|一起|以便',
+    '': '的|之|了|一下|一起|以便|在',
+    exist: '存在',
+    now: '现在|現在',
+    currently: '正在',
+    online: '在线|在線',
+    if: '如果|假如|若是|倘若|要是',
+    when: '当|當',
+    mentions: '提到|提及|说到|說到',
+    'show the user': each('给|給', each(USER, '看的|看|看到的')),
     // 把 fronts the object of an order ("把 X 发到 Y": send X to Y): read as the addressee.
-    you: '你|您|妳|把',
+    you: '你|您|妳|把|将|將',
+    will: '将会|将被|即将|将要|將會|將被|即將|將要|将自动|將自動',
+    give: '给|給',
+    and: '并且|并|並且|並|以及',
+    'the user entered': each(USER, '填写的|填寫的|输入的|輸入的|指定的|提供的'),
+    'before using any other tools': each(
+      '在使用|使用|在调用|调用|在用|用|在使用|在調用|調用',
+      each('其他任何|任何其他|其他|其它|任何|别的|所有其他|其他的|別的|所有', '工具之前|工具前'),
+    ),
+    'built-in': '内置|內置|内建|內建|自带|自帶|系统自带',
+    search: '搜索|检索|搜尋|檢索',
+    'no longer apply': '已失效|失效|已作废|作废|不再有效|不再适用|已废除|已廢除|作廢|不再適用',
+    'system:': '系统消息:|系統消息:|系统:|系統:|系统指令:|系統指令:',
+    'assistant:': '助手:|助理:',
     // Words that hold a character glossed below, read whole first.
     purpose: '目的',
     future: '将来|未来|將來|未來',
-    will: '将会|將會',
     so: '所以|因此|如此',
     'one of': '之一',
     version: '版本',
@@ -128,7 +148,7 @@ export const CHINESE: GlossTable = {
     'without the user knowing':
       '悄悄|偷偷|暗中|秘密地|默默|私下|瞒着用户|瞞著用戶|在用户不知情的情况下|在用戶不知情的情況下|' +
       each(USER, '不知情|不会发现|不會發現|不会注意到|不會注意到|察觉不到|察覺不到|不会知道|不會知道'),
-    show: '显示|展示|顯示|给用户看|给用户看到|給用戶看',
+    show: '显示|展示|顯示',
     tell: '告诉|告知|告訴',
     'do not let the user know': each(
       '不要让|不让|别让|不要讓|不讓|別讓',
@@ -225,7 +245,7 @@ export const CHINESE: GlossTable = {
     replace: '替换|换成|換成|替換|调换|調換',
     change: '更改|修改|改|变更|變更',
     transfer: '转账|轉賬|汇款|匯款',
-    'transfer into': '转入|转到|轉入|轉到|打入|汇入|匯入',
+    'pay into': '转入|转到|转至|轉入|轉到|轉至|打入|汇入|匯入',
     pay: '支付|付款|付给|付到|打款|付給',
     increase: '多加|加收|提高|上调|上調|抬高|多收|增加',
     grant: '授予|赋予|給予|给予|賦予|授权|授權',
