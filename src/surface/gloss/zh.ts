@@ -19,7 +19,19 @@ export const CHINESE: GlossTable = {
   markers: '',
   words: {
     // Particles and measure words the English rules would only stumble over.
-    '': '的|之|了|一下|一起|以便|在',
+    // 并 joins the verbs of one order ("读取…并发送"): one clause, as the source wrote it.
+    '': '的|之|了|一下|一起|以便|在|并且|并|並且|並',
+    'all files': '所有文件|全部文件|所有的文件|所有檔案|全部檔案',
+    'all users': '所有用户|全部用户|每个用户|所有用戶|全部用戶|每個用戶',
+    'you have': each('助手|助理|你|您', '拥有|具有|有|擁有'),
+    'is authorized': '有权|有權|被授权|被授權|获得授权|獲得授權',
+    'as the administrator': each(
+      '以|作为|作為',
+      '管理员身份|管理員身份|管理员|管理員|所有者身份|所有者|运营方|運營方|开发者|開發者|系统|系統',
+    ),
+    'multiply ten times': '乘以10|乘以十|乘10|翻十倍|扩大十倍|擴大十倍',
+    multiply: '乘以|翻倍',
+    'include in': '包含在|包括在|放在|附在|写在|填在|寫在|附加在',
     exist: '存在',
     now: '现在|現在',
     currently: '正在',
@@ -32,7 +44,7 @@ export const CHINESE: GlossTable = {
     you: '你|您|妳|把|将|將',
     will: '将会|将被|即将|将要|將會|將被|即將|將要|将自动|將自動',
     give: '给|給',
-    and: '并且|并|並且|並|以及',
+    and: '以及',
     'the user entered': each(USER, '填写的|填寫的|输入的|輸入的|指定的|提供的'),
     'before using any other tools': each(
       '在使用|使用|在调用|调用|在用|用|在使用|在調用|調用',
@@ -222,7 +234,7 @@ export const CHINESE: GlossTable = {
     cc: '抄送|副本发送',
     bcc: '密送|暗送',
     share: '共享|分享',
-    attach: '附上|附加|附在|附带|附帶',
+    attach: '附上|附加|附带|附帶',
     include: '包含|包括|带上|帶上|含有',
     add: '添加|加入|加上|增加|新增',
     'put into':
@@ -250,7 +262,7 @@ export const CHINESE: GlossTable = {
     increase: '多加|加收|提高|上调|上調|抬高|多收|增加',
     grant: '授予|赋予|給予|给予|賦予|授权|授權',
     'transfer ownership': '所有权转移|转移所有权|转让所有权|所有權轉移|轉移所有權|轉讓所有權|所有权转让',
-    promote: '提升为|提升為|升级为|升級為',
+    'promote as the': '提升为|提升為|升级为|升級為|设为|设置为|設為|設置為',
     'has already approved': '已同意|已经同意|已授权|已经授权|已批准|已经批准|已確認|已确认|已經同意|已經授權',
     'without confirmation': '无需确认|無需確認|不用确认|不必确认|跳过确认|跳過確認|不经确认|不經確認',
     call: '调用|呼叫|調用',
