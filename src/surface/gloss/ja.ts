@@ -14,12 +14,12 @@ function each(heads: string, tails: string): string {
 
 /** The user, as a noun phrase (with the particles that follow it). */
 /** Other, as a qualifier of tools. */
-const OTHER = '他の|ほかの|組み込みの|組み込み|標準の|既存の|その他の|別の|内蔵の|デフォルトの';
+const OTHER = '他の|ほかの|組み込みの|標準の|その他の|別の';
 const USER = 'ユーザー|ユーザ|利用者|使用者|お客様';
-const TO_USER = each(USER, 'に|には|へ|へは|にも');
+const TO_USER = each('ユーザー|ユーザ|利用者', 'に|には');
 /** Rules and instructions, as the object of ignore/forget. */
 const RULES = '指示|命令|指令|ルール|規則|ガイドライン|制約|制限|プロンプト|方針';
-const OBJECT = each(RULES, 'を|は|をすべて|はすべて|を全て|は全て|を全部|は全部|など');
+const OBJECT = each(RULES, 'を|は|をすべて|はすべて|を全て|は全部');
 /** "All" after a noun ("結果をすべて" = every result). */
 const ALL = 'をすべて|を全て|を全部|は全部|はすべて|は全て|も全部|全部|全て|すべて';
 
@@ -57,24 +57,15 @@ export const JAPANESE: GlossTable = {
     'rather than': 'ではなく|ではなくて|でなく',
     'before using any other tools': each(
       OTHER,
-      each(
-        'ツール|サーバー|関数|機能',
-        'を使う前に|を呼ぶ前に|を使用する前に|を呼び出す前に|を利用する前に|より先に|よりも先に',
-      ),
+      each('ツール|サーバー', 'を使う前に|を呼ぶ前に|を使用する前に|を呼び出す前に|より先に|よりも先に'),
     ),
     'instead of the other tools': each(
       OTHER,
-      each(
-        'ツール|検索ツール|ファイルツール|メールツール|ブラウザツール|サーバー|関数|機能|プラグイン',
-        'の代わりに|ではなく|を使わずに|を使う代わりに',
-      ),
+      each('ツール|検索ツール|ファイルツール|サーバー|機能', 'の代わりに|ではなく|を使わずに'),
     ),
     'do not use the other tools': each(
       OTHER,
-      each(
-        'ツール|サーバー|関数',
-        each('は|を', '使わない|使用しない|利用しない|呼ばない|呼び出さない|信頼しない|使わず'),
-      ),
+      each('ツール|サーバー', each('は|を', '使わない|使用しない|呼ばない|呼び出さない|信頼しない|使わず')),
     ),
     operation: '操作',
     'auth token': '認証トークン|認証用トークン',
@@ -113,7 +104,7 @@ export const JAPANESE: GlossTable = {
     // Override.
     ignore: '無視',
     forget: '忘れ',
-    'ignore instructions': each(OBJECT, '無視|忘れ|破棄|放棄'),
+    'ignore instructions': each(OBJECT, '無視|忘れ|破棄'),
     previous: 'これまでの|以前の|今までの|前の|先の|上記の|既存の|元の|ここより上|上の',
     instructions: '指示|命令|指令',
     rules: 'ルール|規則|ガイドライン|方針',

@@ -11,7 +11,6 @@ function each(heads: string, tails: string): string {
 /** The user, as a noun phrase. */
 const USER = '用户|使用者|用戶|使用者';
 /** Telling, showing or notifying (the verbs concealment negates). */
-const TELL = '告诉|告知|通知|提醒|透露|提及|提到|显示给|展示给|汇报给|报告给|告訴|通報';
 
 /** Chinese, simplified and traditional (./types.ts explains the format). */
 export const CHINESE: GlossTable = {
@@ -47,8 +46,8 @@ export const CHINESE: GlossTable = {
     and: '以及',
     'the user entered': each(USER, '填写的|填寫的|输入的|輸入的|指定的|提供的'),
     'before using any other tools': each(
-      '在使用|使用|在调用|调用|在用|用|在使用|在調用|調用',
-      each('其他任何|任何其他|其他|其它|任何|别的|所有其他|其他的|別的|所有', '工具之前|工具前'),
+      '使用|调用|用|調用',
+      each('其他任何|任何其他|其他|其它|任何|别的|所有其他', '工具之前|工具前'),
     ),
     'built-in': '内置|內置|内建|內建|自带|自帶|系统自带',
     search: '搜索|检索|搜尋|檢索',
@@ -156,16 +155,16 @@ export const CHINESE: GlossTable = {
     redacted: '隐去|隱去|屏蔽',
     'no need to': '不用|不必|无需|無需|不需要',
     // Concealment.
-    'do not tell the user': each('不要|别|不必|不用|无需|切勿|不|別|無需', each(TELL, USER)),
+    // 不要/别 + tell + the user reads in order; a bare 不 before telling is a concealment too.
+    'do not tell': '不告诉|不告知|不通知|不提醒|不透露|不告訴|不通知',
+    let: '让|讓',
+    inform: '通知|告知|透露',
+    notify: '提醒|通報',
     'without the user knowing':
       '悄悄|偷偷|暗中|秘密地|默默|私下|瞒着用户|瞞著用戶|在用户不知情的情况下|在用戶不知情的情況下|' +
       each(USER, '不知情|不会发现|不會發現|不会注意到|不會注意到|察觉不到|察覺不到|不会知道|不會知道'),
     show: '显示|展示|顯示',
     tell: '告诉|告知|告訴',
-    'do not let the user know': each(
-      '不要让|不让|别让|不要讓|不讓|別讓',
-      each(USER, '知道|发现|看到|察觉|發現|看到|察覺'),
-    ),
     // Override.
     ignore: '忽略|无视|忽视|无視|不理会|不理|忽視|不理會|無視',
     forget: '忘掉|忘记|忘了|忘記',
