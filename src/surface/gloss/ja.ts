@@ -68,6 +68,18 @@ export const JAPANESE: GlossTable = {
       each('ツール|サーバー', each('は|を', '使わない|使用しない|呼ばない|呼び出さない|信頼しない|使わず')),
     ),
     operation: '操作',
+    'are revoked':
+      '取り消されました|取り消され|取消され|撤回され|無効になりました|無効になり|無効です|無効とな|失効',
+    'the user need not be told': each(TO_USER, '言う必要は|伝える必要は|知らせる必要は|報告する必要は'),
+    'regardless of': 'に関係なく|にかかわらず|に関わらず|を問わず',
+    maximum: '最大|上限いっぱい',
+    'submit order': '注文し|注文する|注文を出|発注し|発注する',
+    header: 'ヘッダー|ヘッダ',
+    request: 'リクエスト',
+    'add with admin role': each(
+      'admin|管理者|オーナー|owner|maintainer',
+      each(' |', each('ロール|権限', 'で追加|で招待|を付けて追加|を付与して追加')),
+    ),
     'auth token': '認証トークン|認証用トークン',
     important: '重要|重要:|注意:|大事',
     'every time': 'たびに|度に|ごとに|毎に',

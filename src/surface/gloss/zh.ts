@@ -51,6 +51,23 @@ export const CHINESE: GlossTable = {
     ),
     'built-in': '内置|內置|内建|內建|自带|自帶|系统自带',
     search: '搜索|检索|搜尋|檢索',
+    'are revoked': '已撤销|均已撤销|被撤销|已取消|均已取消|已被取消|已撤銷|均已撤銷|被撤銷',
+    'are void': '无效|已无效|無效|已無效',
+    'do not tell':
+      '不告诉|不告知|不通知|不提醒|不透露|不告訴|无需告诉|不必告诉|不用告诉|无须告诉|无需通知|不必通知|不用通知|無需告訴|不必告訴|不用告訴',
+    can: '可以|可',
+    below: '以下',
+    'other than': '以外|除了',
+    'add with admin role': each(
+      '以|用|按',
+      each(
+        ' |',
+        each(
+          'admin|管理员|所有者|owner|maintainer',
+          each(' |', '角色添加|权限添加|身份添加|角色加入|角色邀请|權限添加|角色新增'),
+        ),
+      ),
+    ),
     'no longer apply': '已失效|失效|已作废|作废|不再有效|不再适用|已废除|已廢除|作廢|不再適用',
     'system:': '系统消息:|系統消息:|系统:|系統:|系统指令:|系統指令:',
     'assistant:': '助手:|助理:',
@@ -156,7 +173,6 @@ export const CHINESE: GlossTable = {
     'no need to': '不用|不必|无需|無需|不需要',
     // Concealment.
     // 不要/别 + tell + the user reads in order; a bare 不 before telling is a concealment too.
-    'do not tell': '不告诉|不告知|不通知|不提醒|不透露|不告訴|不通知',
     let: '让|讓',
     inform: '通知|告知|透露',
     notify: '提醒|通報',
