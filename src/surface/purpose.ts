@@ -23,7 +23,8 @@ import { splitMentions } from './mention.js';
 import { normalise } from './normalise.js';
 import type { SurfaceItem, SurfaceString } from './types.js';
 
-export type Demand = 'conversation' | 'credential' | 'credential-file' | 'tool-output' | 'open-files';
+export type Demand =
+  'conversation' | 'credential' | 'credential-sweep' | 'credential-file' | 'tool-output' | 'open-files';
 
 export type Purpose =
   'file' | 'code' | 'text' | 'conversation' | 'notes' | 'auth' | 'config' | 'payment' | 'browser';
@@ -32,6 +33,8 @@ export type Purpose =
 const NEEDS: Readonly<Record<Demand, readonly Purpose[]>> = {
   conversation: ['conversation', 'notes'],
   credential: ['auth', 'payment', 'config', 'browser'],
+  // A login tool needs the user's password, not every credential the model can find.
+  'credential-sweep': [],
   'credential-file': ['auth', 'config', 'file', 'code'],
   'tool-output': ['text', 'conversation', 'notes', 'code'],
   'open-files': ['file', 'code', 'text', 'notes', 'config'],
@@ -123,6 +126,13 @@ const ASKS_CONVERSATION = asked(CONVERSATION);
 const ASKS_TOOL_OUTPUT = asked(TOOL_OUTPUT);
 const ASKS_OPEN_FILES = asked(OPEN_FILES);
 
+/** Credentials in bulk: "any passwords you see", "all credentials stored on the machine". */
+const SWEEP =
+  /\b(any|all|every|whatever|each)\b(\s+[\w-]+){0,3}?\s+(passwords?|passcodes?|credentials?|secrets?|(api|access|private|secret|ssh) keys?|(api|access|auth|session|login|bearer|oauth|refresh) tokens?|cookies|connection strings?)\b|\b(passwords?|credentials?|secrets?|(api|access) keys?|tokens?) (of|for) (all|every|each|any) (the )?other\b/;
+
+/** Verbs that gather from somewhere, besides the supply verbs. */
+const GATHER = '(scrape|harvest|find|look for|search for|hunt|read|look up|extract|dig up)';
+
 /** A parameter named for a secret (`password`, `api_key`) asks for its own secret: its purpose. */
 const SECRET_NAME =
   /\b(pass(word|phrase|code)?|pwd|pin|secret|token|key|apikey|credentials?|auth|otp|totp|mfa)\b/;
@@ -182,6 +192,8 @@ export function demandOf(clause: string, parameter = ''): Demand | null {
   const { outside } = splitMentions(clause);
   const c = outside.replace(LABEL_OF, ' ');
   if (REFUSAL.test(c)) return null;
+  if (SWEEP.test(c) && new RegExp(`\\b(${SUPPLY.slice(1, -1)}|${GATHER.slice(1, -1)})\\b|${PASSIVE}`).test(c))
+    return 'credential-sweep';
   if (SENSITIVE_PATHS.some(([, re]) => re.test(c))) return 'credential-file';
   const gathered = SECRET.test(c) && SECRET_SOURCE.test(c);
   if (gathered && new RegExp(`\\b${SUPPLY}\\b`).test(c)) return 'credential';
@@ -282,6 +294,7 @@ export function mismatchesOf(item: SurfaceItem): Mismatch[] {
  * scanner, a translator), where a request for the conversation may be its input: medium.
  */
 export function mismatchSeverity(m: Mismatch): 'high' | 'medium' {
-  if (m.demand === 'credential' || m.demand === 'credential-file') return 'high';
+  if (m.demand === 'credential' || m.demand === 'credential-sweep' || m.demand === 'credential-file')
+    return 'high';
   return m.purposes.includes('text') ? 'medium' : 'high';
 }
