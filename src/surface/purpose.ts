@@ -232,30 +232,49 @@ function parametersOf(item: SurfaceItem): Map<string, SurfaceString[]> {
   return out;
 }
 
-/** Every clause of the parameter's own text, and the description's clauses that name it. */
+/** Every noun a demand needs: a clause without one asks for nothing (and is not read further). */
+const DEMAND_NOUN = new RegExp(
+  [
+    CONVERSATION,
+    TOOL_OUTPUT,
+    OPEN_FILES,
+    STRONG_SECRET,
+    SECRET,
+    SWEEP,
+    ...SENSITIVE_PATHS.map(([, re]) => re),
+  ]
+    .map((re) => `(?:${re.source})`)
+    .join('|'),
+);
+
+/** The clauses of a string that name something a demand needs, with the string's field. */
+const nounClauses = (s: SurfaceString, from = 0) => {
+  const text = norm(s.text);
+  // Most strings name nothing a demand needs: one test of the whole string spares the split.
+  if (!DEMAND_NOUN.test(text)) return [];
+  return text
+    .split(CLAUSE)
+    .slice(from)
+    .filter((clause) => clause.length > 1 && DEMAND_NOUN.test(clause))
+    .map((clause) => ({ clause, field: s.field }));
+};
+
+/** Every clause of the parameter's own text, and the description's later clauses that name it. */
 function demandsOf(item: SurfaceItem): ParameterDemand[] {
   const params = parametersOf(item);
-  const description = item.strings.filter((s) => s.role === 'description' && s.field === 'description');
+  // The first sentence of the description is the purpose; later clauses may place a demand.
+  const later = item.strings
+    .filter((s) => s.role === 'description' && s.field === 'description')
+    .flatMap((s) => nounClauses(s, 1));
   const out: ParameterDemand[] = [];
   for (const [parameter, strings] of params) {
-    const own = strings.flatMap((s) =>
-      norm(s.text)
-        .split(CLAUSE)
-        .map((clause) => ({ clause, field: s.field })),
-    );
     const spelled = nameWords(parameter);
     const named =
       spelled.length >= 3
-        ? description.flatMap((s) =>
-            norm(s.text)
-              .split(CLAUSE)
-              .slice(1)
-              .filter((c) => namesParameter(c, parameter.toLowerCase(), spelled))
-              .map((clause) => ({ clause, field: s.field })),
-          )
+        ? later.filter((c) => namesParameter(c.clause, parameter.toLowerCase(), spelled))
         : [];
-    for (const { clause, field } of [...own, ...named]) {
-      const demand = clause.length > 1 ? demandOf(clause, parameter) : null;
+    for (const { clause, field } of [...strings.flatMap((s) => nounClauses(s)), ...named]) {
+      const demand = demandOf(clause, parameter);
       if (demand) out.push({ parameter, demand, field, clause });
     }
   }
