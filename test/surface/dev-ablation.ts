@@ -62,13 +62,16 @@ const time = (f: () => void): number => {
   return Number(process.hrtime.bigint() - t) / 1e6;
 };
 
-/** About 1 MB of tools/list: JSON.parse (best of three), then the TOOL checks once after a warm-up. */
-export function measureSpeed(): Speed {
-  const tools = bigTools(200, 2000, 'corpus-speed');
+/**
+ * About 1 MB of tools/list: JSON.parse (best of three), then the TOOL checks once after a warm-up.
+ * `tag` makes every string new, so that a second measurement in one process reads nothing memoised.
+ */
+export function measureSpeed(tag = 'corpus-speed'): Speed {
+  const tools = bigTools(200, 2000, tag);
   const json = JSON.stringify({ tools });
   const parse = () => void JSON.parse(json);
   const parseMs = Math.min(time(parse), time(parse), time(parse));
-  toolFindings(surfaceEvidence({ tools: bigTools(30, 2000, 'warm') }));
+  toolFindings(surfaceEvidence({ tools: bigTools(30, 2000, `${tag}-warm`) }));
   const ev = surfaceEvidence({ tools });
   const rulesMs = time(() => toolFindings(ev));
   const texts = extractSurface(ev.inventory!).items.flatMap((i) => proseOf(i).map((s) => s.text));
