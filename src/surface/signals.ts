@@ -31,9 +31,15 @@ import {
   VENDOR_SCOPE,
   DEFERS_TO_USER,
 } from './lexicon.js';
+import { addressOnly, impliedAddressee } from './address.js';
+import { clauses, MAX_CLAUSES } from './clauses.js';
+import { parameterNames } from './flows.js';
 import { judgeItem, namedSiblings } from './graph.js';
+import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
+import { detectLanguage, gloss } from './gloss/gloss.js';
+import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
@@ -65,6 +71,12 @@ export interface JudgeContext {
   readonly siblings?: readonly string[];
 }
 
+/** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
+interface ReadContext extends JudgeContext {
+  readonly params?: readonly string[];
+  readonly addressed?: boolean;
+}
+
 export interface ClauseReading {
   readonly field: string;
   readonly text: string;
@@ -83,6 +95,8 @@ export interface ClauseReading {
   readonly intent: Intent;
   /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
   readonly mentioned: boolean;
+  /** Read through an English gloss (./gloss/gloss.ts): the language, and the server's own clause. */
+  readonly gloss?: { readonly language: GlossLanguage; readonly original: string };
 }
 
 export interface Judgement {
@@ -103,27 +117,6 @@ const STRONG_MARKER =
   /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
 
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
-const MAX_CLAUSES = 4_000;
-
-const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
-const SENTENCE_MARK = /[.!?\n;|\-–]/;
-const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
-const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
-
-/** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
-export function clauses(text: string): string[] {
-  const out: string[] = [];
-  // Each split pattern needs one of these characters (or words): without them, skip the split.
-  const sentences = SENTENCE_MARK.test(text) ? text.split(SENTENCE_SPLIT) : [text];
-  for (const sentence of sentences) {
-    for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
-      const t = c.trim();
-      if (t.length > 1) out.push(t);
-      if (out.length >= MAX_CLAUSES) return out;
-    }
-  }
-  return out;
-}
 
 function sensitivePath(c: string): boolean {
   return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c);
@@ -137,7 +130,7 @@ function readClause(
   text: string,
   field: string,
   hidden: boolean,
-  ctx: JudgeContext,
+  ctx: ReadContext,
   listed = false,
 ): ClauseReading {
   const full = readPlain(text, field, hidden, ctx);
@@ -152,12 +145,18 @@ function readClause(
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
-function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
+function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const negated = NEGATION.test(c);
   const concealment = CONCEALMENT.some((re) => re.test(c));
-  // Concealment is itself addressed to whoever acts: the agent.
-  const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
+  // "The user won't notice" hides an act; it does not negate it.
+  const negated = NEGATION.test(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c);
+  // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
+  const agent =
+    concealment ||
+    AGENT.test(c) ||
+    IMPERATIVE_OPENING.test(c) ||
+    ctx.addressed === true ||
+    impliedAddressee(c);
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
@@ -204,7 +203,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
     families.push('exfiltration');
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
-  const intent = readIntent(c, { stolenSecret, sensitive: targets.includes('sensitive-path') });
+  const sensitive = targets.includes('sensitive-path');
+  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params, field });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -227,20 +227,44 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   };
 }
 
+/**
+ * The clauses the rules read: the text's own, or in a language the judge glosses, each clause's
+ * English gloss split again (a gloss may join clauses with "and then"), remembering the original.
+ */
+function* readable(text: string): Generator<{ text: string; gloss?: ClauseReading['gloss'] }> {
+  const language = detectLanguage(text);
+  for (const c of clauses(text)) {
+    if (language === null) yield { text: c };
+    else for (const g of clauses(gloss(c, language))) yield { text: g, gloss: { language, original: c } };
+  }
+}
+
 /** Reads every clause of every segment (visible text and hidden parts). */
-function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
+function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseReading[] {
   const out: ClauseReading[] = [];
+  const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
+  // After a clause that only addresses the agent ("note for the ai agent:"), the field's clauses are addressed.
+  const addressed = { ...ctx, addressed: true };
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
-    for (const c of clauses(n.text)) {
+    let to = ctx;
+    for (const c of readable(n.text)) {
       // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
       listed =
-        listed && (isListItem(c) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(readClause(c, s.field, false, ctx, listed));
-      if (!listed) listed = splitMentions(c).opensList;
+        listed &&
+        (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
+      out.push(withGloss(readClause(c.text, s.field, false, to, listed), c.gloss));
+      if (!listed) listed = splitMentions(c.text).opensList;
+      if (addressOnly(c.text)) to = addressed;
     }
-    for (const h of n.hidden) for (const c of clauses(h)) out.push(readClause(c, s.field, true, ctx));
+    for (const h of n.hidden) {
+      to = ctx;
+      for (const c of readable(h)) {
+        out.push(withGloss(readClause(c.text, s.field, true, to), c.gloss));
+        if (addressOnly(c.text)) to = addressed;
+      }
+    }
     if (out.length >= MAX_CLAUSES) break;
   }
   return out;
@@ -256,23 +280,6 @@ interface Graded {
   readonly counter: string[];
   /** Clauses the item graph joined (they may fire no family alone). */
   readonly joined: ClauseReading[];
-}
-
-/** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
-function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Raise): void {
-  if (!readings.some((r) => r.families.includes('secrecy'))) return;
-  const exfil = readings.some((r) => r.families.includes('exfiltration'));
-  if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
-    g.signals.push('secrecy', 'exfiltration');
-    raise('critical', 'secrecy');
-  } else if (readings.some((r) => r.action && r.agent && !r.negated)) {
-    g.signals.push('secrecy', 'action');
-    raise('high', 'secrecy');
-  } else {
-    g.signals.push('secrecy-alone');
-    g.counter.push('concealment without an action or data verb');
-    raise('low', 'secrecy');
-  }
 }
 
 type Raise = (s: JudgedSeverity, f: Family) => void;
@@ -314,7 +321,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.family = f;
     }
   };
-  gradeSecrecy(readings, g, raise);
+  gradeSecrecy(readings, g, (s) => raise(s, 'secrecy'));
   for (const f of ['exfiltration', 'override', 'hijack', 'manipulation'] as const)
     if (has(f)) {
       g.signals.push(f);
@@ -377,6 +384,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     for (const f of r.families) independent.add(f);
     for (const a of r.intent.acts) independent.add(a);
   }
+  for (const l of new Set(firing.map((r) => r.gloss?.language))) if (l) g.signals.push(`read-in:${l}`);
   if (firing.some((r) => r.agent)) g.signals.push('addressee:agent');
   if (firing.some((r) => r.directive)) g.signals.push('directive');
   for (const t of new Set(firing.flatMap((r) => r.targets))) g.signals.push(`target:${t}`);
@@ -387,12 +395,16 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     family,
     signals: [...new Set(g.signals)],
     counterSignals: [...new Set(g.counter)],
-    excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+    // The server's own words, never the gloss the rules read.
+    excerpts: [...new Map(firing.map((r) => [r.gloss?.original ?? r.text, r])).entries()]
+      .slice(0, 5)
+      .map(([text, r]) => ({ field: r.field, text: escapeExcerpt(text, 200) })),
     targets: namedSiblings(firing, ctx.itemName, ctx.siblings ?? []),
   };
 }
 
 /** Judges one item: each field alone and all fields together (a payload split over fields meets). */
 export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
-  return combine(readSegments(segments, ctx), ctx);
+  const params = parameterNames(segments.map((s) => s.field));
+  return combine(readSegments(segments, { ...ctx, params }), ctx);
 }

@@ -1,6 +1,6 @@
 /** The prose of an item: the strings the model reads as text (names and URIs are judged elsewhere). */
 import { normalise } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
+import { clauses } from '../../surface/clauses.js';
 import type { SurfaceItem, SurfaceString } from '../../surface/types.js';
 
 const PROSE = new Set([
