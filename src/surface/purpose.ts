@@ -262,10 +262,13 @@ const nounClauses = (s: SurfaceString, from = 0) => {
 /** Every clause of the parameter's own text, and the description's later clauses that name it. */
 function demandsOf(item: SurfaceItem): ParameterDemand[] {
   const params = parametersOf(item);
-  // The first sentence of the description is the purpose; later clauses may place a demand.
-  const later = item.strings
-    .filter((s) => s.role === 'description' && s.field === 'description')
-    .flatMap((s) => nounClauses(s, 1));
+  // The first sentence of the description is the purpose; later clauses may place a demand into a
+  // parameter they name (read only when the description names one at all).
+  const descriptions = item.strings.filter((s) => s.role === 'description' && s.field === 'description');
+  const names = [...params.keys()].filter((p) => nameWords(p).length >= 3).map((p) => p.toLowerCase());
+  const later = descriptions.some((s) => names.some((n) => norm(s.text).includes(n)))
+    ? descriptions.flatMap((s) => nounClauses(s, 1))
+    : [];
   const out: ParameterDemand[] = [];
   for (const [parameter, strings] of params) {
     const spelled = nameWords(parameter);
