@@ -84,10 +84,19 @@ export function declaresKey(keys: Readonly<Record<string, string>>, key: string)
 
 const PLACEHOLDER = /<[^<>]+>/g;
 
+/** Declared keys are constants of the check registry: each pattern is built once per process. */
+const keyPatterns = new Map<string, RegExp | null>();
+
 /** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
 function keyPattern(declared: string): RegExp | null {
-  if (!declared.match(PLACEHOLDER)) return null;
-  return new RegExp(`^${declared.split(PLACEHOLDER).map(escapeRegExp).join('.+')}$`, 's');
+  let pattern = keyPatterns.get(declared);
+  if (pattern === undefined) {
+    pattern = declared.match(PLACEHOLDER)
+      ? new RegExp(`^${declared.split(PLACEHOLDER).map(escapeRegExp).join('.+')}$`, 's')
+      : null;
+    keyPatterns.set(declared, pattern);
+  }
+  return pattern;
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {
