@@ -6,6 +6,7 @@
  */
 import type {
   Check,
+  CheckContext,
   CheckResult,
   Era,
   Given,
@@ -57,12 +58,26 @@ function single(
   };
 }
 
-function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonly Verdict[] {
-  const ctx = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
+/** A check's verdicts for one revision, and whether they depend on it (the check read `ctx.revision`). */
+interface Once {
+  readonly verdicts: readonly Verdict[];
+  readonly readRevision: boolean;
+}
+
+function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
+  const made = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
+  let readRevision = false;
+  const ctx: CheckContext = {
+    ...made,
+    get revision() {
+      readRevision = true;
+      return revision;
+    },
+  };
   const { requires, keys } = check.meta;
   // A required section that is missing has one standard answer: the check is not called.
   const standard = missingSection(requires, ev, ctx);
-  if (standard) return [standard];
+  if (standard) return { verdicts: [standard], readRevision };
   const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
@@ -70,7 +85,7 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonl
     if (v.key !== null && !declaresKey(keys, v.key))
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
-  return list;
+  return { verdicts: list, readRevision };
 }
 
 /**
@@ -238,7 +253,7 @@ function evaluateReached(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.revisions === 'any') {
-      return runOnce(check, ev, null).map((v) => stamp(check, v, [], [], null));
+      return runOnce(check, ev, null).verdicts.map((v) => stamp(check, v, [], [], null));
     }
     return mergeRevisions(check, ev, known, unconfirmed);
   } catch (err) {
@@ -294,7 +309,18 @@ function mergeRevisions(
 ): CheckResult[] {
   const all = sortRevisions([...known, ...unconfirmed]);
   const perRevision = new Map<Revision, readonly Verdict[]>();
-  for (const r of all) perRevision.set(r, runOnce(check, ev, r));
+  // Checks are pure: one that did not read `ctx.revision` gives the same verdicts for every revision,
+  // so it is evaluated once (most checks; the evidence is the same for each).
+  let shared: readonly Verdict[] | null = null;
+  for (const r of all) {
+    if (shared) {
+      perRevision.set(r, shared);
+      continue;
+    }
+    const once = runOnce(check, ev, r);
+    perRevision.set(r, once.verdicts);
+    if (!once.readRevision) shared = once.verdicts;
+  }
 
   // Group by location+key so each location is merged on its own; a dual-era server's two eras
   // are merged apart, so its results say which era passed or failed.

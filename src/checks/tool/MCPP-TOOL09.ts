@@ -49,7 +49,8 @@ export default defineCheck({
     if (isVerdict(s)) return s;
     const tools = toolsOf(s.surface);
     const out: Verdict[] = [];
-    const seen = new Map<string, string>();
+    // A name's first definition, canonicalised only when the name is listed again (rarely).
+    const seen = new Map<string, { readonly raw: unknown; def?: string }>();
     const bySkeleton = new Map<string, string>();
     const byFold = new Map<string, string>();
     for (const t of tools) {
@@ -61,10 +62,10 @@ export default defineCheck({
             key: 'non-ascii',
           }),
         );
-      const def = canonical(t.raw);
       const prior = seen.get(t.name);
       if (prior !== undefined) {
-        if (prior !== def)
+        prior.def ??= canonical(prior.raw);
+        if (prior.def !== canonical(t.raw))
           out.push(
             ctx.fail(`${loc} is listed twice with different definitions.`, s.evidence, {
               location: loc,
@@ -73,7 +74,7 @@ export default defineCheck({
           );
         continue;
       }
-      seen.set(t.name, def);
+      seen.set(t.name, { raw: t.raw });
       const fold = plainFold(t.name);
       const skel = nameSkeleton(t.name);
       const foldPeer = byFold.get(fold);
