@@ -18,10 +18,10 @@ import type {
   Verdict,
 } from '../checks/define-check.js';
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
-import { escapeRegExp } from '../escape/regexp.js';
 import type { Evidence, TargetClass } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
+import { declaresKey } from './declared-keys.js';
 import { explainMissing, missingSection, project } from './sections.js';
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
@@ -86,32 +86,6 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
   return { verdicts: list, readRevision };
-}
-
-/**
- * True when `key` is one of the check's declared keys. A declared key with `<name>` parts is a
- * pattern for keys the check computes (server-supplied values, statuses): each `<name>` stands
- * for one or more characters, so `<status>` admits any key and `GET-<status>` admits `GET-404`.
- */
-export function declaresKey(keys: Readonly<Record<string, string>>, key: string): boolean {
-  return Object.hasOwn(keys, key) || Object.keys(keys).some((k) => keyPattern(k)?.test(key) === true);
-}
-
-const PLACEHOLDER = /<[^<>]+>/g;
-
-/** Declared keys are constants of the check registry: each pattern is built once per process. */
-const keyPatterns = new Map<string, RegExp | null>();
-
-/** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
-function keyPattern(declared: string): RegExp | null {
-  let pattern = keyPatterns.get(declared);
-  if (pattern === undefined) {
-    pattern = declared.match(PLACEHOLDER)
-      ? new RegExp(`^${declared.split(PLACEHOLDER).map(escapeRegExp).join('.+')}$`, 's')
-      : null;
-    keyPatterns.set(declared, pattern);
-  }
-  return pattern;
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {
