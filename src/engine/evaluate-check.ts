@@ -6,6 +6,7 @@
  */
 import type {
   Check,
+  CheckContext,
   CheckResult,
   Era,
   Given,
@@ -17,10 +18,10 @@ import type {
   Verdict,
 } from '../checks/define-check.js';
 import { makeContext, SEVERITIES } from '../checks/define-check.js';
-import { escapeRegExp } from '../escape/regexp.js';
 import type { Evidence, TargetClass } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
 import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
+import { declaresKey } from './declared-keys.js';
 import { explainMissing, missingSection, project } from './sections.js';
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
@@ -57,12 +58,26 @@ function single(
   };
 }
 
-function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonly Verdict[] {
-  const ctx = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
+/** A check's verdicts for one revision, and whether they depend on it (the check read `ctx.revision`). */
+interface Once {
+  readonly verdicts: readonly Verdict[];
+  readonly readRevision: boolean;
+}
+
+function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
+  const made = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
+  let readRevision = false;
+  const ctx: CheckContext = {
+    ...made,
+    get revision() {
+      readRevision = true;
+      return revision;
+    },
+  };
   const { requires, keys } = check.meta;
   // A required section that is missing has one standard answer: the check is not called.
   const standard = missingSection(requires, ev, ctx);
-  if (standard) return [standard];
+  if (standard) return { verdicts: [standard], readRevision };
   const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
@@ -70,24 +85,7 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): readonl
     if (v.key !== null && !declaresKey(keys, v.key))
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
-  return list;
-}
-
-/**
- * True when `key` is one of the check's declared keys. A declared key with `<name>` parts is a
- * pattern for keys the check computes (server-supplied values, statuses): each `<name>` stands
- * for one or more characters, so `<status>` admits any key and `GET-<status>` admits `GET-404`.
- */
-export function declaresKey(keys: Readonly<Record<string, string>>, key: string): boolean {
-  return Object.hasOwn(keys, key) || Object.keys(keys).some((k) => keyPattern(k)?.test(key) === true);
-}
-
-const PLACEHOLDER = /<[^<>]+>/g;
-
-/** The pattern a declared key with `<name>` parts stands for; null for a literal key. */
-function keyPattern(declared: string): RegExp | null {
-  if (!declared.match(PLACEHOLDER)) return null;
-  return new RegExp(`^${declared.split(PLACEHOLDER).map(escapeRegExp).join('.+')}$`, 's');
+  return { verdicts: list, readRevision };
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {
@@ -229,7 +227,7 @@ function evaluateReached(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.revisions === 'any') {
-      return runOnce(check, ev, null).map((v) => stamp(check, v, [], [], null));
+      return runOnce(check, ev, null).verdicts.map((v) => stamp(check, v, [], [], null));
     }
     return mergeRevisions(check, ev, known, unconfirmed);
   } catch (err) {
@@ -285,7 +283,18 @@ function mergeRevisions(
 ): CheckResult[] {
   const all = sortRevisions([...known, ...unconfirmed]);
   const perRevision = new Map<Revision, readonly Verdict[]>();
-  for (const r of all) perRevision.set(r, runOnce(check, ev, r));
+  // Checks are pure: one that did not read `ctx.revision` gives the same verdicts for every revision,
+  // so it is evaluated once (most checks; the evidence is the same for each).
+  let shared: readonly Verdict[] | null = null;
+  for (const r of all) {
+    if (shared) {
+      perRevision.set(r, shared);
+      continue;
+    }
+    const once = runOnce(check, ev, r);
+    perRevision.set(r, once.verdicts);
+    if (!once.readRevision) shared = once.verdicts;
+  }
 
   // Group by location+key so each location is merged on its own; a dual-era server's two eras
   // are merged apart, so its results say which era passed or failed.

@@ -7,7 +7,8 @@ import type { AggregateCheck, Check, CheckResult } from '../checks/define-check.
 import { makeContext } from '../checks/define-check.js';
 import { AGGREGATE_CHECKS, CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
-import { declaresKey, evaluateCheck } from './evaluate-check.js';
+import { declaresKey } from './declared-keys.js';
+import { evaluateCheck } from './evaluate-check.js';
 import { notReached } from '../evidence/derive/unreached.js';
 
 export function evaluateAggregate(check: AggregateCheck, results: readonly CheckResult[]): CheckResult[] {

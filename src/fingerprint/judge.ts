@@ -70,10 +70,22 @@ function related(a: FrameworkSignature, b: FrameworkSignature, all: readonly Fra
   return chain(a).includes(b.id) || chain(b).includes(a.id);
 }
 
+/** The signatures' version patterns, each compiled once per process (they are constants). */
+const versionPatterns = new Map<string, RegExp>();
+
+function versionPattern(source: string): RegExp {
+  let re = versionPatterns.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    versionPatterns.set(source, re);
+  }
+  return re;
+}
+
 function versionOf(sig: FrameworkSignature, features: readonly Feature[]): string | null {
   for (const rule of sig.versions ?? []) {
     const f = features.find((x) => x.name === rule.feature);
-    const m = f ? new RegExp(rule.pattern).exec(f.value) : null;
+    const m = f ? versionPattern(rule.pattern).exec(f.value) : null;
     if (m) return rule.range.replace('$1', m[1] ?? '');
   }
   return null;

@@ -28,6 +28,8 @@ export function provisionalIdOffset(): number {
 
 /** Compares strings with digit runs compared as numbers (`page 2` < `page 10`); locale-free. */
 export function naturalCompare(a: string, b: string): number {
+  // Most comparisons of a sort are of equal methods, URLs and bodies: no need to split them.
+  if (a === b) return 0;
   const runs = /(\d+)|(\D+)/g;
   const ra = a.match(runs) ?? [];
   const rb = b.match(runs) ?? [];

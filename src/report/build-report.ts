@@ -2,7 +2,7 @@
  * Builds the ScanReport (./model.ts) once from evidence and results: fingerprints, the checks
  * used, suppressions, the grade and the baseline comparison. Formatters only render it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 import type { CheckResult } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
@@ -27,10 +27,11 @@ export function fingerprint(
   location: string,
   key: string | null,
 ): string {
-  return createHash('sha256')
-    .update(`${checkId}\u0000${targetUrl}\u0000${location}\u0000${key ?? ''}`)
-    .digest('hex')
-    .slice(0, 32);
+  // The one-shot hash: a Hash object per result cost more than the digest (~180 results a scan).
+  return hash('sha256', `${checkId}\u0000${targetUrl}\u0000${location}\u0000${key ?? ''}`, 'hex').slice(
+    0,
+    32,
+  );
 }
 
 function outcomeOf(cls: TargetClass): Outcome {
@@ -46,12 +47,17 @@ function outcomeOf(cls: TargetClass): Outcome {
   }
 }
 
+/** Every check's title by ID, built once per process (the registry is constant). */
+let titlesById: ReadonlyMap<string, string> | null = null;
+const checkTitles = (): ReadonlyMap<string, string> =>
+  (titlesById ??= new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title])));
+
 export function buildReport(
   ev: Evidence,
   results: readonly CheckResult[],
   opts: ReportOptions = {},
 ): ScanReport {
-  const titles = new Map(ALL_CHECKS.map((c) => [c.meta.id as string, c.meta.title]));
+  const titles = checkTitles();
   // A dual-era server has one result per era for the same location and key: the era tells them apart.
   const eras = ev.detection.revision.eras;
   const dualEra = eras.includes('modern') && eras.includes('legacy');

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { Check, CheckMeta, SectionRequirement } from '../../src/checks/define-check.js';
 import { defineCheck } from '../../src/checks/define-check.js';
-import { declaresKey, evaluateCheck } from '../../src/engine/evaluate-check.js';
+import { declaresKey } from '../../src/engine/declared-keys.js';
+import { evaluateCheck } from '../../src/engine/evaluate-check.js';
 import { mcp } from '../../src/spec/citations.js';
 import { evidence } from '../helpers/evidence.js';
 import { authWalled, modernEvidence } from '../helpers/modern.js';

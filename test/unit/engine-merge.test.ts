@@ -75,4 +75,33 @@ describe('per-revision merge', () => {
     const [r] = evaluateCheck(checkWith({ '2025-03-26': 'inconclusive' }), withRevisions(all, []));
     expect([r!.status, r!.reason]).toEqual(['inconclusive', 'ambiguous']);
   });
+
+  it('a check that never reads the revision is evaluated once for every revision, with the same merge', () => {
+    const calls: (Revision | null)[] = [];
+    const base = checkWith({});
+    const blind = defineCheck({
+      meta: base.meta,
+      evaluate: (_ev, ctx) => {
+        calls.push(null);
+        return ctx.fail('fails whatever the revision');
+      },
+    });
+    const [r] = evaluateCheck(blind, withRevisions(all, []));
+    expect(calls).toHaveLength(1);
+    expect([r!.status, r!.revisionsEvaluated, r!.revisionsFailed]).toEqual(['fail', all, all]);
+  });
+
+  it('a check that reads the revision is evaluated once per revision', () => {
+    const seen: (Revision | null)[] = [];
+    const base = checkWith({});
+    const aware = defineCheck({
+      meta: base.meta,
+      evaluate: (_ev, ctx) => {
+        seen.push(ctx.revision);
+        return ctx.pass('passes');
+      },
+    });
+    evaluateCheck(aware, withRevisions(all, []));
+    expect(seen).toEqual(all);
+  });
 });

@@ -27,8 +27,14 @@ function parse(url: string, base?: string): URL | null {
   }
 }
 
-/** Whether an issued session ID appears in a URL (as a segment, a query name or value, or a long substring). */
-function containsId(url: string, id: string, base: string): boolean {
+/** A URL's parts an issued ID is compared with: its segments, query names and values, fragment, userinfo. */
+interface UrlParts {
+  readonly tokens: ReadonlySet<string>;
+  readonly url: string;
+  readonly decoded: string;
+}
+
+function partsOf(url: string, base: string): UrlParts {
   const u = parse(url, base);
   const tokens = u
     ? [
@@ -39,9 +45,21 @@ function containsId(url: string, id: string, base: string): boolean {
         safeDecode(u.password),
       ]
     : [];
-  if (tokens.includes(id)) return true;
-  return id.length >= SUBSTRING_MIN && (url.includes(id) || safeDecode(url).includes(id));
+  return { tokens: new Set(tokens), url, decoded: safeDecode(url) };
 }
+
+/** Whether an issued session ID appears in a URL (as a segment, a query name or value, or a long substring). */
+function containsId(parts: UrlParts, id: string): boolean {
+  if (parts.tokens.has(id)) return true;
+  return id.length >= SUBSTRING_MIN && (parts.url.includes(id) || parts.decoded.includes(id));
+}
+
+/** Whether any of the IDs appears in the URL; the URL is parsed once, not once per ID. */
+const containsAny = (url: string, ids: ReadonlySet<string>, base: string): boolean => {
+  const parts = partsOf(url, base);
+  for (const id of ids) if (containsId(parts, id)) return true;
+  return false;
+};
 
 /** Every Mcp-Session-Id the server issued, from the legacy samples and any response header. */
 function issuedIds(ev: ReplySections): Set<string> {
@@ -113,14 +131,11 @@ export default defineCheck({
           ...(x.response?.headers['location'] ?? []),
           ...(x.response?.headers['content-location'] ?? []),
         ];
-        if (locations.some((l) => [...ids].some((id) => containsId(l, id, x.request.url))))
-          inLocation.push(x.id);
-        if ([...ids].some((id) => containsId(x.request.url, id, base))) inUrl.push(x.id);
+        if (locations.some((l) => containsAny(l, ids, x.request.url))) inLocation.push(x.id);
+        if (containsAny(x.request.url, ids, base)) inUrl.push(x.id);
       }
       const endpoint = ev.sse?.endpoint;
-      const endpointHit =
-        endpoint &&
-        [...ids].some((id) => containsId(endpoint.resolved ?? endpoint.raw, id, ev.sse!.streamUrl));
+      const endpointHit = endpoint && containsAny(endpoint.resolved ?? endpoint.raw, ids, ev.sse.streamUrl);
       if (endpointHit && ev.sse) inUrl.push(ev.sse.get.exchange);
       if (inLocation.length > 0) {
         verdicts.push(

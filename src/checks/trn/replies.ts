@@ -59,9 +59,20 @@ function okValue<T>(p: Probe<T>): T | null {
   return p.kind === 'ok' ? p.value : null;
 }
 
+/**
+ * Several checks read the same derived views of one evidence: each is built once per evidence,
+ * keyed by its exchanges array (checks never change evidence), so a scan's checks share it.
+ */
+const indexes = new WeakMap<readonly HttpExchange[], ReadonlyMap<ExchangeId, HttpExchange>>();
+
 /** Index of exchanges by id. */
 export function exchangeIndex(ev: Pick<Evidence, 'exchanges'>): ReadonlyMap<ExchangeId, HttpExchange> {
-  return new Map(ev.exchanges.map((x) => [x.id, x]));
+  let index = indexes.get(ev.exchanges);
+  if (!index) {
+    index = new Map(ev.exchanges.map((x) => [x.id, x]));
+    indexes.set(ev.exchanges, index);
+  }
+  return index;
 }
 
 /** All values of a response header (lower-case name) of one exchange. */
@@ -203,7 +214,33 @@ function seeds(ev: ReplySections): Seed[] {
  * Every HttpReply in the evidence, once per exchange (the first label wins: `origin.baseline`
  * and `legacy.init` usually repeat a detection reply), in a fixed order.
  */
-export function listReplies(ev: ReplySections): LabelledReply[] {
+export function listReplies(ev: ReplySections): readonly LabelledReply[] {
+  const known = replyLists.get(ev.exchanges);
+  if (known && REPLY_KEYS.every((k) => known.sections[k] === ev[k])) return known.replies;
+  const replies = buildReplies(ev);
+  replyLists.set(ev.exchanges, { sections: { ...ev }, replies });
+  return replies;
+}
+
+const REPLY_KEYS = [
+  'detection',
+  'exchanges',
+  'endpoint',
+  'sessions',
+  'sse',
+  'inventory',
+  'modern',
+  'origin',
+  'plain',
+] as const satisfies readonly (keyof ReplySections)[];
+
+/** The last list built for an exchanges array, with the sections it was built from. */
+const replyLists = new WeakMap<
+  readonly HttpExchange[],
+  { readonly sections: ReplySections; readonly replies: readonly LabelledReply[] }
+>();
+
+function buildReplies(ev: ReplySections): LabelledReply[] {
   const index = exchangeIndex(ev);
   const seen = new Map<ExchangeId, LabelledReply>();
   const out: LabelledReply[] = [];

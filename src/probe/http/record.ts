@@ -33,8 +33,12 @@ const MAX_BYTES_PER_UNIT = 3;
 /** Characters decoded past the excerpt, so a secret straddling the cut is still seen whole. */
 const REDACTION_MARGIN = 1_024;
 
+/** One decoder for whole bodies (a call without `stream` starts and ends in the same state). */
+const WHOLE = new TextDecoder('utf-8', { ignoreBOM: true });
+
 const decode = (bytes: Uint8Array, stream = false): string =>
-  new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes, { stream });
+  // A streamed prefix keeps an incomplete trailing sequence in its decoder: never the shared one.
+  stream ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes, { stream }) : WHOLE.decode(bytes);
 
 /**
  * The response as the parsers see it. The full text is decoded only when a parser asks for it:
