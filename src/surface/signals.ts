@@ -35,6 +35,7 @@ import { addressOnly, impliedAddressee } from './address.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { judgeItem, namedSiblings } from './graph.js';
+import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
@@ -200,7 +201,13 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
   const sensitive = targets.includes('sensitive-path');
-  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params, field });
+  const intent = readIntent(c, {
+    stolenSecret,
+    sensitive,
+    params: ctx.params,
+    field,
+    siblings: ctx.siblings,
+  });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -309,6 +316,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.signals.push(f);
       raise('high', f);
     }
+  gradeLeaks(readings, g, () => raise('high', 'exfiltration'));
   gradeOrdering(readings, g, raise, instructions);
   if (has('role-markers')) {
     g.signals.push('role-markers');
