@@ -6,8 +6,8 @@
 /** At most this many clauses are read per item. */
 export const MAX_CLAUSES = 4_000;
 
-const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
-const SENTENCE_MARK = /[.!?\n;|\-–]/;
+const SENTENCE_SPLIT = /(?<=[.!?])\s+|(?<=。)|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
+const SENTENCE_MARK = /[.!?\n;|\-–。]/;
 const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
 const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
 

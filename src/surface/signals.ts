@@ -38,75 +38,16 @@ import { judgeItem, namedSiblings } from './graph.js';
 import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
-import type { Intent } from './intent.js';
+import type { ClauseReading, Family, JudgeContext, JudgedSeverity, Judgement, Segment } from './reading.js';
+import { detectLanguage, gloss } from './gloss/gloss.js';
 import { isListItem, splitMentions } from './mention.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
-
-export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
-
-/** The families TOOL01 reports (its result keys). */
-export type Family =
-  | 'override'
-  | 'secrecy'
-  | 'exfiltration'
-  | 'ordering'
-  | 'hijack'
-  | 'manipulation'
-  | 'imperative'
-  | 'role-markers'
-  | 'mentioned';
-
-export interface Segment {
-  readonly text: string;
-  /** Where the text came from (a field path of the item). */
-  readonly field: string;
-}
-
-export interface JudgeContext {
-  readonly itemKind: string;
-  readonly itemName: string;
-  /** Names of other tools on the same server (sibling mentions are not cross-tool). */
-  readonly siblings?: readonly string[];
-}
 
 /** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
 interface ReadContext extends JudgeContext {
   readonly params?: readonly string[];
   readonly addressed?: boolean;
-}
-
-export interface ClauseReading {
-  readonly field: string;
-  readonly text: string;
-  readonly hidden: boolean;
-  readonly agent: boolean;
-  readonly directive: boolean;
-  readonly negated: boolean;
-  readonly selfScoped: boolean;
-  readonly families: readonly Family[];
-  readonly targets: readonly ('secret' | 'sensitive-path' | 'context' | 'sink' | 'user' | 'other-tools')[];
-  readonly concealment: boolean;
-  readonly action: boolean;
-  /** A secret directed into a parameter: often the parameter's own purpose (an API key field), so weak. */
-  readonly secretToParameter: boolean;
-  /** What the clause takes, does and where it sends it (./intent.ts). */
-  readonly intent: Intent;
-  /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
-  readonly mentioned: boolean;
-}
-
-export interface Judgement {
-  readonly severity: JudgedSeverity | null;
-  readonly confidence: 'high' | 'medium' | 'low';
-  /** The deciding family (TOOL01 key). */
-  readonly family: Family | null;
-  readonly signals: readonly string[];
-  readonly counterSignals: readonly string[];
-  /** Up to five escaped excerpts of the clauses that fired, with their field. */
-  readonly excerpts: readonly { readonly field: string; readonly text: string }[];
-  /** Sibling tools the firing text names: the payload's targets, not its carriers. */
-  readonly targets: readonly string[];
 }
 
 /** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
@@ -230,28 +171,42 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   };
 }
 
+/**
+ * The clauses the rules read: the text's own, or in a language the judge glosses, each clause's
+ * English gloss split again (a gloss may join clauses with "and then"), remembering the original.
+ */
+function* readable(text: string): Generator<{ text: string; gloss?: ClauseReading['gloss'] }> {
+  const language = detectLanguage(text);
+  for (const c of clauses(text)) {
+    if (language === null) yield { text: c };
+    else for (const g of clauses(gloss(c, language))) yield { text: g, gloss: { language, original: c } };
+  }
+}
+
 /** Reads every clause of every segment (visible text and hidden parts). */
 function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseReading[] {
   const out: ClauseReading[] = [];
+  const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
   // After a clause that only addresses the agent ("note for the ai agent:"), the field's clauses are addressed.
   const addressed = { ...ctx, addressed: true };
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
     let to = ctx;
-    for (const c of clauses(n.text)) {
+    for (const c of readable(n.text)) {
       // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
       listed =
-        listed && (isListItem(c) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(readClause(c, s.field, false, to, listed));
-      if (!listed) listed = splitMentions(c).opensList;
-      if (addressOnly(c)) to = addressed;
+        listed &&
+        (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
+      out.push(withGloss(readClause(c.text, s.field, false, to, listed), c.gloss));
+      if (!listed) listed = splitMentions(c.text).opensList;
+      if (addressOnly(c.text)) to = addressed;
     }
     for (const h of n.hidden) {
       to = ctx;
-      for (const c of clauses(h)) {
-        out.push(readClause(c, s.field, true, to));
-        if (addressOnly(c)) to = addressed;
+      for (const c of readable(h)) {
+        out.push(withGloss(readClause(c.text, s.field, true, to), c.gloss));
+        if (addressOnly(c.text)) to = addressed;
       }
     }
     if (out.length >= MAX_CLAUSES) break;
@@ -374,6 +329,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     for (const f of r.families) independent.add(f);
     for (const a of r.intent.acts) independent.add(a);
   }
+  for (const l of new Set(firing.map((r) => r.gloss?.language))) if (l) g.signals.push(`read-in:${l}`);
   if (firing.some((r) => r.agent)) g.signals.push('addressee:agent');
   if (firing.some((r) => r.directive)) g.signals.push('directive');
   for (const t of new Set(firing.flatMap((r) => r.targets))) g.signals.push(`target:${t}`);
@@ -384,7 +340,10 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     family,
     signals: [...new Set(g.signals)],
     counterSignals: [...new Set(g.counter)],
-    excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+    // The server's own words, never the gloss the rules read.
+    excerpts: [...new Map(firing.map((r) => [r.gloss?.original ?? r.text, r])).entries()]
+      .slice(0, 5)
+      .map(([text, r]) => ({ field: r.field, text: escapeExcerpt(text, 200) })),
     targets: namedSiblings(firing, ctx.itemName, ctx.siblings ?? []),
   };
 }
