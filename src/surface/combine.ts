@@ -17,7 +17,7 @@
 import { escapeExcerpt } from '../escape/invisible.js';
 import { explain, scoreText } from './learned.js';
 import type { ClauseScore } from './learned.js';
-import type { Family, JudgedSeverity, Judgement, Segment } from './reading.js';
+import type { Family, JudgedSeverity, Judgement, Segment } from './signals.js';
 
 export interface LearnedThresholds {
   /** At or above: a finding of its own at low. */
