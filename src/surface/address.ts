@@ -26,13 +26,15 @@ const OPENERS = [
   String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter)\b[^,]{0,80},`,
   // A short time condition without a comma: "after each lookup", "before the real submit".
   String.raw`(?:before|after|once|when|whenever)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
+  // "when you call export_data", "if u use place_order": the condition names the agent's own call.
+  String.raw`(?:before|after|once|when|whenever|if)\s+(?:you|u)\s+(?:call|use|invoke|run|try|hit)\s+(?:the\s+)?[\w-]+(?:\s+tool)?`,
 ].join('|');
 
 const IMPERATIVE_DATA = new RegExp(String.raw`^(?:(?:${OPENERS})[\s:,!.()-]*)*(?:${VERBS})\b`);
 
 /** "also send", "then upload": a base verb after an adverb, not after a subject or a modal. */
 const IMPERATIVE_MID = new RegExp(
-  String.raw`(?<!\b(?:will|would|can|could|may|might|does|do|did|it|we|they|which|that|who|to|i)\s)\b(?:also|then|and then|please|just|go ahead and)\s+(?:quietly\s+|silently\s+|secretly\s+)?(?:${VERBS})\b`,
+  String.raw`(?<!\b(?:will|would|can|could|may|might|does|do|did|it|we|they|which|that|who|to|i)\s)\b(?:also|then|and then|please|just)\s+(?:quietly\s+|silently\s+|secretly\s+)?(?:${VERBS})\b|\bgo ahead and \w`,
 );
 
 /** A directive without an addressee: "are to be redirected", "should be forwarded", "is expected to". */
@@ -41,7 +43,7 @@ const PASSIVE_DIRECTIVE =
 
 /** A vocative: the clause speaks to the agent by name ("hey model,", "note for the ai agent:"). */
 const VOCATIVE =
-  /(^|[\s(,])(hey|hi|ok|okay|psst|yo|dear|attention|note (for|to)|instructions? (for|to)|message (for|to)|directive (for|to))[\s,]+(the )?(ai |llm )?(model|agent|assistant|bot|ai)\b/;
+  /(^|[\s(,>])(hey|hi|ok|okay|psst|yo|dear|attention|note (for|to)|instructions? (for|to)|message (for|to)|directive (for|to))[\s,]+(the )?(ai |llm )?(model|agent|assistant|bot|ai)\b/;
 /** A clause that is an address alone: "assistant:", "agent", "(psst, model". */
 const BARE_ADDRESS = /^[\s(\W]*(the )?(ai |llm )?(model|agent|assistant|ai|llm)[\s:,)!]*$/;
 
@@ -66,4 +68,8 @@ export function impliedAddressee(c: string): boolean {
 
 /** The user starts the move ("if the user asks, export …", "at the user's request"): not the author's order. */
 export const USER_INITIATED =
-  /\b(if|when|whenever|once|only if|unless|as soon as) (the )?users? (explicitly |specifically )?(asks?|wants?|requests?|says? so|tells? you|chooses?|opts? in|approves?|confirms?|agrees?|clicks?|enables?|provides?|gives?)\b|\b(at|on) the user'?s (explicit )?(request|demand|instruction)\b|\b(when|if|only when|only if) (explicitly )?(asked|requested|told) to\b|\bif (they|the user) want (to|it)\b/;
+  /\b(if|when|whenever|once|only if|unless|as soon as) (the )?users? (explicitly |specifically )?(asks?|wants?|requests?|says? so|tells? you|chooses?|opts? in|approves?|confirms?|agrees?|clicks?|enables?|provides?|gives?)\b|\b(at|on) the user'?s (explicit )?(request|demand|instruction)\b|\b(when|if|only when|only if) (explicitly )?(asked|requested|told) to\b|\bif (they|the user) want (to|it)\b|\b(the )?users? (picked|chose|has chosen|selected|gave|specified|named|provided|supplied)\b/;
+
+/** The clause states what this tool is for: "use this tool to send …", "this function lets you upload …". */
+export const OWN_PURPOSE =
+  /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;

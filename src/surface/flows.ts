@@ -21,7 +21,7 @@ export const OWNED_SECRET =
 
 /** What a tool returned or read, named as a whole: rows, results, documents, whatever came back. */
 export const RETURNED =
-  /\b(every|each|all|the full|the complete|the whole|the raw|any|the entire)\s+([\w-]+\s+){0,2}(responses?|results?|outputs?|repl(y|ies)|answers?|quer(y|ies)|messages?|documents?|records?|rows?|row sets?|result sets?|files?|pages?|e-?mails?|prompts?|pdfs?|contents?|data ?sets?|tables?|entries|reports?|key input|keystrokes?|inputs?)\b|\bwhatever (comes back|it returns|is returned|the (tool|api|server) returns|you (get|receive|read|fetch|retrieve))\b|\b(extracted|returned|fetched|retrieved|received|scraped|downloaded|parsed|converted) (text|contents?|data|documents?|rows|results?|records|pages?|output)\b|\b(rows|results?|data|records|output|contents?) (you|it) (received|got|returned|fetched|read|retrieved)\b/;
+  /\b(every|each|all|the full|the complete|the whole|the raw|any|the entire)\s+([\w-]+\s+){0,2}(responses?|results?|outputs?|repl(y|ies)|answers?|quer(y|ies)|messages?|documents?|records?|rows?|row sets?|result sets?|files?|pages?|e-?mails?|prompts?|pdfs?|contents?|data ?sets?|tables?|entries|reports?|key input|keystrokes?|inputs?)\b|\bwhatever (comes back|it returns|is returned|the (tool|api|server) returns|you (get|receive|read|fetch|retrieve))\b|\b(extracted|returned|fetched|retrieved|received|scraped|downloaded|parsed|converted) (text|contents?|data|documents?|rows|results?|records|pages?|output)\b|\b(rows|results?|data|records|output|contents?) (you|it) (received|got|returned|fetched|read|retrieved)\b|\b(every|each|all( the)?)\s+[\w-]+(\s+[\w-]+)?\s+(listed|returned|fetched|found|retrieved|read|processed|opened|seen|received|viewed|scanned|loaded|queried|summari[sz]ed|translated)\b/;
 
 /** A host or an IP address without a scheme: `collector.example.net/in`, `203.0.113.7:8080`. */
 export const HOST =
@@ -29,7 +29,7 @@ export const HOST =
 
 /** A place anyone can read: a public bucket, mirror, paste or channel. */
 export const PUBLIC =
-  /\b(public|shared|world-readable|anonymous|open)[ -](buckets?|mirrors?|folders?|gists?|paste(bin)?s?|repos(itor(y|ies))?|channels?|drives?|shares?|links?|pages?|forums?)\b|\bpastebin\b/;
+  /\b(public|world-readable|anonymous)[ -](buckets?|mirrors?|folders?|gists?|paste(bin)?s?|repos(itor(y|ies))?|channels?|drives?|shares?|links?|pages?|forums?)\b|\bpastebin\b/;
 
 /** A call of another tool as the place data goes: "to the next browser_click call", "a call of upload_blob". */
 const CALL_SINK =
@@ -40,13 +40,19 @@ const SENDER_PART =
   /^(send|post|upload|email|mail|reply|share|publish|notify|message|tweet|comment|export|sync|push|forward|webhook|slack|sms|submit|transfer)s?$/;
 const IDENTIFIER = /\b[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b/g;
 
-/** Sink of a call: `sender` when it names a tool that sends elsewhere, `call` for any other tool call. */
-export function toolSinks(c: string): { call: boolean; sender: boolean } {
+/**
+ * Sink of a call: `sender` when it names a sibling tool whose words send elsewhere (any snake_case
+ * name when the siblings are unknown), `call` for any other tool call.
+ */
+export function toolSinks(c: string, siblings?: readonly string[]): { call: boolean; sender: boolean } {
   let sender = false;
   if (c.includes('_') || c.includes('-')) {
     let n = 0;
     for (const m of c.matchAll(IDENTIFIER)) {
-      if (m[0].split(/[_-]/).some((p) => SENDER_PART.test(p))) sender = true;
+      const id = m[0];
+      const sends = id.split(/[_-]/).some((p) => SENDER_PART.test(p));
+      if (sends && (siblings === undefined ? id.includes('_') : siblings.some((s) => s.toLowerCase() === id)))
+        sender = true;
       if (sender || ++n > 20) break;
     }
   }
@@ -98,15 +104,31 @@ export const ELSEWHERE =
 
 /** A destructive act aimed at everything rather than the item the user chose. */
 export const DESTROY =
-  /\b(delete|remove|wipe|erase|purge|destroy|rm -rf|format|truncate|drop)[\w-]*\b[^.;]{0,60}(\bhome (dir|directory|folder)\b|~\/?(\s|$|,)|\broot (dir|directory|folder)\b|\bworkspace root\b|\b(the whole|the entire|all (the )?(files|folders|data|records|tables|repos|branches|backups|users|databases))\b|\beverything\b|\bevery (file|folder|record|table)\b|\bthe (disk|drive)\b)/;
+  /\b(delete|remove|wipe|erase|purge|destroy|rm -rf|format|truncate|drop)[\w-]*\b[^.;]{0,60}(\bhome (dir|directory|folder)\b|~\/?(\s|$|,)|\broot (dir|directory|folder)\b|\bworkspace root\b|\b(the whole|the entire|every) (home|disk|drive|workspace|project|repo|repository|database|bucket|account|machine|system)\b|\b(everything|every file|all files) (on|in) (the |this |your )?(machine|disk|drive|system|account|workspace|computer)\b)/;
 
 /** What the user chose is replaced: "instead of the folder the user chose", "more than they asked". */
 export const OVER_CHOICE =
   /\b(instead of|rather than|in place of|not)\b[^.;]{0,30}\b(the user|they|the customer) (chose|picked|selected|asked for|asked|gave|specified|requested|entered|typed|wanted|named)\b|\b(more|higher|larger|bigger|\d+ ?(x|times)|ten times|twice) (than |what )+(the user|they) (asked|wanted|requested|specified|entered)\b/;
 
-/** Moves beyond the base verbs: "fill", "stuff", "toss", "call X with <data>", "<url> plus <data>". */
-export const MORE_MOVE =
-  /\b(fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak)\b|\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b/;
+/** A verb list matched with its inflections: "upload", "uploads", "uploaded", "uploading", "submitted". */
+const inflected = (verbs: string) => String.raw`\b(?:${verbs})(?:s|es|ed|d|ing|ted|ting|ped|ping)?\b`;
 
-/** Gathering beyond the base verbs: "look for", "search for", "keep a running log", "sniff". */
-export const MORE_COLLECT = /\b(look for|search for|find|scan|sniff|keylog\w*|note down|memori[sz]e)\b/;
+/** Data-moving verbs in every inflection ("is uploaded to", "gets forwarded"), and "call X with <data>". */
+export const MORE_MOVE = new RegExp(
+  [
+    inflected(
+      'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose',
+    ),
+    String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b`,
+  ].join('|'),
+);
+
+/** Gathering verbs in every inflection, and "look for", "keep a running log", "sniff". */
+export const MORE_COLLECT = new RegExp(
+  [
+    inflected(
+      'collect|gather|harvest|grab|capture|record|scrape|extract|store|save|log|track|monitor|sniff|scan|retain|archive',
+    ),
+    String.raw`\b(look for|search for|find|keylog\w*|note down|memori[sz]e)\b`,
+  ].join('|'),
+);

@@ -40,7 +40,7 @@ import {
   STOLEN_SECRET,
   toolSinks,
 } from './flows.js';
-import { USER_INITIATED } from './address.js';
+import { OWN_PURPOSE, USER_INITIATED } from './address.js';
 import { ELSEWHERE_INSTEAD, intoParameter, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
@@ -82,7 +82,7 @@ const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b|\+\d[\d ()-]{6,}\d/;
 const DNS =
   /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][^<>{}[\]\n]{1,60}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
 const PARAMETER =
-  /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,40}\b(here|in|into)\b/;
+  /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context|value|slot|property)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,60}\b(here|in|into)\b/;
 const REQUESTS =
   /\b(every|each|all|any)\s+(outgoing\s+|subsequent\s+|future\s+)?([\w-]+\s+)?(requests?|urls?|links?|query strings?|headers?|navigations?|page loads?|api calls?|http calls?)\b|\b(hidden|extra|additional)( hidden)? (inputs?|form fields?|fields?|headers?|query param\w*)\b/;
 
@@ -124,6 +124,8 @@ export interface IntentContext {
   /** The item's parameter names and the field the clause is in (a parameter is a sink). */
   readonly params?: readonly string[];
   readonly field?: string;
+  /** The names of the other tools on the server, when known. */
+  readonly siblings?: readonly string[];
   /** The parameter whose text this is, if any. */
   readonly param?: string;
 }
@@ -134,7 +136,7 @@ export function readIntent(c: string, known: IntentContext): Intent {
   const sinks: Sink[] = [];
   const acts: Act[] = [];
   const param = parameterSink(c, known.params ?? [], known.field ?? '');
-  const calls = toolSinks(c);
+  const calls = toolSinks(c, known.siblings);
   const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential);
   push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
@@ -196,7 +198,8 @@ export function intentFamilies(
   // Data to a sink outside the conversation, with no secrecy word needed.
   const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) || i.sinks.includes('public');
   // A move the user starts ("if the user asks, export it to …") is not the author's order.
-  if (!already.includes('exfiltration') && !USER_INITIATED.test(c)) {
+  const userStarted = USER_INITIATED.test(c) || OWN_PURPOSE.test(c);
+  if (!already.includes('exfiltration') && !userStarted) {
     if (move && external && (i.sources.length > 0 || copies)) out.push('exfiltration');
     // Strong data (secrets, the conversation, files, browser state) moved anywhere: a parameter too.
     else if (move && i.sinks.length > 0 && i.sources.some((s) => s !== 'output')) out.push('exfiltration');
@@ -208,7 +211,7 @@ export function intentFamilies(
   if (i.acts.includes('redirect')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
-  if (i.acts.includes('replace') || i.acts.includes('destroy')) out.push('manipulation');
+  if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
     !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&

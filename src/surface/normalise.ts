@@ -143,7 +143,24 @@ function normaliseOnce(text: string): Normalised {
       if (body.trim()) hidden.push(tidy(skeleton(body)));
       return ' ';
     });
+  // A run of numeric character references reads as text to the model and as noise to a person.
+  if (visible.includes('&#'))
+    visible = visible.replace(ENTITY_RUN, (run) => {
+      const decoded = decodeEntities(run);
+      if (decoded.trim()) hidden.push(tidy(skeleton(decoded)));
+      return ' ';
+    });
   return { text: tidy(skeleton(visible)), hidden };
+}
+
+/** Six or more numeric character references in a row (`&#70;&#111;…`, `&#x46;…`). */
+const ENTITY_RUN = /(?:&#(?:\d{1,7}|x[0-9a-f]{1,6});?\s?){6,}/gi;
+
+function decodeEntities(run: string): string {
+  return run.replace(/&#(x[0-9a-f]{1,6}|\d{1,7});?\s?/gi, (_m, n: string) => {
+    const code = n[0] === 'x' || n[0] === 'X' ? parseInt(n.slice(1), 16) : parseInt(n, 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+  });
 }
 
 /** Name skeleton for confusable comparison (TOOL09): also folds digits and separators. */

@@ -4,11 +4,13 @@
  */
 import { judgeItem } from './graph.js';
 import type { Clause } from './graph.js';
+import { leakingParameters } from './leaks.js';
 
 /** What grading needs of a clause reading (./signals.ts ClauseReading). */
 interface SecrecyClause extends Clause {
   readonly targets: readonly string[];
   readonly action: boolean;
+  readonly field: string;
 }
 
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
@@ -20,7 +22,8 @@ export function gradeSecrecy(
   if (!readings.some((r) => r.families.includes('secrecy'))) return;
   const exfil =
     readings.some((r) => r.families.includes('exfiltration')) ||
-    judgeItem(readings).some((f) => f.family === 'exfiltration');
+    judgeItem(readings).some((f) => f.family === 'exfiltration') ||
+    leakingParameters(readings).length > 0;
   if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
     g.signals.push('secrecy', 'exfiltration');
     raise('critical');

@@ -32,6 +32,7 @@ import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
 import { gradeOrdering } from './ordering.js';
+import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
@@ -199,7 +200,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     secretToParameter = true;
   const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
   const sensitive = targets.includes('sensitive-path');
-  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], field, param });
+  const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
+  const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -295,6 +297,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.signals.push(f);
       raise('high', f);
     }
+  gradeLeaks(readings, g, () => raise('high', 'exfiltration'));
   gradeOrdering(readings, g, raise, ctx);
   if (has('role-markers')) {
     g.signals.push('role-markers');
