@@ -7,11 +7,13 @@
  */
 
 /** What is taken: secrets, credential files, the conversation, browser state, other output. */
-export type Source = 'secret' | 'file' | 'conversation' | 'browser' | 'output';
+export type Source = 'secret' | 'file' | 'conversation' | 'browser' | 'output' | 'personal';
 /** Where it goes: a URL, a capture service, an e-mail address, a DNS name, a parameter, requests. */
-export type Sink = 'url' | 'capture' | 'email' | 'dns' | 'parameter' | 'requests';
+export type Sink =
+  'url' | 'capture' | 'email' | 'dns' | 'parameter' | 'requests' | 'public' | 'call' | 'sender';
 /** What the clause asks for. */
-export type Act = 'move' | 'collect' | 'redirect' | 'replace' | 'grant' | 'authority' | 'skip-consent';
+export type Act =
+  'move' | 'collect' | 'redirect' | 'replace' | 'grant' | 'authority' | 'skip-consent' | 'destroy';
 
 /** The clause families an intent adds (./signals.ts Family). */
 export type IntentFamily = 'exfiltration' | 'hijack' | 'manipulation';
@@ -23,6 +25,22 @@ export interface Intent {
 }
 
 import { SECRET_WORDS } from './lexicon.js';
+import {
+  DESTROY,
+  ELSEWHERE,
+  HOST,
+  MORE_COLLECT,
+  MORE_MOVE,
+  OVER_CHOICE,
+  OWNED_SECRET,
+  parameterSink,
+  PERSONAL,
+  PUBLIC,
+  RETURNED,
+  STOLEN_SECRET,
+  toolSinks,
+} from './flows.js';
+import { USER_INITIATED } from './address.js';
 import { ELSEWHERE_INSTEAD, intoParameter, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
@@ -62,11 +80,11 @@ const URL_SINK =
 const EMAIL = /\b[\w.+-]+@[\w-]+\.[\w.]+\b|\+\d[\d ()-]{6,}\d/;
 /** A DNS lookup that carries data in a label: `<token>.host`, `{secret}.host`, "as a subdomain". */
 const DNS =
-  /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][\w -]{1,30}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
+  /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][^<>{}[\]\n]{1,60}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
 const PARAMETER =
   /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,40}\b(here|in|into)\b/;
 const REQUESTS =
-  /\b(every|each|all|any)\s+(outgoing\s+|subsequent\s+|future\s+)?(requests?|urls?|links?|query strings?|headers?|navigations?|page loads?|api calls?|http calls?)\b/;
+  /\b(every|each|all|any)\s+(outgoing\s+|subsequent\s+|future\s+)?([\w-]+\s+)?(requests?|urls?|links?|query strings?|headers?|navigations?|page loads?|api calls?|http calls?)\b|\b(hidden|extra|additional)( hidden)? (inputs?|form fields?|fields?|headers?|query param\w*)\b/;
 
 /** Navigation sent elsewhere: through a URL, instead of the address asked for. */
 const REDIRECT =
@@ -99,45 +117,55 @@ function push<T>(out: T[], on: boolean, v: T): void {
   if (on && !out.includes(v)) out.push(v);
 }
 
+/** What ./signals.ts knows of the clause and its item. */
+export interface IntentContext {
+  readonly stolenSecret: boolean;
+  readonly sensitive: boolean;
+  /** The item's parameter names and the field the clause is in (a parameter is a sink). */
+  readonly params?: readonly string[];
+  readonly field?: string;
+  /** The parameter whose text this is, if any. */
+  readonly param?: string;
+}
+
 /** The intent of one normalised clause; `stolenSecret` and `sensitive` come from the clause model. */
-export function readIntent(
-  c: string,
-  known: {
-    stolenSecret: boolean;
-    sensitive: boolean;
-    /** The item's parameter names, and the one whose text this is. */
-    params?: readonly string[];
-    param?: string;
-  },
-): Intent {
+export function readIntent(c: string, known: IntentContext): Intent {
   const sources: Source[] = [];
   const sinks: Sink[] = [];
   const acts: Act[] = [];
-  push(sources, known.stolenSecret, 'secret');
+  const param = parameterSink(c, known.params ?? [], known.field ?? '');
+  const calls = toolSinks(c);
+  const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential);
+  push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
   push(sources, CONVERSATION.test(c), 'conversation');
   push(sources, STRONG_SECRET.test(c), 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   push(sources, BROWSER.test(c), 'browser');
-  push(sources, OUTPUT.test(c), 'output');
+  push(sources, PERSONAL.test(c), 'personal');
+  push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
-  push(sinks, URL_SINK.test(c), 'url');
+  push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
   push(sinks, EMAIL.test(c), 'email');
   push(sinks, DNS.test(c), 'dns');
-  push(sinks, PARAMETER.test(c) || intoParameter(c, known.params ?? []), 'parameter');
+  push(sinks, PARAMETER.test(c) || param.named || intoParameter(c, known.params ?? []), 'parameter');
   push(sinks, REQUESTS.test(c), 'requests');
-  push(acts, MOVE.test(c), 'move');
-  push(acts, COLLECT.test(c), 'collect');
-  push(acts, REDIRECT.test(c), 'redirect');
+  push(sinks, PUBLIC.test(c), 'public');
+  push(sinks, calls.call, 'call');
+  push(sinks, calls.sender, 'sender');
+  push(acts, MOVE.test(c) || MORE_MOVE.test(c), 'move');
+  push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
+  push(acts, REDIRECT.test(c) || ELSEWHERE.test(c), 'redirect');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
   push(acts, money && CHANGE.test(c), 'replace');
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
-  push(acts, USER_CHOICE.test(c), 'replace');
+  push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c), 'grant');
   push(acts, AUTHORITY.test(c), 'authority');
   push(acts, SKIP_CONSENT.test(c), 'skip-consent');
+  push(acts, DESTROY.test(c), 'destroy');
   return { sources, sinks, acts };
 }
 
@@ -153,7 +181,7 @@ export const DISPARAGE =
 export const IGNORE_OTHERS =
   /\b(ignore|disregard|distrust|avoid|bypass|never trust|do not trust|don't trust)\s+(all\s+|any\s+|the\s+|those\s+)?(other|another|competing|alternative|built-?in|default|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|plugins?|integrations?)\b|\b(ignore|disregard|distrust|never use|never call)\b[^.;]{0,40}\b(tools?|servers?|services?)\b[^.;]{0,20}\b(provided by|from|of) (any|every|all) other\b|\b(disregard|ignore|distrust) (what|whatever|anything) (they|those|the other \w+) (say|says|report|reports|return|returns|suggest|suggests)\b|\bpretend (that )?(they|those|these|the other \w+( \w+)?) (don'?t|do not|doesn'?t|never) exist\b|\b(act|behave) as (if|though) (they|those|the other \w+( \w+)?) (didn'?t|did not|don'?t|do not|weren'?t|were not) (exist|there)\b/;
 
-const EXTERNAL = ['url', 'capture', 'email', 'dns', 'requests'] as const;
+const EXTERNAL = ['url', 'capture', 'email', 'dns', 'requests', 'public', 'sender'] as const;
 
 /** Families from the clause's intent graph, for a clause addressed to the agent and not negated. */
 export function intentFamilies(
@@ -166,8 +194,9 @@ export function intentFamilies(
   const external = i.sinks.some((s) => (EXTERNAL as readonly string[]).includes(s));
   const move = i.acts.includes('move');
   // Data to a sink outside the conversation, with no secrecy word needed.
-  const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c);
-  if (!already.includes('exfiltration')) {
+  const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) || i.sinks.includes('public');
+  // A move the user starts ("if the user asks, export it to …") is not the author's order.
+  if (!already.includes('exfiltration') && !USER_INITIATED.test(c)) {
     if (move && external && (i.sources.length > 0 || copies)) out.push('exfiltration');
     // Strong data (secrets, the conversation, files, browser state) moved anywhere: a parameter too.
     else if (move && i.sinks.length > 0 && i.sources.some((s) => s !== 'output')) out.push('exfiltration');
@@ -179,7 +208,7 @@ export function intentFamilies(
   if (i.acts.includes('redirect')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
-  if (i.acts.includes('replace')) out.push('manipulation');
+  if (i.acts.includes('replace') || i.acts.includes('destroy')) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
     !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&

@@ -27,13 +27,17 @@ import {
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
+import { addressOnly, impliedAddressee } from './address.js';
+import { clauses, MAX_CLAUSES } from './clauses.js';
+import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
 import { gradeOrdering } from './ordering.js';
+import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
-import { isListItem, shieldCodePipes, splitMentions } from './mention.js';
+import { isListItem, splitMentions } from './mention.js';
 import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
@@ -65,6 +69,12 @@ export interface JudgeContext {
   readonly siblings?: readonly string[];
   /** Names of the item's parameters (data put "into rules_blob" goes into a parameter). */
   readonly params?: readonly string[];
+}
+
+/** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
+interface ReadContext extends JudgeContext {
+  readonly params?: readonly string[];
+  readonly addressed?: boolean;
 }
 
 export interface ClauseReading {
@@ -103,29 +113,6 @@ export interface Judgement {
 }
 
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
-const MAX_CLAUSES = 4_000;
-
-const SENTENCE_SPLIT = /(?<=[.!?])\s+|(?<=。)|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
-const SENTENCE_MARK = /[.!?\n;|\-–。]/;
-const CLAUSE_SPLIT =
-  /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)|\b(?:bcc|cc|to|from|subject|reply-to))\s*:\s+(?=[a-z])/;
-const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
-
-/** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
-export function clauses(text: string): string[] {
-  const out: string[] = [];
-  // Each split pattern needs one of these characters (or words): without them, skip the split.
-  const shielded = shieldCodePipes(text);
-  const sentences = SENTENCE_MARK.test(shielded) ? shielded.split(SENTENCE_SPLIT) : [shielded];
-  for (const sentence of sentences) {
-    for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
-      const t = c.trim();
-      if (t.length > 1) out.push(t);
-      if (out.length >= MAX_CLAUSES) return out;
-    }
-  }
-  return out;
-}
 
 function sensitivePath(c: string): boolean {
   return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c) || CLIENT_CONFIG.test(c);
@@ -139,7 +126,7 @@ function readClause(
   text: string,
   field: string,
   hidden: boolean,
-  ctx: JudgeContext,
+  ctx: ReadContext,
   listed = false,
 ): ClauseReading {
   const full = readPlain(text, field, hidden, ctx);
@@ -154,12 +141,20 @@ function readClause(
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
-function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
+function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const negated = NEGATION.test(mainPart(c));
   const concealment = CONCEALMENT.some((re) => re.test(c));
-  // Concealment is itself addressed to whoever acts: the agent.
-  const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
+  // "The user won't notice" hides an act; it does not negate it.
+  const negated = NEGATION.test(
+    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
+  );
+  // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
+  const agent =
+    concealment ||
+    AGENT.test(c) ||
+    IMPERATIVE_OPENING.test(c) ||
+    ctx.addressed === true ||
+    impliedAddressee(c);
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
@@ -204,7 +199,7 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
     secretToParameter = true;
   const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
   const sensitive = targets.includes('sensitive-path');
-  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], param });
+  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], field, param });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -240,22 +235,31 @@ function* readable(text: string): Generator<{ text: string; gloss?: ClauseReadin
 }
 
 /** Reads every clause of every segment (visible text and hidden parts). */
-function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
+function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseReading[] {
   const out: ClauseReading[] = [];
   const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
+  // After a clause that only addresses the agent ("note for the ai agent:"), the field's clauses are addressed.
+  const addressed = { ...ctx, addressed: true };
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
+    let to = ctx;
     for (const c of readable(n.text)) {
       // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
       listed =
         listed &&
         (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(withGloss(readClause(c.text, s.field, false, ctx, listed), c.gloss));
+      out.push(withGloss(readClause(c.text, s.field, false, to, listed), c.gloss));
       if (!listed) listed = splitMentions(c.text).opensList;
+      if (addressOnly(c.text)) to = addressed;
     }
-    for (const h of n.hidden)
-      for (const c of readable(h)) out.push(withGloss(readClause(c.text, s.field, true, ctx), c.gloss));
+    for (const h of n.hidden) {
+      to = ctx;
+      for (const c of readable(h)) {
+        out.push(withGloss(readClause(c.text, s.field, true, to), c.gloss));
+        if (addressOnly(c.text)) to = addressed;
+      }
+    }
     if (out.length >= MAX_CLAUSES) break;
   }
   return out;
@@ -273,23 +277,6 @@ interface Graded {
   readonly joined: ClauseReading[];
 }
 
-/** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
-function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Raise): void {
-  if (!readings.some((r) => r.families.includes('secrecy'))) return;
-  const exfil = readings.some((r) => r.families.includes('exfiltration'));
-  if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
-    g.signals.push('secrecy', 'exfiltration');
-    raise('critical', 'secrecy');
-  } else if (readings.some((r) => r.action && r.agent && !r.negated)) {
-    g.signals.push('secrecy', 'action');
-    raise('high', 'secrecy');
-  } else {
-    g.signals.push('secrecy-alone');
-    g.counter.push('concealment without an action or data verb');
-    raise('low', 'secrecy');
-  }
-}
-
 type Raise = (s: JudgedSeverity, f: Family) => void;
 
 function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
@@ -302,7 +289,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.family = f;
     }
   };
-  gradeSecrecy(readings, g, raise);
+  gradeSecrecy(readings, g, (s) => raise(s, 'secrecy'));
   for (const f of ['exfiltration', 'override', 'hijack', 'manipulation'] as const)
     if (has(f)) {
       g.signals.push(f);
@@ -386,7 +373,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
 
 /** Judges one item: each field alone and all fields together (a payload split over fields meets). */
 export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
-  const fields = segments.flatMap((s) => /properties\.([^.]+)\./.exec(s.field)?.[1] ?? []);
-  const c = { ...ctx, params: [...new Set([...(ctx.params ?? []), ...fields])] };
+  const params = [...new Set([...(ctx.params ?? []), ...parameterNames(segments.map((s) => s.field))])];
+  const c = { ...ctx, params };
   return combine(readSegments(segments, c), c);
 }
