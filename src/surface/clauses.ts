@@ -10,7 +10,7 @@ export const MAX_CLAUSES = 4_000;
 const SENTENCE_SPLIT = /(?<=[.!?])\s+|(?<=。)|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
 const SENTENCE_MARK = /[.!?\n;|\-–。]/;
 const CLAUSE_SPLIT =
-  /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)):\s+(?=[a-z])/;
+  /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)|\b(?:bcc|cc|to|from|subject|reply-to))\s*:\s+(?=[a-z])/;
 const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
 
 /** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */

@@ -63,8 +63,13 @@ export function isListItem(raw: string): boolean {
   return LIST_ITEM.test(raw);
 }
 
-/** A pipe inside a code span is a shell pipe, not a table cell: shown as `¦` so no split falls there. */
+/**
+ * A pipe inside a code span is a shell pipe, and one inside a chat-template token (`<|im_start|>`)
+ * is part of the token, not a table cell: shown as `¦` so that no split falls there.
+ */
 export function shieldCodePipes(text: string): string {
-  if (!text.includes('`') || !text.includes('|')) return text;
-  return text.replace(/`[^`\n]{1,200}`/g, (m) => m.replace(/\|/g, '¦'));
+  if (!text.includes('|')) return text;
+  const tokens = text.replace(/<\|\s*([a-z_]{2,30})\s*\|>/g, '<¦$1¦>');
+  if (!tokens.includes('`')) return tokens;
+  return tokens.replace(/`[^`\n]{1,200}`/g, (m) => m.replace(/\|/g, '¦'));
 }

@@ -12,11 +12,16 @@ const NEGATED_BEFORE = /\b(never|not|no|nothing|n't|cannot|without)\b|n't\b/;
 
 /** What a tool hands back: its results, output, returned content, the page or article it read. */
 const CONTENT =
-  '(results?|outputs?|responses?|replies|(returned|retrieved|fetched|loaded) (\\w+ )?(content|text|data|articles?|documents?|pages?)|content|articles?|documents?|pages?|what (this tool|it|the tool) returns|anything (it|the results?|the page) says)';
+  '((anything|everything|whatever) (returned|fetched|retrieved|found)|results?|outputs?|responses?|replies|(returned|retrieved|fetched|loaded) (\\w+ )?(content|text|data|articles?|documents?|pages?)|content|articles?|documents?|pages?|what (this tool|it|the tool) returns|anything (it|the results?|the page) says)';
 
 /** Tool output declared to be instructions, or to carry an operator's or the system's authority. */
 const CONTENT_IS_ORDERS = new RegExp(
   `\\b${CONTENT}\\b[^.;]{0,60}?\\b((counts?|serves?|acts?|is|are|be) (treated |regarded |read |taken |considered )?as (binding |authoritative |your |the |new |direct |an? )*(instructions?|orders?|commands?|directives?|system (prompt|messages?|instructions?)|(operator|system|admin(istrator)?|developer) (instructions?|messages?|orders?))|(carr(y|ies)|ha(s|ve)|holds?|bears?) (the |full |an? )*(operator|system|admin(istrator)?|developer|root) (authority|rank))\\b`,
+);
+
+/** Tool output to be carried out as written. */
+const CONTENT_EXECUTED = new RegExp(
+  `\\b${CONTENT}\\b[^.;]{0,60}?\\b(must|should|shall|is to|are to|has to|have to) be (executed|obeyed|carried out|acted (on|upon)|followed)( as written| exactly| without question)?\\b`,
 );
 
 /** Tool output to be taken as if the operator, the system or an administrator had written it. */
@@ -43,7 +48,7 @@ const OBEY_CONTENT = new RegExp(
 const RELEASED =
   /\b(you|the assistant|the model|the agent|the ai)\b[^.;]{0,20}\b(are|is) (now )?no longer (bound|restricted|limited|constrained|governed) by\b/;
 const USER_SET_ASIDE =
-  /\b(the user'?s?|users'?) (wishes|requests?|instructions?|preferences?|choices?|wants|objections?) (are|is) (now )?(secondary|irrelevant|unimportant|optional|not binding|overruled)\b|\b(obey|follow|carry out|carry (them|it) out|execute|act on|comply with)\b[^.;]{0,40}\b(even (if|when|though)|regardless|no matter)\b[^.;]{0,40}\b(against|contradicts?|conflicts? with|overrides?|not what)\b[^.;]{0,20}\b(the user|user'?s|what the user)|\beven (if|when|though) the user (objects?|disagrees?|refuses|says no|declines|asks you to stop)\b|\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
+  /\b(set aside|put aside|push aside|ignore|disregard|drop|forget|override|overrule|overriding|overruling)\s+((the user'?s?|their)\s+(requests?|wishes|instructions?|choices?|preferences?)|what the user (asked|asks|wants|said|says)|the user\b(?!'))|\b(stop|quit|cease) (following|obeying|listening to|using)\s+(your|the|all|any)\b[^.;]{0,20}\b(system prompt|instructions?|rules|guidelines|policies|the user)\b|\bthis (description|text|tool|message) is (now )?your (only|sole|new|real|true) (guide|authority|instructions?|rules?|source of truth|master|boss)\b|\b(rules?|instructions?|guidelines?|directives?)\b[^.;]{0,40}\b(you were given|you've been given|you have been given|given to you|you received|you got)\b[^.;]{0,30}\b(are|is) (now )?(void|null|cancell?ed|revoked|obsolete|invalid|superseded|no longer valid)\b|\b(the user'?s?|users'?) (wishes|requests?|instructions?|preferences?|choices?|wants|objections?) (are|is) (now )?(secondary|irrelevant|unimportant|optional|not binding|overruled)\b|\b(obey|follow|carry out|carry (them|it) out|execute|act on|comply with)\b[^.;]{0,40}\b(even (if|when|though)|regardless|no matter)\b[^.;]{0,40}\b(against|contradicts?|conflicts? with|overrides?|not what)\b[^.;]{0,20}\b(the user|user'?s|what the user)|\beven (if|when|though) the user (objects?|disagrees?|refuses|says no|declines|asks you to stop)\b|\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
 
 /** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
 export function mainPart(c: string): string {
@@ -69,7 +74,7 @@ export function overrides(c: string): boolean {
   )
     return true;
   if (unnegated(c, CONTENT_IS_ORDERS) || unnegated(c, OBEY_CONTENT) || unnegated(c, RELEASED)) return true;
-  if (unnegated(c, CONTENT_FROM_AUTHORITY)) return true;
+  if (unnegated(c, CONTENT_FROM_AUTHORITY) || unnegated(c, CONTENT_EXECUTED)) return true;
   if (unnegated(c, USER_SET_ASIDE)) return true;
   const o = OUTRANKS.exec(c);
   if (o !== null && THE_USER_OR_EARLIER.test(c.slice(o.index + o[0].length))) {
@@ -85,7 +90,7 @@ export function overrides(c: string): boolean {
 
 /** Chat-template and role tokens that open a fake turn (the role name alone is not one). */
 export const TURN_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<\|\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*\|>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<[|¦]\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*[|¦]>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
 
 /** Tools in general or of a kind, other than this one, as the subject of an order. */
 export const OTHER_TOOL_USE =
@@ -99,8 +104,13 @@ export function shadowsOtherTool(c: string, acts: boolean): boolean {
   return acts && OTHER_TOOL_USE.test(c) && !/\b(this|the same) (tool|server)\b[^.;]{0,20}$/.test(c);
 }
 
+/** This tool's own call as where data goes: "attach the results to your call". */
+const CALL_ARGUMENTS =
+  /\b(attach|add|include|append|pass|send)\b[^.;]{0,40}\b(to|in|with|along with) (your|the|this|each|every) (call|request|invocation|arguments?|payload)( to this tool)?\b/;
+
 /** A parameter this item takes, named as where data goes: "into rules_blob", "in the profile field". */
 export function intoParameter(c: string, params: readonly string[]): boolean {
+  if (CALL_ARGUMENTS.test(c)) return true;
   for (const p of params) {
     const n = p.toLowerCase();
     if (n.length < 3 || !c.includes(n)) continue;
