@@ -96,7 +96,7 @@ const ENGLISH = new Set(
   ),
 );
 const COMMON_FOREIGN =
-  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao|dir|dich|dein|deine|dem|den|ein|eine|einen|zu|mit|wird|werden|sind|sie|oder|wenn|auch|nur|immer|nie|niemals|alles|sich|bitte|bevor)\b/;
+  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao|dir|dich|dein|deine|dem|den|ein|eine|einen|zu|mit|wird|werden|sind|sie|oder|wenn|auch|nur|immer|nie|niemals|alles|alle|sich|bitte|bevor|sende|schicke|lies|gib|neue)\b/;
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /\p{Script=Han}/gu;
 const WORDS = /\p{L}+/gu;
