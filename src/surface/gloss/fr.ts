@@ -239,12 +239,6 @@ export const FRENCH: GlossTable = {
     elide(VERBS, [
       ["n'", 'do not %'],
       ["l'", '% it'],
-      ["s'", '%'],
-      ["t'", 'you %'],
-      ["m'", '%'],
-      ["j'", '%'],
-      ["d'", '%'],
-      ["qu'", 'that %'],
     ]),
     NOUNS,
     VERBS,

@@ -238,8 +238,6 @@ export const ITALIAN: GlossTable = {
       ["nell'", 'in the %'],
       ["sull'", 'on the %'],
       ["dall'", 'from the %'],
-      ["un'", 'a %'],
-      ["d'", 'of %'],
     ]),
     elide(VERBS, [["l'", '% it']]),
     NOUNS,
