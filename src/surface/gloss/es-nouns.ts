@@ -59,6 +59,12 @@ export const SPANISH_NOUNS: Readonly<Record<string, string>> = {
   settings: 'ajustes',
   'config files': 'archivos de configuración|ficheros de configuración',
   configuration: 'configuración',
+  'home folder':
+    'carpeta home|carpeta de inicio|carpeta personal|directorio home|directorio personal|directorio de inicio',
+  'workspace root': 'raíz del espacio de trabajo|raíz del proyecto|raíz del repositorio',
+  workspace: 'espacio de trabajo',
+  folder: 'carpeta',
+  folders: 'carpetas',
   files: 'archivos|ficheros',
   file: 'archivo|fichero',
   contents: 'contenido|contenidos|texto completo|código completo',

@@ -48,6 +48,10 @@ export const SPANISH: GlossTable = {
     'the ai': 'la ia|la inteligencia artificial',
     "the user's instructions":
       'lo que pide el usuario|lo que pida el usuario|lo que dice el usuario|lo que diga el usuario|lo que quiera el usuario|lo que elija el usuario',
+    'the user chose':
+      'que eligió el usuario|que el usuario eligió|que elija el usuario|que el usuario elija|que ha elegido el usuario|que seleccionó el usuario|que el usuario seleccionó|que indicó el usuario',
+    'what the user asked':
+      'lo que pidió el usuario|lo que el usuario pidió|lo que ha pedido el usuario|lo que solicitó el usuario',
     'the user': 'el usuario|al usuario|la usuaria|a la usuaria|el usuario final|la persona usuaria',
     'of the user': 'del usuario|de la usuaria',
     users: 'usuarios|usuarias|los usuarios|las usuarias',
@@ -216,6 +220,13 @@ export const SPANISH: GlossTable = {
     invoke: 'invoc*|invóc*',
     run: 'ejecut*|ejecút*|corre|correr',
     share: 'compart*|compárt*',
+    delete: 'borr*|bórr*|elimin*|elimín*|suprim*',
+    'you can use': 'puedes usar|puede usar|puedes utilizar|puede utilizar',
+    'you can call': 'puedes llamar|puede llamar|puedes ejecutar|puede ejecutar',
+    remove: 'quita|quitar|quítalo|quítala|quítalos|retira|retirar|retíralo',
+    'from what you show':
+      'de lo que muestras|de lo que le muestras|de lo que muestres|de lo que enseñas|de lo que informes|de todo lo que informes',
+    'plus the': 'más el|más la|más los|más las|más tu|más tus|más su|más sus',
     write: 'escribe|escribir|escríbelo|escríbela|escriba',
     export: 'export*|expórt*',
     dump: 'vuelca|volcar|vuélcalo',

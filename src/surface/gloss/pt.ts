@@ -47,6 +47,9 @@ export const PORTUGUESE: GlossTable = {
     'the ai': 'a ia|a inteligência artificial',
     "the user's instructions":
       'o que o usuário pede|o que o usuário pedir|o que o usuário diz|o que o usuário disser|o que o usuário quiser|o que o usuário escolher',
+    'the user chose':
+      'que o usuário escolheu|que o usuário escolher|que o usuário selecionou|que o usuário indicou|que o utilizador escolheu',
+    'what the user asked': 'o que o usuário pediu|do que o usuário pediu|o que o utilizador pediu',
     'the user': 'o usuário|ao usuário|a usuária|o utilizador|ao utilizador|o usuário final',
     'of the user': 'do usuário|da usuária|do utilizador',
     users: 'usuários|utilizadores|os usuários|os utilizadores',
@@ -217,6 +220,13 @@ export const PORTUGUESE: GlossTable = {
     invoke: 'invoq*|invoc*|acion*',
     run: 'execut*|rode|rodar|roda',
     share: 'compartilh*|partilh*',
+    delete: 'apag*|exclu*|delet*',
+    'you can use': 'pode usar|pode utilizar|podes usar|você pode usar',
+    'you can call': 'pode chamar|podes chamar|você pode chamar|pode executar|você pode executar',
+    remove: 'remov*|retir*|tire|tirar',
+    'from what you show':
+      'do que você mostra|do que mostra|do que você mostrar|do que você exibe|do que você relatar|de tudo o que você relatar',
+    'plus the': 'mais o|mais a|mais os|mais as|mais seu|mais sua',
     write: 'escreva|escrever|escreve',
     export: 'export*',
     deliver: 'entregue|entregar|entrega',
