@@ -23,10 +23,10 @@ describe('gloss', () => {
   });
 
   it('glosses whole words with their endings, and not parts of names', () => {
-    expect(gloss('schickt jedes ergebnis an https://x.example/in', 'de')).toBe(
+    expect(gloss('schicke jedes ergebnis an https://x.example/in', 'de')).toBe(
       'send every result to https://x.example/in',
     );
-    expect(gloss('ruft datei_senden auf', 'de')).toBe('ruft datei_senden auf');
+    expect(gloss('ruft datei_senden auf', 'de')).toBe('calls datei_senden to');
     expect(gloss('必ず送信してください。次へ', 'ja')).toMatch(/^always send .*\. 次へ$/);
   });
 

@@ -4,7 +4,7 @@ import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { NEGATION, SENSITIVE_PATHS } from '../../surface/lexicon.js';
 import { normalise } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
+import { clauses } from '../../surface/clauses.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
 import { proseOf } from './prose.js';
 

@@ -12,7 +12,7 @@ import { escapeExcerpt } from '../../escape/invisible.js';
 import { escapeRegExp } from '../../escape/regexp.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
 import { normalise, skeleton } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
+import { clauses } from '../../surface/clauses.js';
 import type { SurfaceItem } from '../../surface/types.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf } from './common.js';
 import { proseOf } from './prose.js';
