@@ -3,7 +3,7 @@
  * memory and conformance-suite measurements, printed as ratios where absolute times on shared
  * machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox|stopped|scale ...]   (default: all)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox|stopped|scale|surface ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
 import { conformanceBench } from './conformance.js';
@@ -17,6 +17,7 @@ import { parserBench } from './parsers.js';
 import { scaleBench } from './scale.js';
 import { sandboxBench } from './stdio-sandbox.js';
 import { stoppedBench } from './stopped.js';
+import { surfaceBench } from './surface.js';
 
 const SECTIONS = {
   latency: () => latencyBench(100, 5),
@@ -29,6 +30,7 @@ const SECTIONS = {
   sandbox: () => sandboxBench(10),
   stopped: () => stoppedBench(),
   scale: () => scaleBench(),
+  surface: () => surfaceBench(),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

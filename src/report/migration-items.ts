@@ -68,10 +68,11 @@ function errorCode(x: HttpExchange): number | null {
   }
 }
 
+/** What became of a request, as a sentence: "was answered 404 …" or "got no answer (timeout)". */
 function answer(x: HttpExchange): string {
-  if (!x.response) return `no answer (${x.error?.code ?? 'error'})`;
+  if (!x.response) return `got no answer (${x.error?.code ?? 'error'})`;
   const code = errorCode(x);
-  return `${x.response.status}${code !== null ? ` with JSON-RPC error ${code}` : ''}`;
+  return `was answered ${x.response.status}${code !== null ? ` with JSON-RPC error ${code}` : ''}`;
 }
 
 /** The initialize exchanges that succeeded: the ladder's, or the one over HTTP+SSE. */
@@ -124,7 +125,7 @@ function legacyItems(report: ScanReport): MigrationItem[] {
     id: 'discover',
     title: 'No `server/discover`',
     text: 'A 2026-07-28 client starts with `server/discover` (or any request carrying `_meta`). It falls back to `initialize` only if it also speaks a legacy revision and the answer is a 400/404/405 without a modern error; a 2026-07-28-only client cannot connect. Implement `server/discover` and serve requests statelessly from their `_meta`.',
-    observed: discover ? `server/discover was answered ${answer(discover)}.` : null,
+    observed: discover ? `server/discover ${answer(discover)}.` : null,
     exchanges: discover ? [discover.id] : [],
     citations: [
       mcp('2026-07-28', 'server/discover'),

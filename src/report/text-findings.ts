@@ -109,7 +109,10 @@ export function unsettledLines(report: ScanReport, paint: Paint, verbose: boolea
   out.push(paint('magenta', `INCONCLUSIVE (${count})${verbose ? '' : '; --verbose lists them'}`));
   for (const g of groups) {
     out.push(`  ${String(g.checkIds.length).padStart(3)}  ${e(g.label)}`);
-    if (verbose) out.push(`      ${g.checkIds.join(' ')}`);
+    // Verbose lists the checks the detail lines below do not already name.
+    const named = new Set(g.details.flatMap((d) => d.checkIds));
+    const rest = g.checkIds.filter((id) => !named.has(id));
+    if (verbose && rest.length > 0) out.push(`      ${rest.join(' ')}`);
     for (const d of g.details) out.push(`      ${e(words(d.message))} (${d.checkIds.join(', ')})`);
   }
   out.push('');

@@ -17,6 +17,8 @@
 import { escapeExcerpt } from '../escape/invisible.js';
 import { explain, scoreText } from './learned.js';
 import type { ClauseScore } from './learned.js';
+import { mismatchesOf, mismatchSeverity } from './purpose.js';
+import type { SurfaceItem } from './types.js';
 import type { Family, JudgedSeverity, Judgement, Segment } from './signals.js';
 
 export interface LearnedThresholds {
@@ -32,8 +34,11 @@ export interface LearnedThresholds {
 export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.9, medium: 0.97, raise: Infinity };
 
 export interface CombinedJudgement extends Omit<Judgement, 'family'> {
-  /** The rules' family, or `learned` for a finding the scorer added alone. */
-  readonly family: Family | 'learned' | null;
+  /**
+   * The rules' family, `learned` for a finding the scorer added alone, `mismatch` for a parameter
+   * that asks for what the tool's purpose does not need (./purpose.ts).
+   */
+  readonly family: Family | 'learned' | 'mismatch' | null;
 }
 
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
@@ -79,4 +84,31 @@ export function withLearned(
       targets: [],
     };
   return { ...j, severity: 'high', signals: [...j.signals, score, 'learned-raise', ngrams] };
+}
+
+/**
+ * Joins the purpose/parameter mismatches of a tool (./purpose.ts) to its judgement: a finding at
+ * or above the mismatch's severity keeps its family and lists the mismatch among its signals;
+ * below it, the mismatch decides (family `mismatch`). Text the rules read as quoted or
+ * exemplified holds a mismatch at medium.
+ */
+export function withPurpose(j: CombinedJudgement, item: SurfaceItem): CombinedJudgement {
+  const found = mismatchesOf(item);
+  if (found.length === 0) return j;
+  const held = j.counterSignals.some((c) => c.startsWith('quoted or exemplified'));
+  const rank = (m: (typeof found)[number]) => RANK[held ? 'medium' : mismatchSeverity(m)];
+  const top = found.reduce((a, b) => (rank(b) > rank(a) ? b : a));
+  const severity: JudgedSeverity = held ? 'medium' : mismatchSeverity(top);
+  const signal = `purpose-mismatch:${escapeExcerpt(top.parameter, 64)} asks for ${top.demand} (purpose: ${top.purposes.join('+') || 'none named'})`;
+  if (j.severity !== null && RANK[j.severity] >= RANK[severity])
+    return { ...j, signals: [...j.signals, signal] };
+  return {
+    severity,
+    confidence: j.severity === null ? 'low' : 'medium',
+    family: 'mismatch',
+    signals: [signal, ...j.signals],
+    counterSignals: held ? [...j.counterSignals, 'mismatch held at medium'] : j.counterSignals,
+    excerpts: [{ field: top.field, text: escapeExcerpt(top.clause, 200) }, ...j.excerpts].slice(0, 5),
+    targets: j.targets,
+  };
 }

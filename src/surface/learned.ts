@@ -38,14 +38,24 @@ const SENTENCE = /(?<=[.!?])\s+|(?<=[。！？])\s*|\n+|;\s+/;
  * Addresses are replaced by a placeholder word before the features are read: where data goes is
  * the signal, not which host (the corpus uses documentation domains; attackers do not).
  */
-const ADDRESSES: readonly (readonly [RegExp, string])[] = [
-  [/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/g, ' xurlx '],
-  [/[^\s@"'<>(),;:]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, ' xemailx '],
-  [/\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|example|co|ai|xyz)\b(?:\/[^\s"'<>)]*)?/g, ' xhostx '],
+const TLD = '(?:com|net|org|io|dev|app|example|co|ai|xyz)';
+const HAS_TLD = new RegExp(`\\.${TLD}\\b`);
+
+/** Each address pattern with a cheaper test that every match needs (it skips the pattern when false). */
+const ADDRESSES: readonly (readonly [RegExp, string, (s: string) => boolean])[] = [
+  [/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/g, ' xurlx ', (s) => s.includes('://')],
+  [/[^\s@"'<>(),;:]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/g, ' xemailx ', (s) => s.includes('@')],
+  [new RegExp(`\\b(?:[a-z0-9-]+\\.)+${TLD}\\b(?:\\/[^\\s"'<>)]*)?`, 'g'), ' xhostx ', (s) => HAS_TLD.test(s)],
 ];
 
-const masked = (s: string): string =>
-  ADDRESSES.reduce((t, [re, word]) => t.replace(re, word), s).replace(/\s+/g, ' ');
+/** Runs of whitespace other than one space (what `masked` collapses). */
+const LOOSE_SPACE = /\s\s|[^\S ]/;
+
+function masked(s: string): string {
+  let t = s;
+  for (const [re, word, may] of ADDRESSES) if (may(t)) t = t.replace(re, word);
+  return LOOSE_SPACE.test(t) ? t.replace(/\s+/g, ' ') : t;
+}
 
 const OFFSET = 0x811c9dc5;
 const PRIME = 0x01000193;
@@ -68,7 +78,7 @@ const wide = (c: number): boolean =>
 
 /** The sentence as its character n-grams see it: whitespace collapsed, one space at each end. */
 const padded = (sentence: string): string =>
-  /\s\s|[^\S ]/.test(sentence) ? ` ${sentence.replace(/\s+/g, ' ').trim()} ` : ` ${sentence} `;
+  LOOSE_SPACE.test(sentence) ? ` ${sentence.replace(/\s+/g, ' ').trim()} ` : ` ${sentence} `;
 
 /**
  * A word character: ASCII letters, digits and `_` (the text is case folded), and any letter of
@@ -107,11 +117,19 @@ let id = 0;
 let mask = 0;
 let found = new Int32Array(1024);
 let count = 0;
+/** While scoring: the weights, and the running sum over the distinct buckets (in `found` order). */
+let summed: Float32Array | null = null;
+let sum = 0;
 
 function put(hash: number): void {
   const b = hash & mask;
   if (stamp[b] === id) return;
   stamp[b] = id;
+  if (summed !== null) {
+    sum += summed[b]!;
+    count++;
+    return;
+  }
   if (count === found.length) {
     const next = new Int32Array(found.length * 2);
     next.set(found);
@@ -137,13 +155,7 @@ function collect(sentence: string, buckets: number): void {
     id = 1;
   }
   count = 0;
-  let prev = -1;
-  for (const word of words(sentence)) {
-    const h = fnv(word, WORD_SEED);
-    put(h);
-    if (prev >= 0) put(fnv(word, Math.imul(prev ^ SPACE, PRIME)));
-    prev = h;
-  }
+  collectWords(sentence);
   const s = padded(sentence);
   const len = s.length;
   for (let i = 0; i + 2 <= len; i++) {
@@ -156,6 +168,34 @@ function collect(sentence: string, buckets: number): void {
       h = Math.imul(h ^ c, PRIME);
       const n = j - i + 1;
       if (n >= 3 || (n === 2 && isWide)) put(h >>> 0);
+    }
+  }
+}
+
+/**
+ * The word unigrams and bigrams of `collect`, hashed as `words` would cut them, in one pass: the
+ * unigram `w:word` and the bigram `w:prev word` (the previous word's hash, a space, the word).
+ */
+function collectWords(sentence: string): void {
+  let prev = -1;
+  let h = 0;
+  let bi = 0;
+  let inWord = false;
+  for (let i = 0; i <= sentence.length; i++) {
+    const c = i < sentence.length ? sentence.charCodeAt(i) : -1;
+    if (c >= 0 && wordChar(c)) {
+      if (!inWord) {
+        inWord = true;
+        h = WORD_SEED;
+        bi = prev >= 0 ? Math.imul(prev ^ SPACE, PRIME) : 0;
+      }
+      h = Math.imul(h ^ c, PRIME);
+      bi = Math.imul(bi ^ c, PRIME);
+    } else if (inWord) {
+      inWord = false;
+      put(h >>> 0);
+      if (prev >= 0) put(bi >>> 0);
+      prev = h >>> 0;
     }
   }
 }
@@ -221,9 +261,14 @@ function weights(): Loaded {
 /** The logit of one normalised sentence: bias + Σ weight / √(distinct buckets). */
 function logit(sentence: string): number {
   const { w, bias, buckets } = weights();
-  collect(sentence, buckets);
-  let sum = 0;
-  for (let i = 0; i < count; i++) sum += w[found[i]!]!;
+  // The same sum, in the same order, as adding w[found[i]] after `collect`: buckets are summed as found.
+  summed = w;
+  sum = 0;
+  try {
+    collect(sentence, buckets);
+  } finally {
+    summed = null;
+  }
   return count === 0 ? bias : bias + sum / Math.sqrt(count);
 }
 
@@ -253,12 +298,24 @@ const PLACEHOLDERS = new Set(['xurlx', 'xemailx', 'xhostx']);
  * instruction, whatever the n-grams of the placeholder weigh.
  */
 export function canInstruct(sentence: string): boolean {
-  const words = (sentence.match(/\p{L}{2,}/gu) ?? []).filter((w) => !PLACEHOLDERS.has(w.toLowerCase()));
-  if (words.length >= 4) return true;
   return (
-    (sentence.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu) ?? [])
-      .length >= 6
+    atLeast(LETTER_WORD, sentence, 4, (w) => !PLACEHOLDERS.has(w.toLowerCase())) || atLeast(WIDE, sentence, 6)
   );
+}
+
+const LETTER_WORD = /\p{L}{2,}/gu;
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** Whether `re` (global) matches `s` at least `n` times that `keep` accepts; stops at the n-th. */
+function atLeast(re: RegExp, s: string, n: number, keep: (m: string) => boolean = () => true): boolean {
+  re.lastIndex = 0;
+  let seen = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s))
+    if (keep(m[0]) && ++seen >= n) {
+      re.lastIndex = 0;
+      return true;
+    }
+  return false;
 }
 
 /** The highest-scoring sentence of a text that could instruct (`canInstruct`), or null when it has none. */

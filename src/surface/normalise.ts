@@ -82,6 +82,9 @@ const MD_COMMENT = /^\s*\[(?:\/\/|comment)\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)")\s
 
 /** Skeleton of one string: NFKC, lower case, homoglyphs folded, invisible characters dropped. */
 export function skeleton(text: string): string {
+  // ASCII holds no tag, format or variation character, NFKC leaves it as it is, and it has no
+  // homoglyph: its skeleton is its lower case.
+  if (ASCII.test(text)) return text.toLowerCase();
   const folded = text.replace(TAG_RUN, '').normalize('NFKC').toLowerCase().replace(FORMAT_OR_INVISIBLE, '');
   // No homoglyph is ASCII: ASCII text is its own skeleton.
   if (ASCII.test(folded)) return folded;
@@ -90,8 +93,8 @@ export function skeleton(text: string): string {
   return out;
 }
 
-/** Collapse whitespace after folding. */
-const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').trim();
+/** Collapse whitespace after folding (text with single spaces only is left as it is, but trimmed). */
+const tidy = (s: string) => (/[\t\u00a0]| {2}/.test(s) ? s.replace(/[ \t\u00a0]+/g, ' ') : s).trim();
 
 /**
  * Several checks normalise the same strings: a memo keeps that to once. It lives as long as the
@@ -120,21 +123,26 @@ export function normalise(text: string): Normalised {
 
 function normaliseOnce(text: string): Normalised {
   const hidden: string[] = [];
-  const tags = text.match(TAG_RUN);
+  // Each of these needs a character outside ASCII, `<!--`, or `]:`: without them there is none.
+  const ascii = ASCII.test(text);
+  const tags = ascii ? null : text.match(TAG_RUN);
   if (tags)
     for (const t of tags) {
       const decoded = decodeTags([...t].map((c) => c.codePointAt(0)!));
       if (decoded.trim()) hidden.push(tidy(skeleton(decoded)));
     }
-  let visible = text.replace(HTML_COMMENT, (_m, body: string) => {
-    if (body.trim()) hidden.push(tidy(skeleton(body)));
-    return ' ';
-  });
-  visible = visible.replace(MD_COMMENT, (_m, a?: string, b?: string) => {
-    const body = a ?? b ?? '';
-    if (body.trim()) hidden.push(tidy(skeleton(body)));
-    return ' ';
-  });
+  let visible = !text.includes('<!--')
+    ? text
+    : text.replace(HTML_COMMENT, (_m, body: string) => {
+        if (body.trim()) hidden.push(tidy(skeleton(body)));
+        return ' ';
+      });
+  if (visible.includes(']:'))
+    visible = visible.replace(MD_COMMENT, (_m, a?: string, b?: string) => {
+      const body = a ?? b ?? '';
+      if (body.trim()) hidden.push(tidy(skeleton(body)));
+      return ' ';
+    });
   return { text: tidy(skeleton(visible)), hidden };
 }
 

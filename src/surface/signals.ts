@@ -17,7 +17,6 @@ import {
   INTO_PARAMETER,
   NEGATION,
   ORDERING_OVER_OTHERS,
-  OVERRIDE,
   ROLE_MARKERS,
   SECRET_SOURCE,
   SECRET_WORDS,
@@ -27,14 +26,19 @@ import {
   SINK,
   STRONG_DIRECTIVE,
   TRANSFER,
-  UNIVERSAL,
-  VENDOR_SCOPE,
-  DEFERS_TO_USER,
 } from './lexicon.js';
-import { judgeItem, namedSiblings } from './graph.js';
+import { addressOnly, impliedAddressee } from './address.js';
+import { clauses, MAX_CLAUSES } from './clauses.js';
+import { parameterNames } from './flows.js';
+import { namedSiblings } from './graph.js';
+import { gradeOrdering } from './ordering.js';
+import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
+import { detectLanguage, gloss } from './gloss/gloss.js';
+import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
+import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
@@ -63,6 +67,14 @@ export interface JudgeContext {
   readonly itemName: string;
   /** Names of other tools on the same server (sibling mentions are not cross-tool). */
   readonly siblings?: readonly string[];
+  /** Names of the item's parameters (data put "into rules_blob" goes into a parameter). */
+  readonly params?: readonly string[];
+}
+
+/** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
+interface ReadContext extends JudgeContext {
+  readonly params?: readonly string[];
+  readonly addressed?: boolean;
 }
 
 export interface ClauseReading {
@@ -83,6 +95,8 @@ export interface ClauseReading {
   readonly intent: Intent;
   /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
   readonly mentioned: boolean;
+  /** Read through an English gloss (./gloss/gloss.ts): the language, and the server's own clause. */
+  readonly gloss?: { readonly language: GlossLanguage; readonly original: string };
 }
 
 export interface Judgement {
@@ -98,35 +112,10 @@ export interface Judgement {
   readonly targets: readonly string[];
 }
 
-/** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
-const STRONG_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
-
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
-const MAX_CLAUSES = 4_000;
-
-const SENTENCE_SPLIT = /(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
-const SENTENCE_MARK = /[.!?\n;|\-–]/;
-const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
-const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
-
-/** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
-export function clauses(text: string): string[] {
-  const out: string[] = [];
-  // Each split pattern needs one of these characters (or words): without them, skip the split.
-  const sentences = SENTENCE_MARK.test(text) ? text.split(SENTENCE_SPLIT) : [text];
-  for (const sentence of sentences) {
-    for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
-      const t = c.trim();
-      if (t.length > 1) out.push(t);
-      if (out.length >= MAX_CLAUSES) return out;
-    }
-  }
-  return out;
-}
 
 function sensitivePath(c: string): boolean {
-  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c);
+  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c) || CLIENT_CONFIG.test(c);
 }
 
 /**
@@ -137,7 +126,7 @@ function readClause(
   text: string,
   field: string,
   hidden: boolean,
-  ctx: JudgeContext,
+  ctx: ReadContext,
   listed = false,
 ): ClauseReading {
   const full = readPlain(text, field, hidden, ctx);
@@ -152,12 +141,20 @@ function readClause(
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
-function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeContext): ClauseReading {
+function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const negated = NEGATION.test(c);
   const concealment = CONCEALMENT.some((re) => re.test(c));
-  // Concealment is itself addressed to whoever acts: the agent.
-  const agent = concealment || AGENT.test(c) || IMPERATIVE_OPENING.test(c);
+  // "The user won't notice" hides an act; it does not negate it.
+  const negated = NEGATION.test(
+    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
+  );
+  // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
+  const agent =
+    concealment ||
+    AGENT.test(c) ||
+    IMPERATIVE_OPENING.test(c) ||
+    ctx.addressed === true ||
+    impliedAddressee(c);
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
@@ -172,14 +169,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   let secretToParameter = false;
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
-  if (
-    OVERRIDE.some((re) => re.test(c)) &&
-    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass|asks?|tells?|instructs?|requests?)\b/.test(
-      c,
-    )
-  )
-    families.push('override');
-  if (ROLE_MARKERS.test(c)) families.push('role-markers');
+  if (overrides(c)) families.push('override');
+  if (ROLE_MARKERS.test(c) || TURN_MARKER.test(c)) families.push('role-markers');
   // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
   const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
   if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))
@@ -190,7 +181,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   const valuable = targets.includes('sensitive-path') || targets.includes('context') || stolenSecret;
   const readsValuable =
     valuable &&
-    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
+    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b|\b[a-z0-9]+_(read|cat|open|load|fetch|get)|\b(read|cat|open|load|fetch|get)_[a-z0-9]/.test(
+      c,
+    );
   if (!negated && agent && (transfer || readsValuable) && valuable && (directive || transfer || hidden))
     families.push('exfiltration');
   else if (
@@ -204,7 +197,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
     families.push('exfiltration');
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
-  const intent = readIntent(c, { stolenSecret, sensitive: targets.includes('sensitive-path') });
+  const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
+  const sensitive = targets.includes('sensitive-path');
+  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], field, param });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -227,20 +222,44 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: JudgeConte
   };
 }
 
+/**
+ * The clauses the rules read: the text's own, or in a language the judge glosses, each clause's
+ * English gloss split again (a gloss may join clauses with "and then"), remembering the original.
+ */
+function* readable(text: string): Generator<{ text: string; gloss?: ClauseReading['gloss'] }> {
+  const language = detectLanguage(text);
+  for (const c of clauses(text)) {
+    if (language === null) yield { text: c };
+    else for (const g of clauses(gloss(c, language))) yield { text: g, gloss: { language, original: c } };
+  }
+}
+
 /** Reads every clause of every segment (visible text and hidden parts). */
-function readSegments(segments: readonly Segment[], ctx: JudgeContext): ClauseReading[] {
+function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseReading[] {
   const out: ClauseReading[] = [];
+  const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
+  // After a clause that only addresses the agent ("note for the ai agent:"), the field's clauses are addressed.
+  const addressed = { ...ctx, addressed: true };
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
-    for (const c of clauses(n.text)) {
+    let to = ctx;
+    for (const c of readable(n.text)) {
       // A list that a framed clause opened ("phrases such as:") holds mentions while it lasts.
       listed =
-        listed && (isListItem(c) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(readClause(c, s.field, false, ctx, listed));
-      if (!listed) listed = splitMentions(c).opensList;
+        listed &&
+        (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
+      out.push(withGloss(readClause(c.text, s.field, false, to, listed), c.gloss));
+      if (!listed) listed = splitMentions(c.text).opensList;
+      if (addressOnly(c.text)) to = addressed;
     }
-    for (const h of n.hidden) for (const c of clauses(h)) out.push(readClause(c, s.field, true, ctx));
+    for (const h of n.hidden) {
+      to = ctx;
+      for (const c of readable(h)) {
+        out.push(withGloss(readClause(c.text, s.field, true, to), c.gloss));
+        if (addressOnly(c.text)) to = addressed;
+      }
+    }
     if (out.length >= MAX_CLAUSES) break;
   }
   return out;
@@ -258,51 +277,7 @@ interface Graded {
   readonly joined: ClauseReading[];
 }
 
-/** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
-function gradeSecrecy(readings: readonly ClauseReading[], g: Graded, raise: Raise): void {
-  if (!readings.some((r) => r.families.includes('secrecy'))) return;
-  const exfil = readings.some((r) => r.families.includes('exfiltration'));
-  if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
-    g.signals.push('secrecy', 'exfiltration');
-    raise('critical', 'secrecy');
-  } else if (readings.some((r) => r.action && r.agent && !r.negated)) {
-    g.signals.push('secrecy', 'action');
-    raise('high', 'secrecy');
-  } else {
-    g.signals.push('secrecy-alone');
-    g.counter.push('concealment without an action or data verb');
-    raise('low', 'secrecy');
-  }
-}
-
 type Raise = (s: JudgedSeverity, f: Family) => void;
-
-/** Ordering over other tools, and the item graph (./graph.ts). */
-function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, instructions: boolean) {
-  const ordering = readings.filter((r) => r.families.includes('ordering'));
-  const graph = judgeItem(readings);
-  const strong = graph.some((f) => f.family === 'ordering');
-  for (const f of graph) {
-    g.signals.push(f.signal);
-    raise(f.severity, f.family);
-  }
-  for (const f of graph) g.joined.push(...f.clauses);
-  if (ordering.length === 0) return;
-  const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
-  g.signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
-  if (instructions) {
-    raise(cross ? 'medium' : 'info', 'ordering');
-    g.counter.push('ordering guidance inside instructions');
-    return;
-  }
-  const vendor =
-    !strong &&
-    ordering.every(
-      (r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text) || DEFERS_TO_USER.test(r.text),
-    );
-  if (cross && vendor) g.counter.push('vendor guidance about its own tools: nothing hidden, no data moved');
-  raise(cross && !vendor ? 'high' : 'medium', 'ordering');
-}
 
 function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
@@ -314,17 +289,17 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.family = f;
     }
   };
-  gradeSecrecy(readings, g, raise);
+  gradeSecrecy(readings, g, (s) => raise(s, 'secrecy'));
   for (const f of ['exfiltration', 'override', 'hijack', 'manipulation'] as const)
     if (has(f)) {
       g.signals.push(f);
       raise('high', f);
     }
-  gradeOrdering(readings, g, raise, instructions);
+  gradeOrdering(readings, g, raise, ctx);
   if (has('role-markers')) {
     g.signals.push('role-markers');
     raise(
-      readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
+      readings.some((r) => r.families.includes('role-markers') && r.directive && TURN_MARKER.test(r.text))
         ? 'medium'
         : 'low',
       'role-markers',
@@ -377,6 +352,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     for (const f of r.families) independent.add(f);
     for (const a of r.intent.acts) independent.add(a);
   }
+  for (const l of new Set(firing.map((r) => r.gloss?.language))) if (l) g.signals.push(`read-in:${l}`);
   if (firing.some((r) => r.agent)) g.signals.push('addressee:agent');
   if (firing.some((r) => r.directive)) g.signals.push('directive');
   for (const t of new Set(firing.flatMap((r) => r.targets))) g.signals.push(`target:${t}`);
@@ -387,12 +363,17 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
     family,
     signals: [...new Set(g.signals)],
     counterSignals: [...new Set(g.counter)],
-    excerpts: firing.slice(0, 5).map((r) => ({ field: r.field, text: escapeExcerpt(r.text, 200) })),
+    // The server's own words, never the gloss the rules read.
+    excerpts: [...new Map(firing.map((r) => [r.gloss?.original ?? r.text, r])).entries()]
+      .slice(0, 5)
+      .map(([text, r]) => ({ field: r.field, text: escapeExcerpt(text, 200) })),
     targets: namedSiblings(firing, ctx.itemName, ctx.siblings ?? []),
   };
 }
 
 /** Judges one item: each field alone and all fields together (a payload split over fields meets). */
 export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
-  return combine(readSegments(segments, ctx), ctx);
+  const params = [...new Set([...(ctx.params ?? []), ...parameterNames(segments.map((s) => s.field))])];
+  const c = { ...ctx, params };
+  return combine(readSegments(segments, c), c);
 }

@@ -158,6 +158,19 @@ describe('inconclusive grouped by reason, from real scans', () => {
     expect(report.summary.byStatus.inconclusive).toBeGreaterThan(50);
     const lines = block(text, /^INCONCLUSIVE \(/);
     expect(lines.length).toBeLessThan(8);
+    // Verbose names every inconclusive check exactly once, also where a reason has detail lines.
+    const failing: ScanReport = {
+      ...report,
+      results: report.results.map((r, i) =>
+        r.status === 'inconclusive' && i % 2 === 0
+          ? { ...r, reason: 'fetch_failed', message: 'tools/list failed: timeout.' }
+          : r,
+      ),
+    };
+    const verbose = block(renderText(failing, { verbose: true }), /^INCONCLUSIVE \(/).join('\n');
+    const ids = verbose.match(/MCPP-[A-Z]+\d+/g) ?? [];
+    expect(ids.length).toBe(report.summary.byStatus.inconclusive);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(lines.join('\n')).toContain('behind the authorization wall');
     expect(lines.join('\n')).not.toMatch(/auth_wall|needs_token|mode_disabled/);
     // Stable: the same groups whatever the order of the results.

@@ -2,7 +2,7 @@
 import { locationOf, toolsOf } from '../../src/checks/tool/common.js';
 import { proseOf } from '../../src/checks/tool/prose.js';
 import { extractSurface } from '../../src/surface/extract.js';
-import { LEARNED_THRESHOLDS, withLearned } from '../../src/surface/combine.js';
+import { LEARNED_THRESHOLDS, withLearned, withPurpose } from '../../src/surface/combine.js';
 import type { LearnedThresholds } from '../../src/surface/combine.js';
 import { scoreText } from '../../src/surface/learned.js';
 import { judgeSegments } from '../../src/surface/signals.js';
@@ -14,8 +14,8 @@ import type { Ablation, Speed } from './dev-report.js';
 import { surfaceEvidence } from './evidence.js';
 import { toolFindings } from './run-checks.js';
 
-/** TOOL01 as its `evaluate` judges each item, with the learned scorer or without it. */
-function tool01(c: CorpusCase, thresholds: LearnedThresholds | null): Finding[] {
+/** TOOL01 as its `evaluate` judges each item, with the learned scorer or without it, with the purpose reading or without it. */
+function tool01(c: CorpusCase, thresholds: LearnedThresholds | null, purpose: boolean): Finding[] {
   const surface = extractSurface(surfaceEvidence(c.surface).inventory!);
   const siblings = toolsOf(surface).map((t) => t.name);
   const out: Finding[] = [];
@@ -23,7 +23,8 @@ function tool01(c: CorpusCase, thresholds: LearnedThresholds | null): Finding[] 
     const segments = proseOf(item).map((s) => ({ text: s.text, field: s.field }));
     if (segments.length === 0) continue;
     const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings });
-    const j = thresholds ? withLearned(rules, segments, thresholds) : rules;
+    const scored = thresholds ? withLearned(rules, segments, thresholds) : rules;
+    const j = purpose ? withPurpose(scored, item) : scored;
     if (j.severity !== null && j.family !== null)
       out.push({ check: 'MCPP-TOOL01', severity: j.severity, location: locationOf(item) });
   }
@@ -32,8 +33,8 @@ function tool01(c: CorpusCase, thresholds: LearnedThresholds | null): Finding[] 
 
 /** The TOOL family with TOOL01 judged as given. */
 export const judgeWith =
-  (thresholds: LearnedThresholds | null): Judge =>
-  (c) => [...rulesJudge(c).filter((f) => f.check !== 'MCPP-TOOL01'), ...tool01(c, thresholds)];
+  (thresholds: LearnedThresholds | null, purpose = true): Judge =>
+  (c) => [...rulesJudge(c).filter((f) => f.check !== 'MCPP-TOOL01'), ...tool01(c, thresholds, purpose)];
 
 /** Scorer settings compared on `dev`; the first is the committed LEARNED_THRESHOLDS. */
 const VARIANTS: readonly [string, LearnedThresholds][] = [
@@ -45,7 +46,12 @@ const VARIANTS: readonly [string, LearnedThresholds][] = [
 export function ablations(cases: readonly CorpusCase[]): Ablation[] {
   const work = cases.filter((c) => c.split !== 'test');
   return [
-    { label: 'rules only', bySplit: measure(work, judgeWith(null)).bySplit },
+    { label: 'rules only', bySplit: measure(work, judgeWith(null, false)).bySplit },
+    { label: 'rules + purpose mismatch', bySplit: measure(work, judgeWith(null)).bySplit },
+    {
+      label: 'rules + scorer, without the purpose mismatch',
+      bySplit: measure(work, judgeWith(LEARNED_THRESHOLDS, false)).bySplit,
+    },
     ...VARIANTS.map(([label, t]) => ({ label, bySplit: measure(work, judgeWith(t)).bySplit })),
   ];
 }
@@ -56,13 +62,16 @@ const time = (f: () => void): number => {
   return Number(process.hrtime.bigint() - t) / 1e6;
 };
 
-/** About 1 MB of tools/list: JSON.parse (best of three), then the TOOL checks once after a warm-up. */
-export function measureSpeed(): Speed {
-  const tools = bigTools(200, 2000, 'corpus-speed');
+/**
+ * About 1 MB of tools/list: JSON.parse (best of three), then the TOOL checks once after a warm-up.
+ * `tag` makes every string new, so that a second measurement in one process reads nothing memoised.
+ */
+export function measureSpeed(tag = 'corpus-speed'): Speed {
+  const tools = bigTools(200, 2000, tag);
   const json = JSON.stringify({ tools });
   const parse = () => void JSON.parse(json);
   const parseMs = Math.min(time(parse), time(parse), time(parse));
-  toolFindings(surfaceEvidence({ tools: bigTools(30, 2000, 'warm') }));
+  toolFindings(surfaceEvidence({ tools: bigTools(30, 2000, `${tag}-warm`) }));
   const ev = surfaceEvidence({ tools });
   const rulesMs = time(() => toolFindings(ev));
   const texts = extractSurface(ev.inventory!).items.flatMap((i) => proseOf(i).map((s) => s.text));

@@ -62,6 +62,16 @@ export function walledSurface(): Evidence {
   });
 }
 
+/**
+ * A server that answered `initialize` (with instructions) and then let `tools/list` time out: its
+ * tools were never seen, so no TOOL check may pass on the instructions alone.
+ */
+export function cutListing(): Evidence {
+  return surfaceEvidence({ instructions: 'Use the search tool to find documents.' }, (ev, b) => {
+    if (ev.inventory) ev.inventory = { ...ev.inventory, tools: b.failed('timeout') };
+  });
+}
+
 /** A tool definition with an object input schema. */
 export function tool(
   name: string,

@@ -80,7 +80,7 @@ describe('printableShare', () => {
 
 describe('clauses', () => {
   it('splits as the unguarded split patterns do', async () => {
-    const { clauses } = await import('../../src/surface/signals.js');
+    const { clauses } = await import('../../src/surface/clauses.js');
     const unguarded = (text: string) => {
       const out: string[] = [];
       for (const sentence of text.split(/(?<=[.!?])\s+|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/)) {

@@ -2,7 +2,7 @@ import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
-import { withLearned } from '../../surface/combine.js';
+import { withLearned, withPurpose } from '../../surface/combine.js';
 import { judgeSegments } from '../../surface/signals.js';
 import type { SurfaceItem } from '../../surface/types.js';
 import { proseOf } from './prose.js';
@@ -36,6 +36,8 @@ export default defineCheck({
       mentioned: 'instruction-like text only inside quotes, code or examples (mentioned, not used): info',
       imperative: 'text addresses the model with a directive and nothing worse (an observation, info)',
       'role-markers': 'text carries system or role markers (`<system>`, `[INST]`, `assistant:`)',
+      mismatch:
+        'a parameter asks for content the tool’s stated purpose does not need (the conversation, credentials, a credential file, other tools’ output, every open file): high, medium when the tool processes text of any kind',
       learned:
         'no rule fired, but the learned scorer reads a sentence as an instruction of the poisoned kind (low or medium, never more on its own)',
     },
@@ -54,7 +56,7 @@ export default defineCheck({
       'Every prose string of each item (description, titles, annotations, `_meta`, schema descriptions, defaults, examples, enum and const values, prompt arguments, `instructions`, `serverInfo`), normalised (NFKC, case folded, invisible characters removed, tag characters decoded, homoglyphs folded, comments extracted), split into clauses and read for addressee, directive, target and scope; fields are judged together per item.',
     traps: `Negated or rejected mentions ("paths like ~/.ssh are rejected", "never sends data elsewhere") are counter-evidence; self-scoped ordering ("call list_files before read_file") is not a finding; inside \`instructions\` ordering guidance is info at most and model-addressing is expected, while secrecy and exfiltration stay high. Text that fires only inside quotes, code or an example frame ("phrases such as …", a list of attack examples) is mentioned, not used: info, unless the words around it direct the model. Vendor guidance about its own tools ("do not invoke other tools for questions about this product; use this one") is medium unless it disparages or ignores the other tools, hides something or moves data. ${WALL_TRAP}`,
     notes:
-      'Severity follows what an attacker gets: concealment with exfiltration or a sensitive target is critical; override, exfiltration, concealment with an action, cross-tool override over any other tool or with disparagement, navigation or request hijack, and a changed recipient, amount or granted role are high (an intent graph per item joins a source gathered in one clause with a sink in another); claimed authority or skipped consent alone is medium; role markers and ordering over all other tools are medium; model-addressing alone is info. Text hidden from the rendered view (comments, tag characters) raises the level by one. Confidence follows the number of independent signals. A learned scorer (logistic regression over word and character n-grams, trained on the corpus train split, docs/tool-surface.md) reads the same text: alone it adds a `learned` finding at low or medium, and a counter-signal holds it (the message says so). The message lists signals, counter-signals, the sibling tools the payload names (targets: the finding stays on the item that carries the text) and up to five excerpts.',
+      'Severity follows what an attacker gets: concealment with exfiltration or a sensitive target is critical; override, exfiltration, concealment with an action, cross-tool override over any other tool or with disparagement, navigation or request hijack, and a changed recipient, amount or granted role are high (an intent graph per item joins a source gathered in one clause with a sink in another); claimed authority or skipped consent alone is medium; role markers and ordering over all other tools are medium; model-addressing alone is info. Text hidden from the rendered view (comments, tag characters) raises the level by one. Confidence follows the number of independent signals. A learned scorer (logistic regression over word and character n-grams, trained on the corpus train split, docs/tool-surface.md) reads the same text: alone it adds a `learned` finding at low or medium, and a counter-signal holds it (the message says so). A purpose/parameter reading compares what the tool is for (its name, titles and first description sentence) with what each parameter asks the model to supply: a demand no purpose needs (a weather tool whose `context` wants the conversation, an adder whose note wants `~/.cursor/mcp.json`) is a `mismatch` finding, or a signal of a finding already at that level. The message lists signals, counter-signals, the sibling tools the payload names (targets: the finding stays on the item that carries the text) and up to five excerpts.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -64,8 +66,9 @@ export default defineCheck({
     for (const item of s.surface.items) {
       const segments = segmentsOf(item);
       if (segments.length === 0) continue;
-      const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings });
-      const j = withLearned(rules, segments);
+      const params = item.strings.filter((x) => x.role === 'property-name').map((x) => x.text);
+      const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings, params });
+      const j = withPurpose(withLearned(rules, segments), item);
       if (j.severity === null || j.family === null) continue;
       const excerpts = j.excerpts.map((e) => `${e.field}: "${e.text}"`).join('; ');
       const counter = j.counterSignals.length ? ` Counter-signals: ${j.counterSignals.join(', ')}.` : '';

@@ -4,10 +4,9 @@ import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { escapeRegExp } from '../../escape/regexp.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
-import { normalise, skeleton } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
+import { skeleton } from '../../surface/normalise.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
-import { proseOf } from './prose.js';
+import { clausesOf, proseOf } from './prose.js';
 
 /** Directives about how a named tool must be used (not plain ordering such as "call X first"). */
 function dictates(clause: string, name: string): boolean {
@@ -90,10 +89,12 @@ export default defineCheck({
       const own = skeleton(item.name);
       const hits: string[] = [];
       for (const str of proseOf(item)) {
-        const n = normalise(str.text);
-        for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
+        for (const c of clausesOf(str)) {
+          // The names first: most clauses name no sibling, and then the negation test is moot.
+          const named = candidatesIn(c);
+          if (named.length === 0) continue;
           if (NEGATION.test(c) && !/\b(do not|don't|never|must not)\s+(use|call)\b/.test(c)) continue;
-          for (const name of candidatesIn(c))
+          for (const name of named)
             if (name !== own && c.includes(name) && dictates(c, name) && hits.length < 5)
               hits.push(`${str.field} about ${escapeExcerpt(name, 80)}: "${escapeExcerpt(c, 160)}"`);
         }

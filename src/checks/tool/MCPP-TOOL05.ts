@@ -3,10 +3,8 @@ import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { NEGATION, SENSITIVE_PATHS } from '../../surface/lexicon.js';
-import { normalise } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
-import { proseOf } from './prose.js';
+import { clausesOf, proseOf } from './prose.js';
 
 /** Capture, tunnel and webhook services, and chat webhooks. */
 const CAPTURE =
@@ -70,8 +68,7 @@ export default defineCheck({
     for (const item of s.surface.items) {
       const hits = { paths: [] as string[], urls: [] as string[] };
       for (const str of proseOf(item)) {
-        const n = normalise(str.text);
-        for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
+        for (const c of clausesOf(str)) {
           if (NEGATION.test(c)) continue;
           const path = SENSITIVE_PATHS.find(([, re]) => re.test(c));
           if (path && hits.paths.length < 5)

@@ -49,8 +49,8 @@ export default defineCheck({
     if (isVerdict(s)) return s;
     const tools = toolsOf(s.surface);
     const out: Verdict[] = [];
-    // A name's first definition, canonicalised only when the name is listed again (rarely).
-    const seen = new Map<string, { readonly raw: unknown; def?: string }>();
+    // The first definition of each name; canonical forms are compared only when a name repeats.
+    const seen = new Map<string, unknown>();
     const bySkeleton = new Map<string, string>();
     const byFold = new Map<string, string>();
     for (const t of tools) {
@@ -62,10 +62,8 @@ export default defineCheck({
             key: 'non-ascii',
           }),
         );
-      const prior = seen.get(t.name);
-      if (prior !== undefined) {
-        prior.def ??= canonical(prior.raw);
-        if (prior.def !== canonical(t.raw))
+      if (seen.has(t.name)) {
+        if (canonical(seen.get(t.name)) !== canonical(t.raw))
           out.push(
             ctx.fail(`${loc} is listed twice with different definitions.`, s.evidence, {
               location: loc,
@@ -74,7 +72,7 @@ export default defineCheck({
           );
         continue;
       }
-      seen.set(t.name, { raw: t.raw });
+      seen.set(t.name, t.raw);
       const fold = plainFold(t.name);
       const skel = nameSkeleton(t.name);
       const foldPeer = byFold.get(fold);

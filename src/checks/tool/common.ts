@@ -23,6 +23,12 @@ function surfaceOf(inv: Inventory): Surface {
 }
 
 const LISTINGS = ['tools', 'prompts', 'resources', 'resourceTemplates'] as const;
+const LISTING_METHOD: Readonly<Record<(typeof LISTINGS)[number], string>> = {
+  tools: 'tools/list',
+  prompts: 'prompts/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+};
 
 /** A listing answered 401/403: the surface sits behind authorization. */
 function walled(p: Probe<ListingEvidence>): boolean {
@@ -46,7 +52,8 @@ function listingExchanges(inv: Inventory): ExchangeId[] {
 
 /**
  * The surface, or why it cannot be judged. A server that listed nothing at all but did answer
- * `initialize` still has `instructions` and `serverInfo`; it is judged on those.
+ * `initialize` (the listings answered with errors, or were not offered) still has `instructions`
+ * and `serverInfo`; it is judged on those. A listing that failed in transport is not "nothing".
  */
 export function surfaceOrVerdict(
   ev: { readonly inventory: Inventory; readonly detection: Detection },
@@ -58,6 +65,13 @@ export function surfaceOrVerdict(
       'auth_wall',
       'The surface is behind authorization (401/403) and was not listed with a token; its text cannot be judged.',
     );
+  // A listing cut short (a timeout, a server that stopped answering) leaves the surface unknown: a
+  // pass on what remains would read as "the tools are clean". The tools listing decides alone.
+  for (const k of LISTINGS) {
+    const p = inv[k];
+    if (p.kind === 'failed' && (k === 'tools' || !LISTINGS.some((l) => listed(inv[l]))))
+      return ctx.fromProbe(p, LISTING_METHOD[k]);
+  }
   if (!LISTINGS.some((k) => listed(inv[k])) && inv.instructions === null && inv.serverInfo === null) {
     const tools = inv.tools;
     return tools.kind === 'ok'

@@ -11,11 +11,10 @@ import type { Evidence, ExchangeId } from '../../evidence/types.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { escapeRegExp } from '../../escape/regexp.js';
 import { COMMON_NAMES, NEGATION } from '../../surface/lexicon.js';
-import { normalise, skeleton } from '../../surface/normalise.js';
-import { clauses } from '../../surface/signals.js';
+import { skeleton } from '../../surface/normalise.js';
 import type { SurfaceItem } from '../../surface/types.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf } from './common.js';
-import { proseOf } from './prose.js';
+import { clausesOf, proseOf } from './prose.js';
 import TOOL04 from './MCPP-TOOL04.js';
 
 export interface CoInstalledServer {
@@ -125,8 +124,7 @@ function mentionHits(
   if (index.size === 0) return [];
   const hits: string[] = [];
   for (const str of proseOf(item)) {
-    const n = normalise(str.text);
-    for (const c of clauses([n.text, ...n.hidden].join('\n'))) {
+    for (const c of clausesOf(str)) {
       if (NEGATION.test(c) && !/\b(do not|don't|never|must not)\s+(use|call)\b/.test(c)) continue;
       for (const name of mentionedIn(c, index)) {
         if (hits.length >= MAX_HITS) return hits;

@@ -105,14 +105,15 @@ export function loginOf(
   return html && (PASSWORD_FIELD.test(text) || FORM.test(text)) ? 'page' : null;
 }
 
-export async function send(
+/** One authorization request, its first answer read (never followed), and the answer's text. */
+export async function sendReadingText(
   ctx: Pick<AuthzContext, 'client'>,
   endpoint: URL,
   asOrigins: ReadonlySet<string>,
   probe: string,
   purpose: string,
   params: Readonly<Record<string, string>>,
-): Promise<Probe<AuthzAnswer>> {
+): Promise<Probe<{ readonly answer: AuthzAnswer; readonly text: string }>> {
   const u = new URL(endpoint.href);
   // RFC 6749 §3.1: a query component of the endpoint is kept; ours is added to it.
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
@@ -136,19 +137,22 @@ export async function send(
   const location = REDIRECTS.has(res.status) ? (res.headers['location']?.[0] ?? null) : null;
   const redirect = location === null ? null : redirectOf(location, u.href);
   const mediaType = parseMediaType(res.headers['content-type'])?.essence ?? null;
-  return {
-    kind: 'ok',
-    value: {
-      params,
-      status: res.status,
-      mediaType,
-      redirect,
-      login: loginOf(res.text, mediaType, redirect, asOrigins),
-      page: redirect === null ? pageProtections(res.headers, res.text, mediaType) : null,
-      exchange: result.exchangeId,
-    },
-    exchanges: [result.exchangeId],
+  const answer: AuthzAnswer = {
+    params,
+    status: res.status,
+    mediaType,
+    redirect,
+    login: loginOf(res.text, mediaType, redirect, asOrigins),
+    page: redirect === null ? pageProtections(res.headers, res.text, mediaType) : null,
+    exchange: result.exchangeId,
   };
+  return { kind: 'ok', value: { answer, text: res.text }, exchanges: [result.exchangeId] };
+}
+
+/** One authorization request and its first answer (never followed). */
+export async function send(...args: Parameters<typeof sendReadingText>): Promise<Probe<AuthzAnswer>> {
+  const p = await sendReadingText(...args);
+  return p.kind === 'ok' ? { ...p, value: p.value.answer } : p;
 }
 
 /** The endpoint to probe, or why there is none. */

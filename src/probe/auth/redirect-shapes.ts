@@ -22,10 +22,9 @@ import type {
   ShapeDeletion,
   ShapeRegistration,
 } from '../../evidence/shape-types.js';
-import { parseMediaType } from '../../evidence/parse/media-type.js';
 import type { HttpClient } from '../http/types.js';
 import type { PlanEntry } from '../plan-entry.js';
-import { freshState, loginOf, redirectOf, s256Challenge } from './authz.js';
+import { freshState, s256Challenge, sendReadingText } from './authz.js';
 import { parseJsonObject } from './client-identity.js';
 import { DCR_CLIENT_NAME } from './plan.js';
 
@@ -171,8 +170,6 @@ async function register(ctx: ShapesContext, endpoint: string, shape: RedirectSha
   return { probe: { kind: 'ok', value, exchanges: [result.exchangeId] }, clientId, manage };
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const ACCEPT_HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const NAMES_REDIRECT_URI = /redirect[_ ]?ur[il]/i;
 
 async function authorize(
@@ -193,37 +190,19 @@ async function authorize(
     code_challenge: s256Challenge(),
     code_challenge_method: 'S256',
   };
-  const u = new URL(endpoint.href);
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-  const result = await ctx.client.send({
-    method: 'GET',
-    url: u.href,
-    headers: { accept: ACCEPT_HTML },
-    probe: SHAPE_PROBES.authorize(shape),
-    purpose: `an S256 authorization request naming ${redirectUri}, a loopback port other than the registered one (never followed)`,
-    source: 'learned',
-    attachCredentials: false,
-  });
-  const res = result.response;
-  if (!res) {
-    const error = result.error ?? { code: 'protocol' as const, message: 'no response' };
-    return { kind: 'failed', error, exchanges: [result.exchangeId] };
-  }
-  const location = REDIRECTS.has(res.status) ? (res.headers['location']?.[0] ?? null) : null;
-  const redirect = location === null ? null : redirectOf(location, u.href);
-  const mediaType = parseMediaType(res.headers['content-type'])?.essence ?? null;
-  const answer = {
+  const sent = await sendReadingText(
+    ctx,
+    endpoint,
+    asOrigins,
+    SHAPE_PROBES.authorize(shape),
+    `an S256 authorization request naming ${redirectUri}, a loopback port other than the registered one (never followed)`,
     params,
-    status: res.status,
-    mediaType,
-    redirect,
-    login: loginOf(res.text, mediaType, redirect, asOrigins),
-    page: null,
-    exchange: result.exchangeId,
-  };
+  );
+  if (sent.kind !== 'ok') return sent;
+  const { answer, text } = sent.value;
   const namesRedirectUri =
-    NAMES_REDIRECT_URI.test(res.text) || NAMES_REDIRECT_URI.test(redirect?.errorDescription ?? '');
-  return { kind: 'ok', value: { redirectUri, answer, namesRedirectUri }, exchanges: [result.exchangeId] };
+    NAMES_REDIRECT_URI.test(text) || NAMES_REDIRECT_URI.test(answer.redirect?.errorDescription ?? '');
+  return { kind: 'ok', value: { redirectUri, answer, namesRedirectUri }, exchanges: sent.exchanges };
 }
 
 async function deleteClient(

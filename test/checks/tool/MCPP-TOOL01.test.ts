@@ -1,6 +1,6 @@
 import check from '../../../src/checks/tool/MCPP-TOOL01.js';
 import { testCheck } from '../../helpers/check-tester.js';
-import { surfaceEvidence, tool, walledSurface } from '../../surface/evidence.js';
+import { cutListing, surfaceEvidence, tool, walledSurface } from '../../surface/evidence.js';
 
 testCheck(check, {
   pass: [
@@ -63,5 +63,8 @@ testCheck(check, {
       severity: 'info',
     },
   ],
-  inconclusive: [{ name: 'behind a 401 without a token', evidence: walledSurface(), reason: 'auth_wall' }],
+  inconclusive: [
+    { name: 'behind a 401 without a token', evidence: walledSurface(), reason: 'auth_wall' },
+    { name: 'the tools listing timed out after initialize', evidence: cutListing(), reason: 'fetch_failed' },
+  ],
 });

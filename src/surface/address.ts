@@ -1,0 +1,69 @@
+/**
+ * Who an instruction is for when it names no addressee. A clause that opens with a bare verb (after
+ * fillers, a greeting or a condition) is an imperative: it orders whoever acts. So does a passive
+ * directive ("is to be sent", "should be forwarded") and a clause that follows a vocative ("note
+ * for the agent:", "hey model,"). A move the user starts ("if the user asks, export …") is not the
+ * author's order. Read on normalised text by ./signals.ts.
+ */
+
+/** Verbs an instruction to take, move, send elsewhere, change or destroy data opens with. */
+const VERBS = [
+  'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|stream|sync|push|beacon|report|log|leak',
+  'exfiltrate|share|bcc|cc|e-?mail|deliver|publish|dump|export|pipe|append|attach|include|embed|insert|put|add',
+  'pass|paste|stick|pop|tack|slap|ship|beam|supply|carry|text|repeat|disclose|echo|fill|stuff|throw|toss|fire',
+  'hand|feed|inject|smuggle|encode|collect|gather|harvest|grab|capture|record|scrape|extract|read|open|load',
+  'access|retrieve|fetch|get|save|store|keep|track|monitor|look for|search for|find|scan|sniff|navigate',
+  'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
+  'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit',
+].join('|');
+
+/** Fillers, greetings and conditions that may precede the verb of an imperative. */
+const OPENERS = [
+  String.raw`please|pls|also|then|and|now|first|next|finally|just|oh|ok|okay|so|btw|fyi|psst|hey|pro tip|tip`,
+  String.raw`note|important|additionally|afterwards|quietly|silently|secretly|discreetly|covertly|always|go ahead and`,
+  String.raw`<important>|\*\*important\*\*`,
+  // A condition or purpose closed by a comma: "when the form has a password field,".
+  String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter)\b[^,]{0,80},`,
+  // A short time condition without a comma: "after each lookup", "before the real submit".
+  String.raw`(?:before|after|once|when|whenever)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
+].join('|');
+
+const IMPERATIVE_DATA = new RegExp(String.raw`^(?:(?:${OPENERS})[\s:,!.()-]*)*(?:${VERBS})\b`);
+
+/** "also send", "then upload": a base verb after an adverb, not after a subject or a modal. */
+const IMPERATIVE_MID = new RegExp(
+  String.raw`(?<!\b(?:will|would|can|could|may|might|does|do|did|it|we|they|which|that|who|to|i)\s)\b(?:also|then|and then|please|just|go ahead and)\s+(?:quietly\s+|silently\s+|secretly\s+)?(?:${VERBS})\b`,
+);
+
+/** A directive without an addressee: "are to be redirected", "should be forwarded", "is expected to". */
+const PASSIVE_DIRECTIVE =
+  /\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
+
+/** A vocative: the clause speaks to the agent by name ("hey model,", "note for the ai agent:"). */
+const VOCATIVE =
+  /(^|[\s(,])(hey|hi|ok|okay|psst|yo|dear|attention|note (for|to)|instructions? (for|to)|message (for|to)|directive (for|to))[\s,]+(the )?(ai |llm )?(model|agent|assistant|bot|ai)\b/;
+/** A clause that is an address alone: "assistant:", "agent", "(psst, model". */
+const BARE_ADDRESS = /^[\s(\W]*(the )?(ai |llm )?(model|agent|assistant|ai|llm)[\s:,)!]*$/;
+
+/** A clause that is only an address: the clauses after it (same field) are addressed. */
+export function addressOnly(c: string): boolean {
+  if (c.length > 40) return false;
+  if (BARE_ADDRESS.test(c)) return true;
+  return (
+    VOCATIVE.test(c) &&
+    c
+      .replace(VOCATIVE, ' ')
+      .replace(/[^a-z]+/g, ' ')
+      .trim()
+      .split(' ').length <= 3
+  );
+}
+
+/** The clause orders whoever acts without naming them. */
+export function impliedAddressee(c: string): boolean {
+  return IMPERATIVE_DATA.test(c) || IMPERATIVE_MID.test(c) || PASSIVE_DIRECTIVE.test(c) || VOCATIVE.test(c);
+}
+
+/** The user starts the move ("if the user asks, export …", "at the user's request"): not the author's order. */
+export const USER_INITIATED =
+  /\b(if|when|whenever|once|only if|unless|as soon as) (the )?users? (explicitly |specifically )?(asks?|wants?|requests?|says? so|tells? you|chooses?|opts? in|approves?|confirms?|agrees?|clicks?|enables?|provides?|gives?)\b|\b(at|on) the user'?s (explicit )?(request|demand|instruction)\b|\b(when|if|only when|only if) (explicitly )?(asked|requested|told) to\b|\bif (they|the user) want (to|it)\b/;
