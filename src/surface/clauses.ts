@@ -2,20 +2,23 @@
  * Clause splitting for the signal model (./signals.ts) and the checks that read clauses (TOOL04,
  * TOOL05, cross-server): sentences first, then clauses joined by conjunctions or a colon.
  */
+import { shieldCodePipes } from './mention.js';
 
 /** At most this many clauses are read per item. */
 export const MAX_CLAUSES = 4_000;
 
 const SENTENCE_SPLIT = /(?<=[.!?])\s+|(?<=。)|\n+|;\s+|\s+[-–]\s+|\s*\|\s*/;
 const SENTENCE_MARK = /[.!?\n;|\-–。]/;
-const CLAUSE_SPLIT = /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|:\s+(?=[a-z])/;
+const CLAUSE_SPLIT =
+  /,\s+(?:but|and then|then|so|and|or)\s+|\s+(?:but|and then)\s+|(?<!^\s*(?:system|assistant)):\s+(?=[a-z])/;
 const CLAUSE_MARK = /[,:]|\s(?:but|and then)\s/;
 
 /** Sentences, then clauses: split on terminators, line breaks, semicolons and joining conjunctions. */
 export function clauses(text: string): string[] {
   const out: string[] = [];
   // Each split pattern needs one of these characters (or words): without them, skip the split.
-  const sentences = SENTENCE_MARK.test(text) ? text.split(SENTENCE_SPLIT) : [text];
+  const shielded = shieldCodePipes(text);
+  const sentences = SENTENCE_MARK.test(shielded) ? shielded.split(SENTENCE_SPLIT) : [shielded];
   for (const sentence of sentences) {
     for (const c of CLAUSE_MARK.test(sentence) ? sentence.split(CLAUSE_SPLIT) : [sentence]) {
       const t = c.trim();

@@ -7,11 +7,14 @@
 import { escapeRegExp } from '../escape/regexp.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
+import { NEGATION } from './lexicon.js';
+import { OTHER_TOOL_USE, shadowsOtherTool, TURN_MARKER } from './steer.js';
 
 /** What the graph needs of a clause reading (./signals.ts ClauseReading). */
 export interface Clause {
   readonly text: string;
   readonly agent: boolean;
+  readonly directive: boolean;
   readonly negated: boolean;
   readonly mentioned: boolean;
   readonly families: readonly string[];
@@ -31,15 +34,56 @@ const PREFERS_THIS =
 
 const ACTING = ['manipulation', 'exfiltration', 'hijack'];
 
-export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding<C>[] {
+/** A tool other than this one, by its kind ("the regular send tool") or its snake_case name. */
+const OTHER_NAMED =
+  /\bthe (regular|standard|old|older|default|usual|original|built-?in|native|legacy|other) [\w-]+ (tool|function|server|integration)\b|\b[a-z][a-z0-9]*_[a-z0-9_]+ (tool|function)\b/;
+/** Staying away from the tools just named: "never call it", "decline to use them". */
+const AVOID =
+  /\b(never|do not|don'?t|must not|stop|quit) (use|using|call|calling|invoke|touch|trust|rely on|relying on) (it|them|those|that one|that tool|these)\b|\b(decline|refuse) to (use|call|invoke) (it|them|those|that one)\b|\bavoid (it|them|those)\b|\b(always|only|exclusively) \w+\b[^.;]{0,30}\b(through|via|with|to|using) (this|us|ours|here)\b|\bhere instead\b/;
+const EXTERNAL_SINKS = ['url', 'capture', 'email', 'dns', 'requests'];
+const DISPARAGE_ALL = new RegExp(DISPARAGE.source, 'g');
+/** A step made obligatory without naming who takes it: "… is required", "has to be placed in …". */
+const REQUIRED = /\b(is|are) (required|mandatory|obligatory|compulsory)\b|\b(has|have) to be\b/;
+
+/** The item, its siblings' names. */
+export interface ItemContext {
+  readonly self: string;
+  readonly others: readonly string[];
+}
+
+/** Preference for this item by name, for everything: "route all messages through secure_send". */
+function prefersByName(text: string, self: string): boolean {
+  const n = self.toLowerCase();
+  if (n.length < 4 || !text.includes(n)) return false;
+  const at = text.indexOf(n);
+  const near = text.slice(Math.max(0, at - 60), at + n.length + 30);
+  return (
+    /\b(through|via|use|using|with|employ|call|only)\s+\S*$/.test(text.slice(Math.max(0, at - 12), at)) &&
+    /\b(always|every|all|only|exclusively|in every case|everything|instead|each)\b/.test(near)
+  );
+}
+
+/** The clause names a tool other than this one (a sibling, or one by kind or by snake_case name). */
+function namesOther(text: string, ctx: ItemContext): boolean {
+  const self = ctx.self.toLowerCase();
+  const m = OTHER_NAMED.exec(text);
+  if (m !== null && !m[0].includes(self)) return true;
+  return ctx.others.some((o) => o.length >= 4 && o.toLowerCase() !== self && text.includes(o.toLowerCase()));
+}
+
+export function judgeItem<C extends Clause>(
+  readings: readonly C[],
+  ctx: ItemContext = { self: '', others: [] },
+): ItemFinding<C>[] {
   const out: ItemFinding<C>[] = [];
   const live = readings.filter((r) => !r.negated && !r.mentioned);
   const addressed = live.filter((r) => r.agent);
-  // Gathered in one clause, sent in another.
-  const taking = addressed.filter(
+  // Gathered in one clause, sent in another; an order needs no addressee ("a call … is mandatory").
+  const ordered = live.filter((r) => r.agent || r.directive || REQUIRED.test(r.text));
+  const taking = ordered.filter(
     (r) => r.intent.acts.includes('collect') && r.intent.sources.some((s) => s !== 'output'),
   );
-  const sending = addressed.filter((r) => r.intent.acts.includes('move') && r.intent.sinks.length > 0);
+  const sending = ordered.filter((r) => r.intent.acts.includes('move') && r.intent.sinks.length > 0);
   if (taking.length > 0 && sending.some((s) => !taking.includes(s) || taking.length > 1))
     out.push({
       severity: 'high',
@@ -48,15 +92,19 @@ export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding
       clauses: [...taking, ...sending],
     });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
-  if (readings.some((r) => r.families.includes('role-markers'))) {
+  if (readings.some((r) => TURN_MARKER.test(r.text))) {
+    // The turn's order: data moved out, or a claim of authority, a grant, a redirect or a new value.
     const carried = live.filter(
-      (r) => r.intent.acts.includes('move') && r.intent.sources.length > 0 && r.intent.sinks.length > 0,
+      (r) =>
+        (r.intent.acts.includes('move') && r.intent.sources.some((s) => s !== 'output')) ||
+        r.intent.acts.some((a) => a !== 'move' && a !== 'collect'),
     );
     if (carried.length > 0)
       out.push({ severity: 'high', family: 'exfiltration', signal: 'role-turn-with-data', clauses: carried });
   }
   // Authority or consent claimed for the agent.
-  const claims = addressed.some((r) => r.intent.acts.includes('authority'));
+  // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
+  const claims = addressed.length > 0 && live.some((r) => r.intent.acts.includes('authority'));
   const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
   if (claims || skips) {
     const acting =
@@ -66,15 +114,29 @@ export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding
       severity: acting ? 'high' : 'medium',
       family: 'manipulation',
       signal: claims ? 'claimed-authority' : 'skips-consent',
-      clauses: addressed.filter((r) => r.intent.acts.some((a) => a === 'authority' || a === 'skip-consent')),
+      clauses: live.filter((r) => r.intent.acts.some((a) => a === 'authority' || a === 'skip-consent')),
     });
   }
   // Other tools disparaged or ignored, this one preferred.
-  const disparaged = live.filter(
-    (r) => DISPARAGE.test(r.text) && (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text)),
+  // "it is not safe" reads as negated; the disparagement is what it says.
+  const disparaged = readings.filter(
+    (r) =>
+      !r.mentioned &&
+      DISPARAGE.test(r.text) &&
+      !NEGATION.test(r.text.replace(DISPARAGE_ALL, ' ')) &&
+      (OTHER_TOOLS.test(r.text) || /\b(they|them|those)\b/.test(r.text) || namesOther(r.text, ctx)),
   );
   const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
-  const prefers = live.filter((r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text));
+  // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
+  const avoiding = readings.filter(
+    (r) => !r.mentioned && AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' ')),
+  );
+  const prefers = [
+    ...avoiding,
+    ...live.filter(
+      (r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text) || prefersByName(r.text, ctx.self),
+    ),
+  ];
   if (ignoring.length > 0 || (disparaged.length > 0 && prefers.length > 0))
     out.push({
       severity: 'high',
@@ -82,6 +144,25 @@ export function judgeItem<C extends Clause>(readings: readonly C[]): ItemFinding
       signal: disparaged.length > 0 ? 'disparaging-override' : 'ignore-other-tools',
       clauses: [...new Set([...ignoring, ...disparaged, ...prefers])],
     });
+  // Shadowing: this item's text orders how another tool is used (a recipient added, a value changed).
+  // A short scope clause before ("for all slack tools:") scopes the order after it.
+  const scoped = (r: C) => {
+    const prev = readings[readings.indexOf(r) - 1];
+    return prev && prev.text.length < 60 && OTHER_TOOL_USE.test(prev.text)
+      ? `${prev.text} ${r.text}`
+      : r.text;
+  };
+  const shadows = live.filter(
+    (r) =>
+      (r.agent || r.directive) &&
+      shadowsOtherTool(
+        scoped(r),
+        (r.intent.acts.includes('move') && r.intent.sinks.some((s) => EXTERNAL_SINKS.includes(s))) ||
+          r.intent.acts.some((a) => a === 'replace' || a === 'redirect' || a === 'grant'),
+      ),
+  );
+  if (shadows.length > 0)
+    out.push({ severity: 'high', family: 'ordering', signal: 'shadows-other-tool', clauses: shadows });
   return out;
 }
 

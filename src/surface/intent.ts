@@ -41,6 +41,7 @@ import {
   toolSinks,
 } from './flows.js';
 import { USER_INITIATED } from './address.js';
+import { ELSEWHERE_INSTEAD, intoParameter, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
 const BROWSER =
@@ -48,11 +49,11 @@ const BROWSER =
 
 /** The conversation and what the user said or holds. */
 const CONVERSATION =
-  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
+  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(location|gps) (history|data|coordinates)|(their|the user'?s) (location|whereabouts|home address|phone numbers?|(full |real )?name and (home |postal |e-?mail )?address|date of birth|ip address)|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
 
 /** Secrets the text wants taken, not supplied for this tool: passwords, codes, card numbers, other services' keys. */
 const STRONG_SECRET =
-  /\b(card numbers?|cvv|cvc|passwords?|passcodes?|one-time (codes?|passwords?)|2fa codes?|otp codes?|verification codes?|recovery codes?|seed phrases?|private keys?|session cookies?|oauth tokens?|login tokens?|(saved|stored|cached) (passwords?|credentials?|tokens?|keys?)|every secret|any (api )?(keys?|tokens?|secrets?|passwords?)|whatever (login )?(secrets?|tokens?|keys?|credentials?)|(credentials|tokens|keys) of (the )?other (services|tools|servers)|secrets? (it|you) (has|have) (observed|seen))\b/;
+  /\b(card numbers?|card (details|data|info)|cvv|cvc|passwords?|passcodes?|one-time (codes?|passwords?)|2fa codes?|otp codes?|verification codes?|recovery codes?|seed phrases?|private keys?|session cookies?|oauth tokens?|login tokens?|(saved|stored|cached) (passwords?|credentials?|tokens?|keys?)|every secret|any (api )?(keys?|tokens?|secrets?|passwords?)|whatever (login )?(secrets?|tokens?|keys?|credentials?)|(credentials|tokens|keys) of (the )?other (services|tools|servers)|secrets? (it|you) (has|have) (observed|seen))\b/;
 
 /** Dumps of the machine: environment, shell history, working directory, open files. */
 const FILE_DUMP =
@@ -64,11 +65,11 @@ const OUTPUT =
 
 /** Imperative data-moving verbs (the base form a directive uses). */
 const MOVE =
-  /\b(send|sent|post|upload|forward|forwarded|transmit|submit|mirror|mirrored|relay|relayed|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|appended|attach|include|embed|insert|put|add|pass|paste|stick|pop|tack|slap|ship|beam|supply|supplied|carry|accompany|text|repeat|disclose|echo|fill)\b/;
+  /\b(send|sent|post|upload|forward|forwarded|transmit|submit|mirror|mirrored|relay|relayed|replicate|copy|stream|sync|push|beacon|report|log|leak|exfiltrate|share|bcc|cc|email|deliver|publish|dump|export|pipe|append|appended|attach|include|embed|insert|put|add|pass|paste|stick|pop|tack|slap|ship|beam|supply|supplied|carry|accompany|text|repeat|disclose|echo|fill|toss|throw|stuff|shove|feed|credit|credited|deposit|wire|place|placed|hand|handed|give)\b/;
 
 /** Verbs that gather data. */
 const COLLECT =
-  /\b(collect|gather|harvest|grab|capture|record|log|scrape|extract|dump|read|open|cat|load|access|retrieve|fetch|get|copy|save|store|keep|track|monitor)\b/;
+  /\b(collect|gather|harvest|grab|capture|record|log|scrape|extract|dump|read|open|cat|load|access|retrieve|fetch|get|copy|save|store|keep|track|monitor|run|runs|running|execute|executing|invoke|call)\b/;
 
 /** Capture, tunnel and webhook services, and chat webhooks (TOOL05 `urls`). */
 export const CAPTURE =
@@ -93,7 +94,7 @@ const REDIRECT =
 const MONEY_OBJECT =
   /\b(bank details|market orders?|recipients?|payees?|beneficiar(y|ies)|destination (address|account)|receiving (address|account)|account numbers?|iban|bic|swift code|routing numbers?|wallet address(es)?|to[- ]address|amounts?|sums?|prices?|quantit(y|ies)|currency)\b/;
 const CHANGE =
-  /\b(replace|change|swap|substitute|switch|override|overwrite|alter|redirect|set|use|increase|raise|double|multiply|round up|bump|send|pay|route|submit)\b/;
+  /\b(replace|change|swap|substitute|switch|override|overwrite|alter|redirect|set|use|increase|raise|double|multiply|round(ed)? up|bump|send|pay|route|submit|credit(ed)?|deposit|wire|transfer(red)?|move|sneak|slip|skim|siphon|divert|add)\b/;
 /** The change ignores what the user asked, or puts in a fixed value of the author's. */
 const OVER_USER =
   /\b(whatever|regardless of|irrespective of|instead of|no matter|rather than|even if|not the one|ignor(e|ing) the (user|requested|bank details|\w+ the user)|(times|more than|above) what the user|ten times|tenfold|\d+x\b|maximum quantity|way up|user won'?t notice)\b|\b[a-z]{2}\d{2} ?[a-z0-9]{4} ?\d{4}|\b(to|with|into)\s+(account |acct\.? |wallet |iban )?([a-z]{0,6}[- ]?\d[\d -]{3,}|0x[0-9a-f]{6,}|[\w.+-]+@[\w-]+\.\w+|acct[\w-]+)/;
@@ -104,13 +105,13 @@ const USER_CHOICE =
 
 /** A role or access level granted to someone. */
 const GRANT =
-  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b|\b(make|set) (everyone|every user|all users|everybody|them all|each user|new users) (an? )?(admins?|owners?|superusers?)\b|\b(add|invite|include)\b[^.;]{0,60}\bwith (admin|owner|write|full|maintainer) (permissions?|access|rights|role)\b|\btransfer (the |its )?ownership\b|\b(send|use|set)\b[^.;]{0,20}\b(owner|admin)\b[^.;]{0,30}\bignor\w* the role\b/;
+  /\b(grant|give|assign|elevate|promote|add|make|set)\b[^.;]{0,40}\b(admin(istrator)?|owner|root|superuser|super-admin|maintainer|write|full|elevated|unrestricted)\s+(roles?|access|permissions?|privileges?|rights|scopes?)\b|\b(grant|give|hand|assign)\s+(\w+\s+){0,3}(admin(istrator)?|owner|root|superuser|maintainer|sudo)\b(?! only)|\b(add|grant|give|assign|attach)\b[^.;]{0,20}\b(the |a )?(roles?|permissions?|access levels?|privileges?) (of )?["'`]?(admin(istrator)?|owner|root|superuser|maintainer)\b|\b(add|make|invite|promote)\b[^.;]{0,40}\bas (an? |the )?(admin(istrator)?|owner|org owner|superuser|maintainer)\b|\b(make|set) (everyone|every user|all users|everybody|them all|each user|new users) (an? )?(admins?|owners?|superusers?)\b|\b(add|invite|include)\b[^.;]{0,60}\bwith (admin|owner|write|full|maintainer) (permissions?|access|rights|role)\b|\btransfer (the |its )?ownership\b|\b(send|use|set)\b[^.;]{0,20}\b(owner|admin)\b[^.;]{0,30}\bignor\w* the role\b/;
 
 /** Authority claimed for the agent, or consent claimed for the user. */
 const AUTHORITY =
-  /\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
+  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
 const SKIP_CONSENT =
-  /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b/;
+  /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b|\bwithout (asking|checking|confirming|consulting)( (with )?(the user|them|anyone|first))?\b/;
 
 function push<T>(out: T[], on: boolean, v: T): void {
   if (on && !out.includes(v)) out.push(v);
@@ -123,6 +124,8 @@ export interface IntentContext {
   /** The item's parameter names and the field the clause is in (a parameter is a sink). */
   readonly params?: readonly string[];
   readonly field?: string;
+  /** The parameter whose text this is, if any. */
+  readonly param?: string;
 }
 
 /** The intent of one normalised clause; `stolenSecret` and `sensitive` come from the clause model. */
@@ -145,7 +148,7 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
   push(sinks, EMAIL.test(c), 'email');
   push(sinks, DNS.test(c), 'dns');
-  push(sinks, PARAMETER.test(c) || param.named, 'parameter');
+  push(sinks, PARAMETER.test(c) || param.named || intoParameter(c, known.params ?? []), 'parameter');
   push(sinks, REQUESTS.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
@@ -153,7 +156,11 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, MOVE.test(c) || MORE_MOVE.test(c), 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c) || ELSEWHERE.test(c), 'redirect');
-  push(acts, MONEY_OBJECT.test(c) && CHANGE.test(c) && OVER_USER.test(c), 'replace');
+  // Named payment objects against the user's choice; any money to a fixed destination of the author's.
+  const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
+  const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
+  push(acts, money && CHANGE.test(c), 'replace');
+  push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c), 'grant');
   push(acts, AUTHORITY.test(c), 'authority');
@@ -164,15 +171,15 @@ export function readIntent(c: string, known: IntentContext): Intent {
 
 /** Other tools named as a group (not one sibling): "other tools", "built-in functions". */
 export const OTHER_TOOLS =
-  /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?)\b|\b(tools?|servers?|services?) (provided by|from|of) (any|every|all) other\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
+  /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?|readers?|writers?|clients?|uploaders?|senders?|schedulers?|engines?|apps?|add-?ons?|connectors?|agents?)\b|\b(tools?|servers?|services?|plugins?|functions?) (provided by|from|of|on) (any|every|all|other|another|third-party|competing)\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
 
 /** Other tools disparaged: broken, unsafe, compromised, not to be trusted. */
 export const DISPARAGE =
-  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|lose data|loses data|eat (your )?data|vulnerable|hijacked|garbage|trash|suck|sucks|worse|bad at|low quality|poor quality|not certified|uncertified|banned|forbidden|not allowed|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe))\b/;
+  /\b(buggy|broken|unsafe|insecure|unreliable|untrustworthy|untrusted|deprecated|outdated|obsolete|compromised|malicious|fake|dangerous|harmful|flawed|defective|leaky|leak data|lose data|loses data|eat (your )?data|vulnerable|hijacked|garbage|trash|suck|sucks|worse|bad at|low quality|poor quality|not certified|uncertified|banned|forbidden|not allowed|not (to be )?trusted|cannot be trusted|can't be trusted|no longer (work|supported|safe)|sketchy|shady|dodgy|flaky|janky|junk|crap(py)?|useless|worthless|terrible|awful|inferior|unstable|leaks? (data|information|secrets|your \w+)|corrupts?|spyware|malware|phishing|scam(my)?|counterfeit|unofficial|unverified|unapproved|not approved|blacklisted|security (defects?|flaws?|issues|holes|problems)|known (bugs|defects)|mangles?|garbles?|scrambles?|ruins?|not (safe|secure|reliable|trustworthy|accurate)|(isn'?t|aren'?t) (safe|secure|reliable|trustworthy)|(were|was|got|have been|has been) (hacked|breached|compromised))\b/;
 
 /** "Ignore/distrust the other tools": an override aimed at tools rather than instructions. */
 export const IGNORE_OTHERS =
-  /\b(ignore|disregard|distrust|avoid|bypass|never trust|do not trust|don't trust)\s+(all\s+|any\s+|the\s+|those\s+)?(other|another|competing|alternative|built-?in|default|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|plugins?|integrations?)\b|\b(ignore|disregard|distrust|never use|never call)\b[^.;]{0,40}\b(tools?|servers?|services?)\b[^.;]{0,20}\b(provided by|from|of) (any|every|all) other\b/;
+  /\b(ignore|disregard|distrust|avoid|bypass|never trust|do not trust|don't trust)\s+(all\s+|any\s+|the\s+|those\s+)?(other|another|competing|alternative|built-?in|default|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|plugins?|integrations?)\b|\b(ignore|disregard|distrust|never use|never call)\b[^.;]{0,40}\b(tools?|servers?|services?)\b[^.;]{0,20}\b(provided by|from|of) (any|every|all) other\b|\bpretend (that )?(they|those|these|the other \w+( \w+)?) (don'?t|do not|doesn'?t|never) exist\b|\b(act|behave) as (if|though) (they|those|the other \w+( \w+)?) (didn'?t|did not|don'?t|do not|weren'?t|were not) (exist|there)\b/;
 
 const EXTERNAL = ['url', 'capture', 'email', 'dns', 'requests', 'public', 'sender'] as const;
 
@@ -204,7 +211,12 @@ export function intentFamilies(
   if (i.acts.includes('replace') || i.acts.includes('destroy')) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
-    (directive || /\b(also|every|each|always|automatically)\b/.test(c) || /@[\w-]+\./.test(c))
+    !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&
+    (directive ||
+      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
+        c,
+      ) ||
+      /@[\w-]+\./.test(c))
   )
     out.push('manipulation');
   return out;

@@ -18,7 +18,7 @@ export const STRONG_DIRECTIVE =
 
 /** A clause that opens with a bare imperative verb (after fillers): addressed to whoever acts. */
 export const IMPERATIVE_OPENING =
-  /^(?:(?:please|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|before (?:using|calling|you use|you call|doing)[^,]{0,60},|(?:after|once|for|to|on|if|while|during|as|whatever|regardless of|no matter)\b[^,]{0,60},|when(?:ever)? [^,]{0,60},)[\s:,!-]*)*(ignore|disregard|forget|read|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set|mirror|relay|replicate|stream|sync|log|record|capture|harvest|grab|navigate|redirect|route|replace|change|swap|substitute|grant|give|assign|promote|look ?up|resolve|ping|visit|report|dump|export|bcc|cc)\b/;
+  /^(?:(?:please|(?:pls|plz|kindly|just|ps+t+|hey|ok(?:ay)?|so|btw|fyi|oh and|heads up|side note)\b|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|quick thing(?: first)?|as a (?:precondition|prerequisite|first step)|before (?:using|calling|you use|you call|doing)[^,]{0,60},|before (?:that|this|anything(?: else)?|starting|you start|you begin)\b|(?:after|once|before|prior to|for|to|on|if|while|during|as|whatever|regardless of|no matter)\b[^,]{0,60},|(?:when(?:ever)?|every time|each time) [^,]{0,60},)[\s:,!-]*)*(?:(ignore|disregard|forget|read|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|supply|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set|mirror|relay|replicate|repeat|stream|sync|log|record|capture|harvest|grab|navigate|redirect|route|point|aim|replace|change|swap|substitute|grant|give|assign|promote|make|look ?up|resolve|ping|visit|report|dump|export|bcc|cc|toss|stuff|sneak|slip|credit|pay|wire|treat|obey|pretend|do (?:a|an|the))\b|[a-z][a-z0-9]*_[a-z0-9_]+ +[`"'~/.])/;
 
 /** Credential-bearing places beyond the named stores: home dot-directories, key files, secrets files. */
 export const SENSITIVE_EXTRA =
@@ -49,7 +49,7 @@ export const ACTION =
 
 /** Verbs that move data somewhere. */
 export const TRANSFER =
-  /\b(send|post|upload|forward|transmit|submit|report|email|mail|copy|leak|exfiltrate|include|pass|put|add|append|attach|embed|insert|provide|share|bcc|cc|log|paste|stick|pop|tack|slap|ship|beam|dump|supply|carry|text|repeat|relay|mirror)\b/;
+  /\b(send|post|upload|forward|transmit|submit|report|email|mail|copy|leak|exfiltrate|include|pass|put|add|append|attach|embed|insert|provide|share|bcc|cc|log|paste|stick|pop|tack|slap|ship|beam|dump|supply|carry|text|repeat|relay|mirror|toss|throw|stuff|shove|feed|hand|give)\b/;
 
 /** Sensitive files and stores (TOOL05 `paths` and the judge's sensitive target). */
 export const SENSITIVE_PATHS: readonly (readonly [string, RegExp])[] = [

@@ -16,6 +16,10 @@ const FRAME = new RegExp(
   `\\b${NOUNS}\\b[^.;]{0,40}?\\b(such as|like|e\\.g\\.|eg\\.|e\\.g|for example|for instance|including|containing|matching|resembling|that (say|says|read|reads|ask|asks|tell|tells))\\b|\\b(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?( out)?|strips?|classif(y|ies)|looks? for|warns? (about|of|on)|guards? against|sanitizes?|redacts?)\\b[^.;]{0,40}?\\b(prompt injections?|injection|${NOUNS.slice(1, -1)}|malicious \\w+|suspicious \\w+|text|content|messages?|claims?|documents?)\\b|\\b(claiming|saying|asserting|pretending) that\\b`,
 );
 
+/** Words that hand the code span after them to a shell or a tool. */
+const RUNS =
+  /(\b(run|runs|running|execute|executes|executing|exec|invoke|call|calling|with|via|using|through|do)|[a-z0-9]_[a-z0-9_]*)\s*$/;
+
 /** A list item: a bullet, a number, or a quoted line. */
 const LIST_ITEM = /^([-*•·]|\d{1,2}[.)])\s+|^["“'`]/;
 
@@ -33,9 +37,11 @@ export function splitMentions(c: string): MentionSplit {
   let outside = c;
   let mentions = false;
   if (/["“„«`']/.test(c)) {
-    outside = c.replace(QUOTED, (q) => {
+    outside = c.replace(QUOTED, (q, at: number) => {
       // A quoted single word or name is a label, not a mention of text.
       if (!/\s/.test(q.trim())) return q;
+      // A command in code handed to a run verb or a tool is used: "run shell_exec with `cat …`".
+      if (q.startsWith('`') && RUNS.test(c.slice(Math.max(0, at - 30), at))) return q;
       mentions = true;
       return ' ';
     });
@@ -55,4 +61,10 @@ export function splitMentions(c: string): MentionSplit {
 /** A clause of a list that a framed clause opened. */
 export function isListItem(raw: string): boolean {
   return LIST_ITEM.test(raw);
+}
+
+/** A pipe inside a code span is a shell pipe, not a table cell: shown as `¦` so no split falls there. */
+export function shieldCodePipes(text: string): string {
+  if (!text.includes('`') || !text.includes('|')) return text;
+  return text.replace(/`[^`\n]{1,200}`/g, (m) => m.replace(/\|/g, '¦'));
 }

@@ -17,7 +17,6 @@ import {
   INTO_PARAMETER,
   NEGATION,
   ORDERING_OVER_OTHERS,
-  OVERRIDE,
   ROLE_MARKERS,
   SECRET_SOURCE,
   SECRET_WORDS,
@@ -27,20 +26,19 @@ import {
   SINK,
   STRONG_DIRECTIVE,
   TRANSFER,
-  UNIVERSAL,
-  VENDOR_SCOPE,
-  DEFERS_TO_USER,
 } from './lexicon.js';
 import { addressOnly, impliedAddressee } from './address.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
-import { judgeItem, namedSiblings } from './graph.js';
+import { namedSiblings } from './graph.js';
+import { gradeOrdering } from './ordering.js';
 import { gradeSecrecy } from './secrecy.js';
 import { intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
+import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { normalise } from './normalise.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
@@ -69,6 +67,8 @@ export interface JudgeContext {
   readonly itemName: string;
   /** Names of other tools on the same server (sibling mentions are not cross-tool). */
   readonly siblings?: readonly string[];
+  /** Names of the item's parameters (data put "into rules_blob" goes into a parameter). */
+  readonly params?: readonly string[];
 }
 
 /** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
@@ -112,14 +112,10 @@ export interface Judgement {
   readonly targets: readonly string[];
 }
 
-/** Markers of a chat role or system turn (an `<important>` tag alone is emphasis, not a role). */
-const STRONG_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys)\]|<\|im_(start|end)\|>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b/;
-
 const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
 function sensitivePath(c: string): boolean {
-  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c);
+  return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c) || CLIENT_CONFIG.test(c);
 }
 
 /**
@@ -149,7 +145,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const c = text;
   const concealment = CONCEALMENT.some((re) => re.test(c));
   // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c);
+  const negated = NEGATION.test(
+    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
+  );
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
@@ -171,14 +169,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   let secretToParameter = false;
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
-  if (
-    OVERRIDE.some((re) => re.test(c)) &&
-    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass|asks?|tells?|instructs?|requests?)\b/.test(
-      c,
-    )
-  )
-    families.push('override');
-  if (ROLE_MARKERS.test(c)) families.push('role-markers');
+  if (overrides(c)) families.push('override');
+  if (ROLE_MARKERS.test(c) || TURN_MARKER.test(c)) families.push('role-markers');
   // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
   const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
   if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))
@@ -189,7 +181,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const valuable = targets.includes('sensitive-path') || targets.includes('context') || stolenSecret;
   const readsValuable =
     valuable &&
-    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b/.test(c);
+    /\b(read|open|cat|load|access|retrieve|fetch|get|collect|extract|grab|look up|check)\b|\b[a-z0-9]+_(read|cat|open|load|fetch|get)|\b(read|cat|open|load|fetch|get)_[a-z0-9]/.test(
+      c,
+    );
   if (!negated && agent && (transfer || readsValuable) && valuable && (directive || transfer || hidden))
     families.push('exfiltration');
   else if (
@@ -203,8 +197,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     families.push('exfiltration');
   else if (!negated && agent && transfer && targets.includes('secret') && INTO_PARAMETER.test(c) && directive)
     secretToParameter = true;
+  const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
   const sensitive = targets.includes('sensitive-path');
-  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params, field });
+  const intent = readIntent(c, { stolenSecret, sensitive, params: ctx.params ?? [], field, param });
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
@@ -284,33 +279,6 @@ interface Graded {
 
 type Raise = (s: JudgedSeverity, f: Family) => void;
 
-/** Ordering over other tools, and the item graph (./graph.ts). */
-function gradeOrdering(readings: readonly ClauseReading[], g: Graded, raise: Raise, instructions: boolean) {
-  const ordering = readings.filter((r) => r.families.includes('ordering'));
-  const graph = judgeItem(readings);
-  const strong = graph.some((f) => f.family === 'ordering');
-  for (const f of graph) {
-    g.signals.push(f.signal);
-    raise(f.severity, f.family);
-  }
-  for (const f of graph) g.joined.push(...f.clauses);
-  if (ordering.length === 0) return;
-  const cross = ordering.some((r) => CROSS_TOOL.some((re) => re.test(r.text)));
-  g.signals.push(cross ? 'cross-tool-override' : 'ordering-over-other-tools');
-  if (instructions) {
-    raise(cross ? 'medium' : 'info', 'ordering');
-    g.counter.push('ordering guidance inside instructions');
-    return;
-  }
-  const vendor =
-    !strong &&
-    ordering.every(
-      (r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text) || DEFERS_TO_USER.test(r.text),
-    );
-  if (cross && vendor) g.counter.push('vendor guidance about its own tools: nothing hidden, no data moved');
-  raise(cross && !vendor ? 'high' : 'medium', 'ordering');
-}
-
 function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
   const has = (f: Family) => readings.some((r) => r.families.includes(f));
@@ -327,11 +295,11 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
       g.signals.push(f);
       raise('high', f);
     }
-  gradeOrdering(readings, g, raise, instructions);
+  gradeOrdering(readings, g, raise, ctx);
   if (has('role-markers')) {
     g.signals.push('role-markers');
     raise(
-      readings.some((r) => r.families.includes('role-markers') && r.directive && STRONG_MARKER.test(r.text))
+      readings.some((r) => r.families.includes('role-markers') && r.directive && TURN_MARKER.test(r.text))
         ? 'medium'
         : 'low',
       'role-markers',
@@ -405,6 +373,7 @@ function combine(readings: readonly ClauseReading[], ctx: JudgeContext): Judgeme
 
 /** Judges one item: each field alone and all fields together (a payload split over fields meets). */
 export function judgeSegments(segments: readonly Segment[], ctx: JudgeContext): Judgement {
-  const params = parameterNames(segments.map((s) => s.field));
-  return combine(readSegments(segments, { ...ctx, params }), ctx);
+  const params = [...new Set([...(ctx.params ?? []), ...parameterNames(segments.map((s) => s.field))])];
+  const c = { ...ctx, params };
+  return combine(readSegments(segments, c), c);
 }

@@ -66,7 +66,8 @@ export default defineCheck({
     for (const item of s.surface.items) {
       const segments = segmentsOf(item);
       if (segments.length === 0) continue;
-      const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings });
+      const params = item.strings.filter((x) => x.role === 'property-name').map((x) => x.text);
+      const rules = judgeSegments(segments, { itemKind: item.kind, itemName: item.name, siblings, params });
       const j = withPurpose(withLearned(rules, segments), item);
       if (j.severity === null || j.family === null) continue;
       const excerpts = j.excerpts.map((e) => `${e.field}: "${e.text}"`).join('; ');

@@ -10,9 +10,22 @@ import { escapeRegExp } from '../../escape/regexp.js';
 import type { GlossLanguage, GlossTable } from './types.js';
 import { GLOSS_TABLES } from './tables.js';
 
+/** One form of a glossary: matched where it starts, at a word's start (Latin) or anywhere (CJK). */
+interface Form {
+  readonly length: number;
+  readonly order: number;
+  /** Sticky: tried at one position only. */
+  readonly pattern: RegExp;
+}
+
 interface Compiled {
   readonly table: GlossTable;
-  readonly pattern: RegExp;
+  readonly cjk: boolean;
+  /** Forms by their first word (Latin) or first character (CJK). */
+  readonly byHead: ReadonlyMap<string, readonly Form[]>;
+  /** Forms that are one word with any ending (`schick*`), by that word's fixed start. */
+  readonly byPrefix: ReadonlyMap<string, readonly Form[]>;
+  readonly longestPrefix: number;
   readonly exact: ReadonlyMap<string, string>;
   readonly prefix: ReadonlyMap<string, string>;
   readonly markers: ReadonlySet<string>;
@@ -21,6 +34,9 @@ interface Compiled {
 const CJK = new Set<GlossLanguage>(['ja', 'zh']);
 /** Letters and digits (and `_`, so a part of a tool name such as `datei_lesen` is not a word). */
 const WORD_EDGE = '[\\p{L}\\p{N}_]';
+const WORD = /[\p{L}\p{N}_]+/gu;
+const HEAD = /^[\p{L}\p{N}_]*/u;
+const ANY = /[^]/gu;
 
 function forms(t: GlossTable): [string, string][] {
   const out: [string, string][] = [];
@@ -32,26 +48,43 @@ function forms(t: GlossTable): [string, string][] {
   return out;
 }
 
+function bucket(map: Map<string, Form[]>, key: string, form: Form): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [form]);
+  else list.push(form);
+}
+
+/**
+ * Indexes the forms by how they start, so a clause costs a few lookups per word however large the
+ * glossary (one regular expression of every form costs every form at every word).
+ */
 function compile(t: GlossTable): Compiled {
+  const cjk = CJK.has(t.language);
   const exact = new Map<string, string>();
   const prefix = new Map<string, string>();
-  const all = forms(t);
-  for (const [form, english] of all)
-    if (form.endsWith('*')) prefix.set(form.slice(0, -1), english);
+  const byHead = new Map<string, Form[]>();
+  const byPrefix = new Map<string, Form[]>();
+  let longestPrefix = 0;
+  forms(t).forEach(([form, english], order) => {
+    const open = form.endsWith('*');
+    const body = open ? form.slice(0, -1) : form;
+    if (open) prefix.set(body, english);
     else exact.set(form, english);
-  // Longest first: a regex alternation takes the first alternative that matches, not the longest.
-  const alternatives = all
-    .map(([form]) => form)
-    .sort((a, b) => b.length - a.length)
-    .map((f) =>
-      f.endsWith('*') ? `${escapeRegExp(f.slice(0, -1))}\\p{L}*` : escapeRegExp(f).replace(/ /g, '\\s+'),
-    );
-  const body = alternatives.length > 0 ? alternatives.join('|') : '(?!)';
-  const pattern = CJK.has(t.language)
-    ? new RegExp(`(?:${body})`, 'gu')
-    : new RegExp(`(?<!${WORD_EDGE})(?:${body})(?!${WORD_EDGE})`, 'gu');
+    const source = open ? `${escapeRegExp(body)}\\p{L}*` : escapeRegExp(form).replace(/ /g, '\\s+');
+    const pattern = new RegExp(cjk ? source : `(?:${source})(?!${WORD_EDGE})`, 'uy');
+    const f: Form = { length: form.length, order, pattern };
+    const head = cjk ? ([...body][0] ?? '') : (HEAD.exec(body)?.[0] ?? '');
+    if (head.length === 0) return;
+    if (!cjk && open && head === body) {
+      bucket(byPrefix, head, f);
+      longestPrefix = Math.max(longestPrefix, head.length);
+    } else bucket(byHead, head, f);
+  });
+  // Longest first (the first given among equals): the first form that matches in a bucket is its best.
+  for (const list of [...byHead.values(), ...byPrefix.values()])
+    list.sort((a, b) => b.length - a.length || a.order - b.order);
   const markers = new Set(t.markers.split('|').map((m) => m.trim().toLowerCase()));
-  return { table: t, pattern, exact, prefix, markers };
+  return { table: t, cjk, byHead, byPrefix, longestPrefix, exact, prefix, markers };
 }
 
 const COMPILED = new Map<GlossLanguage, Compiled>(GLOSS_TABLES.map((t) => [t.language, compile(t)]));
@@ -63,7 +96,7 @@ const ENGLISH = new Set(
   ),
 );
 const COMMON_FOREIGN =
-  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao)\b/;
+  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao|dir|dich|dein|deine|dem|den|ein|eine|einen|zu|mit|wird|werden|sind|sie|oder|wenn|auch|nur|immer|nie|niemals|alles|sich|bitte|bevor)\b/;
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /\p{Script=Han}/gu;
 const WORDS = /\p{L}+/gu;
@@ -112,12 +145,43 @@ const CJK_PUNCTUATION: Readonly<Record<string, string>> = {
 };
 const CJK_MARKS = /[。、「」『』【】]/g;
 
+/** The longest form (the first given, among equals) that matches `text` at `at`. */
+function formAt(c: Compiled, text: string, at: number, word: string): string | null {
+  let best: Form | null = null;
+  let matched: string | null = null;
+  const tryAll = (candidates: readonly Form[] | undefined): void => {
+    for (const f of candidates ?? []) {
+      if (best !== null && (f.length < best.length || (f.length === best.length && f.order > best.order)))
+        continue;
+      f.pattern.lastIndex = at;
+      const m = f.pattern.exec(text);
+      if (m !== null) {
+        [best, matched] = [f, m[0]];
+        return;
+      }
+    }
+  };
+  tryAll(c.byHead.get(word));
+  for (let k = Math.min(word.length, c.longestPrefix); k > 0; k--) tryAll(c.byPrefix.get(word.slice(0, k)));
+  return matched;
+}
+
 /** The English gloss of a normalised clause in `language`. */
 export function gloss(text: string, language: GlossLanguage): string {
   const c = COMPILED.get(language);
   if (c === undefined) return text;
-  const cjk = CJK.has(language);
-  let out = text.replace(c.pattern, (m) => (cjk ? ` ${englishOf(c, m)} ` : englishOf(c, m)));
-  if (cjk) out = out.replace(CJK_MARKS, (m) => CJK_PUNCTUATION[m] ?? m);
+  let out = '';
+  let done = 0;
+  for (const h of text.matchAll(c.cjk ? ANY : WORD)) {
+    const at = h.index ?? 0;
+    if (at < done) continue;
+    const matched = formAt(c, text, at, h[0]);
+    if (matched === null) continue;
+    const english = englishOf(c, matched);
+    out += text.slice(done, at) + (c.cjk ? ` ${english} ` : english);
+    done = at + matched.length;
+  }
+  out += text.slice(done);
+  if (c.cjk) out = out.replace(CJK_MARKS, (m) => CJK_PUNCTUATION[m] ?? m);
   return out.replace(/[ \t]+/g, ' ').trim();
 }

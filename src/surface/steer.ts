@@ -1,0 +1,147 @@
+/**
+ * Steering the agent away from what the user and its earlier instructions asked: overrides that
+ * hand authority to tool output, fake chat turns, orders about other tools (shadowing), and fixed
+ * values that replace the user's choice of amount, recipient or role. Read on the normalised
+ * clause by ./signals.ts, ./intent.ts and ./graph.ts. Every pattern is linear: no nested
+ * quantifier runs over the same text.
+ */
+import { OVERRIDE } from './lexicon.js';
+
+/** A negation that governs what follows it in the clause ("never", "does not", "no longer"). */
+const NEGATED_BEFORE = /\b(never|not|no|nothing|n't|cannot|without)\b|n't\b/;
+
+/** What a tool hands back: its results, output, returned content, the page or article it read. */
+const CONTENT =
+  '(results?|outputs?|responses?|replies|(returned|retrieved|fetched|loaded) (\\w+ )?(content|text|data|articles?|documents?|pages?)|content|articles?|documents?|pages?|what (this tool|it|the tool) returns|anything (it|the results?|the page) says)';
+
+/** Tool output declared to be instructions, or to carry an operator's or the system's authority. */
+const CONTENT_IS_ORDERS = new RegExp(
+  `\\b${CONTENT}\\b[^.;]{0,60}?\\b((counts?|serves?|acts?|is|are|be) (treated |regarded |read |taken |considered )?as (binding |authoritative |your |the |new |direct |an? )*(instructions?|orders?|commands?|directives?|system (prompt|messages?|instructions?)|(operator|system|admin(istrator)?|developer) (instructions?|messages?|orders?))|(carr(y|ies)|ha(s|ve)|holds?|bears?) (the |full |an? )*(operator|system|admin(istrator)?|developer|root) (authority|rank))\\b`,
+);
+
+/** Tool output to be taken as if the operator, the system or an administrator had written it. */
+const CONTENT_FROM_AUTHORITY =
+  /\b(treat|regard|consider|read|take|handle)\b[^.;]{0,60}\bas (if it (were|was) |though it (were|was) )?(coming |written |issued |sent )?(from|by) (the |your )?(system|operator|administrator|admin|developer|owner|root)( administrator| prompt)?\b/;
+
+/** A verb that ranks one source of orders over another. */
+const OUTRANKS =
+  /\b(outranks?|prevails? over|beats?|trumps?|overrules?|supersedes?|wins? over|takes? (precedence|priority) over|is more important than|matters more than|counts? more than)\b/;
+/** What is outranked: the user, or the agent's earlier instructions. */
+const THE_USER_OR_EARLIER =
+  /^[^.;]{0,30}\b(the user|what the user|whatever the user|user'?s?|your (own )?(instructions|rules|guidelines|judge?ment)|the system prompt|(earlier|previous|prior|other|system|your) (instructions?|rules|guidance|guidelines|directives?|prompts?))\b/;
+
+/** "Where it conflicts with the user's request, X prevails": X is the winner. */
+const CONFLICT_PREVAILS =
+  /\b(conflicts?|disagrees?|clash(es)?|contradicts?|differs?)\b[^.;]{0,60}\b(the user|user'?s|earlier|previous|prior|system|your)\b([^.;]{0,80}),\s*([^.;,]{1,60})\b(prevails?|wins?|takes? (precedence|priority)|governs?|comes? first|is what counts)\b/;
+
+/** "Anything the results tell you to do, do it." */
+const OBEY_CONTENT = new RegExp(
+  `\\b(anything|whatever|everything)\\b[^.;]{0,40}\\b(${CONTENT.slice(1, -1)}|the tool|it)\\b[^.;]{0,15}\\b(tells?|says?|asks?|instructs?|orders?|wants?) (you )?(to do|to)?\\b[^.;]{0,30}\\b(do it|do that|do so|obey( it)?|comply|carry (it )?out)\\b`,
+);
+
+/** The agent released from the user or its rules, or the user's requests set aside by decree. */
+const RELEASED =
+  /\b(you|the assistant|the model|the agent|the ai)\b[^.;]{0,20}\b(are|is) (now )?no longer (bound|restricted|limited|constrained|governed) by\b/;
+const USER_SET_ASIDE =
+  /\b(the user'?s?|users'?) (wishes|requests?|instructions?|preferences?|choices?|wants|objections?) (are|is) (now )?(secondary|irrelevant|unimportant|optional|not binding|overruled)\b|\b(obey|follow|carry out|carry (them|it) out|execute|act on|comply with)\b[^.;]{0,40}\b(even (if|when|though)|regardless|no matter)\b[^.;]{0,40}\b(against|contradicts?|conflicts? with|overrides?|not what)\b[^.;]{0,20}\b(the user|user'?s|what the user)|\beven (if|when|though) the user (objects?|disagrees?|refuses|says no|declines|asks you to stop)\b|\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
+
+/** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
+export function mainPart(c: string): string {
+  const m =
+    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else)\b/.exec(
+      c,
+    );
+  return m === null ? c : c.slice(0, m.index);
+}
+
+function unnegated(c: string, re: RegExp): boolean {
+  const m = re.exec(c);
+  return m !== null && !NEGATED_BEFORE.test(c.slice(Math.max(0, m.index - 40), m.index));
+}
+
+/** The clause overrides earlier instructions, the user, or hands that authority to tool output. */
+export function overrides(c: string): boolean {
+  if (
+    OVERRIDE.some((re) => re.test(c)) &&
+    !/\b(does not|doesn't|never|won't|will not) (ignore|override|bypass|asks?|tells?|instructs?|requests?)\b/.test(
+      c,
+    )
+  )
+    return true;
+  if (unnegated(c, CONTENT_IS_ORDERS) || unnegated(c, OBEY_CONTENT) || unnegated(c, RELEASED)) return true;
+  if (unnegated(c, CONTENT_FROM_AUTHORITY)) return true;
+  if (unnegated(c, USER_SET_ASIDE)) return true;
+  const o = OUTRANKS.exec(c);
+  if (o !== null && THE_USER_OR_EARLIER.test(c.slice(o.index + o[0].length))) {
+    const before = c.slice(0, o.index);
+    // "nothing outranks the user", "it never beats what the user says" protect the user.
+    if (!NEGATED_BEFORE.test(before.slice(-40)) && !/\b(the user|user'?s)\b[^.;]{0,30}$/.test(before))
+      return true;
+  }
+  const p = CONFLICT_PREVAILS.exec(c);
+  // The winner is named just before the verb: the user's own request winning is no override.
+  return p !== null && !/\b(user|you|asked|requested)\b/.test(p[5] ?? '') && !NEGATED_BEFORE.test(p[5] ?? '');
+}
+
+/** Chat-template and role tokens that open a fake turn (the role name alone is not one). */
+export const TURN_MARKER =
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<\|\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*\|>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
+
+/** Tools in general or of a kind, other than this one, as the subject of an order. */
+export const OTHER_TOOL_USE =
+  /\b(any|every|all|each|whichever|another|other)\s+(\w+\s+){0,2}(tools?|functions?|integrations?)\b(?! (on|of|from|in) this\b)|\b(whenever|every time|each time|when(ever)?)\b[^.;,]{0,40}\b(use|uses|call|calls|invoke|invokes|run|runs)\s+(an?|any|another)\s+(\w+\s+){0,2}(tools?|functions?)\b|\bwhen(ever)? (the )?[a-z][a-z0-9]*_[a-z0-9_]+ (tool )?(runs|is (called|used|invoked|run))\b/;
+
+/**
+ * Shadowing: the clause tells whoever acts how another tool must be used (add a recipient, send
+ * elsewhere, change a value). `acts` says it moves data to an outside sink or changes a choice.
+ */
+export function shadowsOtherTool(c: string, acts: boolean): boolean {
+  return acts && OTHER_TOOL_USE.test(c) && !/\b(this|the same) (tool|server)\b[^.;]{0,20}$/.test(c);
+}
+
+/** A parameter this item takes, named as where data goes: "into rules_blob", "in the profile field". */
+export function intoParameter(c: string, params: readonly string[]): boolean {
+  for (const p of params) {
+    const n = p.toLowerCase();
+    if (n.length < 3 || !c.includes(n)) continue;
+    const at = c.indexOf(n);
+    const before = c.slice(Math.max(0, at - 24), at);
+    if (/\b(in|into|inside|as|to|under|via)\s+(the |its |a |your )?[`"']?$/.test(before)) return true;
+  }
+  return false;
+}
+
+/** A value of money or access the user chooses. */
+const CHOSEN =
+  /\b(iban|bic|swift|account|acct|wallet|recipient|payee|beneficiary|amount|sum|price|currency|role|permission|permissions|access|scope|scopes|privileges?|owner)\b/;
+const FIXED = /\b(always|only ever|must be|set (it |this )?to|use|fill (it |this )?with)\b/;
+const OVER_ASKED =
+  /\b(whatever|regardless of|irrespective of|no matter|even if)\b[^.;]{0,40}\b(user|asked|requested|says|said|chose|chosen|wants|invoice|bill|input|given|provided|typed)\b/;
+
+/** A literal value of the author's: a quoted word, an account or card number, an address, a role. */
+const LITERAL =
+  /["'`][\w@.-]{2,40}["'`]|\b[a-z]{0,4}\d[\d -]{5,}\b|\b[a-z]{2}\d{2}[a-z0-9]{8,}\b|[\w.+-]+@[\w-]+\.\w+|\b(admin(istrator)?|owner|root|superuser|maintainer)\b/;
+
+/** A parameter pinned to the author's value over what the user asked (`param` is its name). */
+export function pinsChoice(c: string, param: string): boolean {
+  const over = OVER_ASKED.exec(c);
+  if (over === null || !FIXED.test(c) || !LITERAL.test(c)) return false;
+  // "use the IBAN the user confirmed, whatever the invoice says" keeps the user's choice.
+  if (/\b(the user|user'?s|they|confirmed|chose|chosen)\b/.test(c.slice(0, over.index))) return false;
+  return CHOSEN.test(c) || CHOSEN.test(param.replace(/_/g, ' '));
+}
+
+/** Money the user did not send: a fixed account, an extra sum, a cut skimmed off. */
+export const MONEY_EXTRA =
+  /\b(account|acct\.?|wallet|iban)\s*(no\.?|number|#|:)?\s*([a-z]{0,4}[- ]?\d[\d -]{3,}|0x[0-9a-f]{6,})|\b(an? )?(extra|additional)\s+([$€£]\s?)?\d|\bon top of (the|each|every) (amount|payment|transfer|total)|\b(skim|siphon|sneak|slip)\b/;
+/** Money words beyond the named objects of a payment (./intent.ts MONEY_OBJECT). */
+export const MONEY_WORDS =
+  /\b(money|funds|bucks|dollars|euros|pounds|cents|fees?|the difference|the remainder|surplus|withdrawals?|payouts?|refunds?|payments?|transfers?|deposits?)\b|[$€£]\s?\d|\d\s?%/;
+
+/** An agent's own client configuration (it holds other servers' keys): "the MCP client config files". */
+export const CLIENT_CONFIG =
+  /\b(mcp|claude|cursor|windsurf|cline|vs ?code|editor|ide)\b[^.;]{0,20}\b(client |desktop |app )?(config(uration)?|settings) files?\b/;
+
+/** A fixed destination for money the user meant elsewhere: "send the money to escrow-7 instead". */
+export const ELSEWHERE_INSTEAD =
+  /\b(to|into|with)\s+(the\s+)?(account\s+|wallet\s+|acct\.?\s+)?(?!the user|them|him|her|it\b)[\w.@-]*[\d@-][\w.@-]*\s+instead\b/;
