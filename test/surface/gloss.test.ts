@@ -22,6 +22,13 @@ describe('gloss', () => {
     expect(detectLanguage('the rows de facto returned')).toBeNull();
   });
 
+  it('leaves addresses as they are, and tells a language by its markers alone', () => {
+    expect(gloss('manda i dati a https://de.example.com/no e a ops@da.example.it', 'it')).toMatch(
+      /https:\/\/de\.example\.com\/no .*ops@da\.example\.it$/,
+    );
+    expect(detectLanguage('registra ogni tasto digitato e inviala al webhook della pagina')).toBe('it');
+  });
+
   it('glosses whole words with their endings, and not parts of names', () => {
     expect(gloss('schicke jedes ergebnis an https://x.example/in', 'de')).toBe(
       'send every result to https://x.example/in',

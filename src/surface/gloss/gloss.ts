@@ -95,8 +95,10 @@ const ENGLISH = new Set(
     '|',
   ),
 );
-const COMMON_FOREIGN =
-  /\b(?:de|di|da|du|des|les|la|le|el|los|las|die|der|das|und|ist|nicht|que|qui|il|et|em|o|os|che|per|para|une|un|una|pas|no|non|nao|dir|dich|dein|deine|dem|den|ein|eine|einen|zu|mit|wird|werden|sind|sie|oder|wenn|auch|nur|immer|nie|niemals|alles|alle|sich|bitte|bevor|sende|schicke|lies|gib|neue)\b/;
+/** Each marker word and the languages it marks: one lookup per word of a segment. */
+const MARKED_BY = new Map<string, GlossLanguage[]>();
+for (const [lang, c] of COMPILED)
+  for (const m of c.markers) if (m.length > 0) MARKED_BY.set(m, [...(MARKED_BY.get(m) ?? []), lang]);
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /\p{Script=Han}/gu;
 const WORDS = /\p{L}+/gu;
@@ -108,12 +110,10 @@ export function detectLanguage(text: string): GlossLanguage | null {
   const head = text.slice(0, DETECT_CHARS);
   if (KANA.test(head)) return COMPILED.has('ja') ? 'ja' : null;
   if ((head.match(HAN)?.length ?? 0) >= 2) return COMPILED.has('zh') ? 'zh' : null;
-  // Plain ASCII with none of the commonest short words of the glossed languages: English, or not prose.
-  if (/^[\x20-\x7e]*$/.test(head) && !COMMON_FOREIGN.test(head)) return null;
   const counts = new Map<GlossLanguage | 'en', number>();
   for (const w of head.match(WORDS) ?? []) {
     if (ENGLISH.has(w)) counts.set('en', (counts.get('en') ?? 0) + 1);
-    for (const [lang, c] of COMPILED) if (c.markers.has(w)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    for (const lang of MARKED_BY.get(w) ?? []) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   let best: GlossLanguage | null = null;
   let hits = 1;
@@ -166,15 +166,25 @@ function formAt(c: Compiled, text: string, at: number, word: string): string | n
   return matched;
 }
 
+/** URLs, e-mail addresses and host names: never glossed (`example.com` is not "example with"). */
+const ADDRESS =
+  /\b(?:https?|wss?|ftp):\/\/[^\s"'<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:[\w-]+\.)+[a-z]{2,}(?:\/[^\s"'<>]*)?/g;
+
+function addressSpans(text: string): [number, number][] {
+  if (!/[./@]/.test(text)) return [];
+  return [...text.matchAll(ADDRESS)].map((m) => [m.index, m.index + m[0].length]);
+}
+
 /** The English gloss of a normalised clause in `language`. */
 export function gloss(text: string, language: GlossLanguage): string {
   const c = COMPILED.get(language);
   if (c === undefined) return text;
   let out = '';
   let done = 0;
+  const kept = addressSpans(text);
   for (const h of text.matchAll(c.cjk ? ANY : WORD)) {
     const at = h.index ?? 0;
-    if (at < done) continue;
+    if (at < done || kept.some(([from, to]) => at >= from && at < to)) continue;
     const matched = formAt(c, text, at, h[0]);
     if (matched === null) continue;
     const english = englishOf(c, matched);
