@@ -6,16 +6,21 @@
  * not in the glossary (names, URLs, paths) stays as it is. The excerpt shown to the user is the
  * server's own text, never the gloss.
  */
-import { escapeRegExp } from '../../escape/regexp.js';
 import type { GlossLanguage, GlossTable } from './types.js';
 import { GLOSS_TABLES } from './tables.js';
 
-/** One form of a glossary: matched where it starts, at a word's start (Latin) or anywhere (CJK). */
+/**
+ * One form of a glossary: matched where it starts, at a word's start (Latin) or anywhere (CJK), by
+ * plain string comparison (a glossary holds thousands of forms: a regular expression each would
+ * cost tens of megabytes).
+ */
 interface Form {
   readonly length: number;
   readonly order: number;
-  /** Sticky: tried at one position only. */
-  readonly pattern: RegExp;
+  /** The form without its `*`. */
+  readonly body: string;
+  /** Any letters may follow the body (`schick*`). */
+  readonly open: boolean;
 }
 
 interface Compiled {
@@ -33,7 +38,8 @@ interface Compiled {
 
 const CJK = new Set<GlossLanguage>(['ja', 'zh']);
 /** Letters and digits (and `_`, so a part of a tool name such as `datei_lesen` is not a word). */
-const WORD_EDGE = '[\\p{L}\\p{N}_]';
+const WORD_EDGE = /[\p{L}\p{N}_]/u;
+const LETTER = /\p{L}/u;
 const WORD = /[\p{L}\p{N}_]+/gu;
 const HEAD = /^[\p{L}\p{N}_]*/u;
 const ANY = /[^]/gu;
@@ -70,9 +76,7 @@ function compile(t: GlossTable): Compiled {
     const body = open ? form.slice(0, -1) : form;
     if (open) prefix.set(body, english);
     else exact.set(form, english);
-    const source = open ? `${escapeRegExp(body)}\\p{L}*` : escapeRegExp(form).replace(/ /g, '\\s+');
-    const pattern = new RegExp(cjk ? source : `(?:${source})(?!${WORD_EDGE})`, 'uy');
-    const f: Form = { length: form.length, order, pattern };
+    const f: Form = { length: form.length, order, body, open };
     const head = cjk ? ([...body][0] ?? '') : (HEAD.exec(body)?.[0] ?? '');
     if (head.length === 0) return;
     if (!cjk && open && head === body) {
@@ -87,7 +91,19 @@ function compile(t: GlossTable): Compiled {
   return { table: t, cjk, byHead, byPrefix, longestPrefix, exact, prefix, markers };
 }
 
-const COMPILED = new Map<GlossLanguage, Compiled>(GLOSS_TABLES.map((t) => [t.language, compile(t)]));
+const TABLES = new Map<GlossLanguage, GlossTable>(GLOSS_TABLES.map((t) => [t.language, t]));
+/** Glossaries are indexed when a segment in their language first appears: English scans pay nothing. */
+const COMPILED = new Map<GlossLanguage, Compiled>();
+
+function compiled(language: GlossLanguage): Compiled | undefined {
+  const known = COMPILED.get(language);
+  if (known !== undefined) return known;
+  const t = TABLES.get(language);
+  if (t === undefined) return undefined;
+  const c = compile(t);
+  COMPILED.set(language, c);
+  return c;
+}
 
 /** Words frequent in English running text: a segment needs more of another language's markers. */
 const ENGLISH = new Set(
@@ -97,8 +113,9 @@ const ENGLISH = new Set(
 );
 /** Each marker word and the languages it marks: one lookup per word of a segment. */
 const MARKED_BY = new Map<string, GlossLanguage[]>();
-for (const [lang, c] of COMPILED)
-  for (const m of c.markers) if (m.length > 0) MARKED_BY.set(m, [...(MARKED_BY.get(m) ?? []), lang]);
+for (const t of GLOSS_TABLES)
+  for (const m of t.markers.split('|').map((w) => w.trim().toLowerCase()))
+    if (m.length > 0) MARKED_BY.set(m, [...(MARKED_BY.get(m) ?? []), t.language]);
 const KANA = /[\u3040-\u30ff]/;
 const HAN = /\p{Script=Han}/gu;
 const WORDS = /\p{L}+/gu;
@@ -108,8 +125,8 @@ const DETECT_CHARS = 800;
 /** The language a normalised segment is written in, when it is one the judge glosses. */
 export function detectLanguage(text: string): GlossLanguage | null {
   const head = text.slice(0, DETECT_CHARS);
-  if (KANA.test(head)) return COMPILED.has('ja') ? 'ja' : null;
-  if ((head.match(HAN)?.length ?? 0) >= 2) return COMPILED.has('zh') ? 'zh' : null;
+  if (KANA.test(head)) return TABLES.has('ja') ? 'ja' : null;
+  if ((head.match(HAN)?.length ?? 0) >= 2) return TABLES.has('zh') ? 'zh' : null;
   const counts = new Map<GlossLanguage | 'en', number>();
   for (const w of head.match(WORDS) ?? []) {
     if (ENGLISH.has(w)) counts.set('en', (counts.get('en') ?? 0) + 1);
@@ -145,6 +162,16 @@ const CJK_PUNCTUATION: Readonly<Record<string, string>> = {
 };
 const CJK_MARKS = /[。、「」『』【】]/g;
 
+/** The text `f` matches at `at`: its body, any letters after an open form, then a word's end (Latin). */
+function matchForm(f: Form, text: string, at: number, cjk: boolean): string | null {
+  if (!text.startsWith(f.body, at)) return null;
+  let end = at + f.body.length;
+  const charAt = (i: number) => String.fromCodePoint(text.codePointAt(i) ?? 0);
+  if (f.open) while (end < text.length && LETTER.test(charAt(end))) end += charAt(end).length;
+  if (!cjk && end < text.length && WORD_EDGE.test(charAt(end))) return null;
+  return text.slice(at, end);
+}
+
 /** The longest form (the first given, among equals) that matches `text` at `at`. */
 function formAt(c: Compiled, text: string, at: number, word: string): string | null {
   let best: Form | null = null;
@@ -153,10 +180,9 @@ function formAt(c: Compiled, text: string, at: number, word: string): string | n
     for (const f of candidates ?? []) {
       if (best !== null && (f.length < best.length || (f.length === best.length && f.order > best.order)))
         continue;
-      f.pattern.lastIndex = at;
-      const m = f.pattern.exec(text);
+      const m = matchForm(f, text, at, c.cjk);
       if (m !== null) {
-        [best, matched] = [f, m[0]];
+        [best, matched] = [f, m];
         return;
       }
     }
@@ -177,7 +203,7 @@ function addressSpans(text: string): [number, number][] {
 
 /** The English gloss of a normalised clause in `language`. */
 export function gloss(text: string, language: GlossLanguage): string {
-  const c = COMPILED.get(language);
+  const c = compiled(language);
   if (c === undefined) return text;
   let out = '';
   let done = 0;
