@@ -1,20 +1,9 @@
+import { each } from './compose.js';
 import type { GlossTable } from './types.js';
 
-/**
- * Every `head + tail` for the given heads and tails, `|`-separated: Japanese puts the object before
- * the verb ("指示を無視"), so a verb phrase is written whole and read in English order ("ignore
- * instructions"), which the English rules need.
- */
-function each(heads: string, tails: string): string {
-  return heads
-    .split('|')
-    .flatMap((h) => tails.split('|').map((t) => h + t))
-    .join('|');
-}
-
-/** The user, as a noun phrase (with the particles that follow it). */
 /** Other, as a qualifier of tools. */
 const OTHER = '他の|ほかの|組み込みの|標準の|その他の|別の';
+/** The user, as a noun phrase (with the particles that follow it). */
 const USER = 'ユーザー|ユーザ|利用者|使用者|お客様';
 const TO_USER = each('ユーザー|ユーザ|利用者', 'に|には');
 /** Rules and instructions, as the object of ignore/forget. */

@@ -1,17 +1,8 @@
+import { each } from './compose.js';
 import type { GlossTable } from './types.js';
-
-/** Every `head + tail` for the given heads and tails, `|`-separated. */
-function each(heads: string, tails: string): string {
-  return heads
-    .split('|')
-    .flatMap((h) => tails.split('|').map((t) => h + t))
-    .join('|');
-}
 
 /** The user, as a noun phrase. */
 const USER = '用户|使用者|用戶|使用者';
-/** Telling, showing or notifying (the verbs concealment negates). */
-
 /** Chinese, simplified and traditional (./types.ts explains the format). */
 export const CHINESE: GlossTable = {
   language: 'zh',
