@@ -148,7 +148,7 @@ export const VENDOR_SCOPE =
 
 /** Counter-evidence: the clause rejects, refuses or protects. */
 export const NEGATION =
-  /\b(reject|rejects|rejected|rejecting|refuse|refuses|refused|deny|denies|denied|block|blocks|blocked|forbid|forbids|forbidden|disallow|disallows|disallowed|not allowed|not permitted|prohibited|excluded|excludes|exclude|prevents?|prevented|cannot|can't|can not|won't|will not|is not|are not|isn't|aren't|never (?:sends|reads|accesses|stores|logs|shares|uploads|transmits|leaves|writes|touches|exposes|returns|includes)|does not|doesn't|do not (?:send|store|log|share|upload)|outside (?:the|of)|protected|restricted|sensitive (?:files?|paths?) (?:are|is)|ignored|skipped|masked|redacted|filtered|sandbox(?:ed)?|safe ?guards?|for security|security reasons)\b/;
+  /\b(reject|rejects|rejected|rejecting|refuse|refuses|refused|deny|denies|denied|block|blocks|blocked|forbid|forbids|forbidden|disallow|disallows|disallowed|not allowed|not permitted|prohibited|excluded|excludes|exclude|prevents?|prevented|cannot|can't|can not|won't|will not|is not|are not|isn't|aren't|never (?:sends|reads|accesses|stores|logs|shares|uploads|transmits|leaves|writes|touches|exposes|returns|includes)|does not|doesn't|do not (?:send|store|log|share|upload)|(?:do not|don't|never|must not|mustn't|should not|shouldn't) (?:ever )?(?:read|access|open|load|cat|print|output|echo|expose|leak|upload|forward|post|transmit|copy|paste|include|collect)\b(?! (?:it|them|this|that) (?:to|into|in) )|outside (?:the|of)|protected|restricted|sensitive (?:files?|paths?) (?:are|is)|ignored|skipped|masked|redacted|filtered|sandbox(?:ed)?|safe ?guards?|for security|security reasons)\b/;
 
 /** The clause describes this tool rather than addressing the agent. */
 export const SELF_SCOPE =
