@@ -83,6 +83,9 @@ const DNS =
   /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][^<>{}[\]\n]{1,60}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
 const PARAMETER =
   /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context|value|slot|property)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,60}\b(here|in|into)\b/;
+/** A field of a web page's form, where a browser tool types what the user gave it. */
+const UI_FIELD =
+  /\b(into|in|to) (the |a |its )?(page'?s? )?(input|form|text|password|login|sign-?in|username|user ?name|search|e-?mail) (field|box|input|form)s?\b/;
 const REQUESTS =
   /\b(every|each|all|any)\s+(outgoing\s+|subsequent\s+|future\s+)?([\w-]+\s+)?(requests?|urls?|links?|query strings?|headers?|navigations?|page loads?|api calls?|http calls?)\b|\b(hidden|extra|additional)( hidden)? (inputs?|form fields?|fields?|headers?|query param\w*)\b/;
 
@@ -150,7 +153,13 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
   push(sinks, EMAIL.test(c), 'email');
   push(sinks, DNS.test(c), 'dns');
-  push(sinks, PARAMETER.test(c) || param.named || intoParameter(c, known.params ?? []), 'parameter');
+  // Typing into a page's form field (a browser tool signing in) is not handing data to a parameter.
+  const formField = UI_FIELD.test(c);
+  push(
+    sinks,
+    (PARAMETER.test(c) && !formField) || param.named || intoParameter(c, known.params ?? []),
+    'parameter',
+  );
   push(sinks, REQUESTS.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
