@@ -83,6 +83,7 @@ const DNS =
   /\b(look ?up|resolve|nslookup|dig|ping|query)\b[^.;]{0,60}([<{[$][^<>{}[\]\n]{1,60}[>}\]]?\.[\w-]+\.|\bsubdomains?\b|\bhost ?names? (made|built) from\b)|\b(encode|put|place|embed)\b[^.;]{0,40}\b(in|into|as) (a |the )?(subdomain|dns (name|label|query))/;
 const PARAMETER =
   /\b(in|into|inside|to|as) (the |this |that |a )?(`[^`]{1,40}`|"[^"]{1,40}"|\w+ )?(parameter|argument|field|param|arg|sidenote|note|notes|metadata|context|value|slot|property)\b|\b(put|place|paste|pass|include|write|add|insert|append|pop|stick)\b[^.;]{0,60}\b(here|in|into)\b/;
+const TO_CLIPBOARD = /\b(to|into|onto) (the |your |their |the user'?s )?clipboard\b/g;
 /** A field of a web page's form, where a browser tool types what the user gave it. */
 const UI_FIELD =
   /\b(into|in|to) (the |a |its )?(page'?s? )?(input|form|text|password|login|sign-?in|username|user ?name|search|e-?mail) (field|box|input|form)s?\b/;
@@ -146,7 +147,8 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, CONVERSATION.test(c), 'conversation');
   push(sources, STRONG_SECRET.test(c), 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
-  push(sources, BROWSER.test(c), 'browser');
+  // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
+  push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')), 'browser');
   push(sources, PERSONAL.test(c), 'personal');
   push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
