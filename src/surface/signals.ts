@@ -242,6 +242,16 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
   const withGloss = (r: ClauseReading, g: ClauseReading['gloss']) => (g ? { ...r, gloss: g } : r);
   // After a clause that only addresses the agent ("note for the ai agent:"), the field's clauses are addressed.
   const addressed = { ...ctx, addressed: true };
+  // A clause repeated in an item (hostile text repeats one sentence thousands of times) is read once.
+  const seen = new Map<string, ClauseReading>();
+  const read = (text: string, field: string, hidden: boolean, to: ReadContext, listed = false) => {
+    const key = `${Number(hidden)}${Number(listed)}${Number(to === addressed)}\u0000${field}\u0000${text}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    const r = readClause(text, field, hidden, to, listed);
+    seen.set(key, r);
+    return r;
+  };
   for (const s of segments) {
     const n = normalise(s.text);
     let listed = false;
@@ -251,14 +261,14 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
       listed =
         listed &&
         (isListItem(c.text) || /\b(e\.g\.?|for example|such as|i\.e\.)$/.test(out.at(-1)?.text ?? ''));
-      out.push(withGloss(readClause(c.text, s.field, false, to, listed), c.gloss));
+      out.push(withGloss(read(c.text, s.field, false, to, listed), c.gloss));
       if (!listed) listed = splitMentions(c.text).opensList;
       if (addressOnly(c.text)) to = addressed;
     }
     for (const h of n.hidden) {
       to = ctx;
       for (const c of readable(h)) {
-        out.push(withGloss(readClause(c.text, s.field, true, to), c.gloss));
+        out.push(withGloss(read(c.text, s.field, true, to), c.gloss));
         if (addressOnly(c.text)) to = addressed;
       }
     }
