@@ -24,7 +24,6 @@ interface Form {
 }
 
 interface Compiled {
-  readonly table: GlossTable;
   readonly cjk: boolean;
   /** Forms by their first word (Latin) or first character (CJK). */
   readonly byHead: ReadonlyMap<string, readonly Form[]>;
@@ -33,7 +32,6 @@ interface Compiled {
   readonly longestPrefix: number;
   readonly exact: ReadonlyMap<string, string>;
   readonly prefix: ReadonlyMap<string, string>;
-  readonly markers: ReadonlySet<string>;
 }
 
 const CJK = new Set<GlossLanguage>(['ja', 'zh']);
@@ -87,8 +85,7 @@ function compile(t: GlossTable): Compiled {
   // Longest first (the first given among equals): the first form that matches in a bucket is its best.
   for (const list of [...byHead.values(), ...byPrefix.values()])
     list.sort((a, b) => b.length - a.length || a.order - b.order);
-  const markers = new Set(t.markers.split('|').map((m) => m.trim().toLowerCase()));
-  return { table: t, cjk, byHead, byPrefix, longestPrefix, exact, prefix, markers };
+  return { cjk, byHead, byPrefix, longestPrefix, exact, prefix };
 }
 
 const TABLES = new Map<GlossLanguage, GlossTable>(GLOSS_TABLES.map((t) => [t.language, t]));
