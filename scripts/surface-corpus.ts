@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 
 import {
+  batchLabels,
   CORPUS_DIR,
   deal,
   loadCorpus,
@@ -50,7 +51,9 @@ function assignSplits(): void {
   const fresh = [...groups].filter((g) => !(g in manifest.splits)).sort();
   const batches = fresh.length > 0 ? [...manifest.batches, fresh] : manifest.batches;
   const splits = deal(manifest.seed, batches);
-  writeFileSync(SPLIT_FILE, `${JSON.stringify({ seed: manifest.seed, batches, splits }, null, 2)}\n`);
+  const labels = manifest.labels;
+  const kept = { seed: manifest.seed, batches, splits, ...(labels ? { labels } : {}) };
+  writeFileSync(SPLIT_FILE, `${JSON.stringify(kept, null, 2)}\n`);
   for (const f of files) {
     const lines = read(f).map((c) => {
       const split = splits[String(c['group'])];
@@ -66,7 +69,7 @@ function assignSplits(): void {
 async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--assign-splits')) return assignSplits();
   const cases = loadCorpus();
-  const m = measure(cases);
+  const m = measure(cases, undefined, batchLabels(readSplitManifest()));
   const casesAt = argv.indexOf('--cases');
   if (casesAt >= 0) {
     const split = argv[casesAt + 1];
