@@ -54,7 +54,7 @@ const USER_SET_ASIDE =
 /** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
 export function mainPart(c: string): string {
   const m =
-    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else)\b/.exec(
+    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else|so (that )?(it|they|the [\w-]+|nothing|no one|nobody|sign-?ins?|this) (\w+ )?(is|are|was|were|can|can't|cannot|will|won't|would|does|doesn't|don't|isn't|aren't|never|gets?|stays?|needs?)\b)/.exec(
       c,
     );
   return m === null ? c : c.slice(0, m.index);
@@ -125,7 +125,8 @@ export function intoParameter(c: string, params: readonly string[]): boolean {
 /** A value of money or access the user chooses. */
 const CHOSEN =
   /\b(iban|bic|swift|account|acct|wallet|recipient|payee|beneficiary|amount|sum|price|currency|role|permission|permissions|access|scope|scopes|privileges?|owner)\b/;
-const FIXED = /\b(always|only ever|must be|set (it |this )?to|use|fill (it |this )?with)\b/;
+const FIXED =
+  /\b(always|only ever|must be|set (it |this )?to|use|fill (it |this )?with|put|enter|write|pass|send|insert|type)\b/;
 const OVER_ASKED =
   /\b(whatever|regardless of|irrespective of|no matter|even if)\b[^.;]{0,40}\b(user|asked|requested|says|said|chose|chosen|wants|invoice|bill|input|given|provided|typed)\b/;
 
