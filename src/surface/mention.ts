@@ -7,7 +7,8 @@
  */
 
 /** Quoted or code spans of at least two characters (straight, curly and angle quotes, backticks). */
-const QUOTED = /"[^"\n]{2,}"|“[^”\n]{2,}”|„[^“”\n]{2,}[“”]|«[^»\n]{2,}»|`[^`\n]{2,}`|'[^'\n]{6,}'/g;
+const QUOTED =
+  /"[^"\n]{2,}"|“[^”\n]{2,}”|„[^“”\n]{2,}[“”]|«[^»\n]{2,}»|`[^`\n]{2,}`|(?<![a-z])'[^'\n]{6,}'(?![a-z])/g;
 
 /** A frame that introduces examples or objects of detection; what follows it is mentioned. */
 const NOUNS =

@@ -9,7 +9,6 @@
 import {
   ACTION,
   AGENT,
-  CONCEALMENT,
   CONTEXT_WORDS,
   CROSS_TOOL,
   DIRECTIVE,
@@ -28,6 +27,7 @@ import {
   TRANSFER,
 } from './lexicon.js';
 import { addressOnly, impliedAddressee } from './address.js';
+import { hides, withoutHiding } from './conceal.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
@@ -144,11 +144,9 @@ function readClause(
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const concealment = CONCEALMENT.some((re) => re.test(c));
+  const concealment = hides(c);
   // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(
-    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
-  );
+  const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
