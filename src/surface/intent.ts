@@ -44,6 +44,7 @@ import {
   OWNED_SECRET,
   parameterSink,
   PERSONAL,
+  PRETEXT,
   PUBLIC,
   RETURNED,
   STOLEN_SECRET,
@@ -220,7 +221,10 @@ export function intentFamilies(
   const external = i.sinks.some((s) => (EXTERNAL as readonly string[]).includes(s));
   const move = i.acts.includes('move');
   // Data to a sink outside the conversation, with no secrecy word needed.
-  const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) || i.sinks.includes('public');
+  const copies =
+    /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) ||
+    i.sinks.includes('public') ||
+    PRETEXT.test(c);
   // A move the user starts ("if the user asks, export it to …") is not the author's order.
   const userStarted = USER_INITIATED.test(c) || OWN_PURPOSE.test(c);
   if (!already.includes('exfiltration') && !userStarted) {
@@ -235,7 +239,10 @@ export function intentFamilies(
   if (i.acts.includes('redirect')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
-  const refused = /\b(never|not|n't|unless|only (when|if))\b/.test(mainPart(c));
+  const refused =
+    /\b(never|not|n't|unless|only (when|if))\b|\b(requires?|needs?|after|once|until|pending)\b[^.;]{0,30}\b(confirm\w*|approv\w*|consent\w*|review\w*|sign-?off)\b|\b(confirm\w*|approv\w*|consent\w*)\b[^.;]{0,20}\b(after|first|beforehand)\b/.test(
+      mainPart(c),
+    );
   if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
   else if (i.acts.includes('weaken') && !userStarted && !refused) out.push('manipulation');
   else if (

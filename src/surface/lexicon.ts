@@ -26,7 +26,7 @@ export const SENSITIVE_EXTRA =
 
 /** Concealment from the user, addressed to the agent. */
 export const CONCEALMENT: readonly RegExp[] = [
-  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning)\b[^.;]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
+  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning)\b[^.;,]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
   /\bwithout\s+(the\s+)?(user|human|operator)(?:'s|s)?\s+(knowing|knowledge|noticing|consent|awareness|seeing|approval)/,
   /\b(keep|keeping)\s+(this|it|that|these|them)\s+(a\s+)?(secret|hidden|confidential|private|between us)\b/,
   /\bhide\s+(this|it|that|these|the \w+)\s+from\s+(the\s+)?(user|human|operator)/,

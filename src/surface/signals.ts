@@ -26,7 +26,7 @@ import {
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
-import { addressOnly, impliedAddressee } from './address.js';
+import { addressOnly, describesTool, impliedAddressee } from './address.js';
 import { hides, withoutHiding } from './conceal.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
@@ -137,7 +137,8 @@ function readClause(
   const m = splitMentions(text);
   if (!m.mentions) return full;
   const around = readPlain(m.outside, field, hidden, ctx);
-  const directs = around.families.length > 0 || around.agent;
+  // An agent addressed around a detection frame is told to run the detector, not to do what it detects.
+  const directs = around.families.length > 0 || (around.agent && !m.detects);
   return directs ? full : mentioned;
 }
 
@@ -150,10 +151,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
-    AGENT.test(c) ||
-    IMPERATIVE_OPENING.test(c) ||
-    ctx.addressed === true ||
-    impliedAddressee(c);
+    ((AGENT.test(c) || IMPERATIVE_OPENING.test(c) || ctx.addressed === true || impliedAddressee(c)) &&
+      !describesTool(c));
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
