@@ -167,7 +167,12 @@ export function judgeItem<C extends Clause>(
   const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
   if (claims || skips) {
     const acting =
-      live.some((r) => r.families.some((f) => ACTING.includes(f)) || r.intent.acts.includes('grant')) ||
+      live.some(
+        (r) =>
+          r.families.some((f) => ACTING.includes(f)) ||
+          r.intent.acts.includes('grant') ||
+          r.intent.acts.includes('approve'),
+      ) ||
       (claims && skips);
     out.push({
       severity: acting ? 'high' : 'medium',
