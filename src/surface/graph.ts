@@ -106,7 +106,7 @@ function disparagingOverride<C extends Clause>(
   const avoiding = readings.filter(
     (r) =>
       !r.mentioned &&
-      ((AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' '))) || prefersThis(r.text, ctx.self)),
+      ((AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' '))) || prefersThis(r.text, ctx)),
   );
   const prefers = [
     ...avoiding,

@@ -26,7 +26,7 @@ import {
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
-import { addressOnly, describesTool, impliedAddressee } from './address.js';
+import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
 import { hides, withoutHiding } from './conceal.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
@@ -40,7 +40,8 @@ import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
 import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
-import { normalise } from './normalise.js';
+import { judgedView } from './markup.js';
+import { gradeHiddenOrders } from './hidden-orders.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
 export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
@@ -83,6 +84,8 @@ export interface ClauseReading {
   readonly text: string;
   readonly hidden: boolean;
   readonly agent: boolean;
+  /** The agent is named (you, the assistant, the model) or a vocative before addressed it. */
+  readonly named: boolean;
   readonly directive: boolean;
   readonly negated: boolean;
   readonly selfScoped: boolean;
@@ -210,6 +213,7 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     text,
     hidden,
     agent,
+    named: AGENT.test(c) || ctx.addressed === true || LEADING_ADDRESS.test(c),
     directive,
     negated,
     selfScoped: self,
@@ -252,7 +256,7 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
     return r;
   };
   for (const s of segments) {
-    const n = normalise(s.text);
+    const n = judgedView(s.text);
     let listed = false;
     let to = ctx;
     for (const c of readable(n.text)) {
@@ -335,6 +339,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
     g.signals.push('hidden-placement');
     g.severity = bump(g.severity);
   }
+  gradeHiddenOrders(readings, g, (f) => raise('high', f));
   return g;
 }
 
