@@ -13,5 +13,8 @@ export const ROMANCE_ORDER: NonNullable<GlossTable['reorder']> = [
     /(?<!\b(?:to|of|from|for|with|in) )\b(the|a|an|this|that|each|every) ([\w'-]+) do not\b/g,
     '$1 $2 does not',
   ],
+  // "mettre force à true" → "set force to true"; "fais passer … par web_search_pro" → "… through web_search_pro".
+  [/\bput ([\w-]+) to (true|false|\d+)\b/g, 'set $1 to $2'],
+  [/\b(send|route|pass)\b([^.;]{0,40}?) by ([a-z][a-z0-9]*_[a-z0-9_]+)/g, '$1$2 through $3'],
   [/\b(use|call|invoke|prefer|run) (only|exclusively|solely)\b/g, '$2 $1'],
 ];
