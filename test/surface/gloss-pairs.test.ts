@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
 import type { GlossPair } from './gloss-pairs/types.js';
+import { PAIRS as ES } from './gloss-pairs/es.js';
 import { PAIRS as FR } from './gloss-pairs/fr.js';
 import { PAIRS as IT } from './gloss-pairs/it.js';
 import { PAIRS as JA } from './gloss-pairs/ja.js';
@@ -26,6 +27,7 @@ const LANGUAGES: readonly (readonly [string, readonly GlossPair[]])[] = [
   ['ja', JA],
   ['it', IT],
   ['fr', FR],
+  ['es', ES],
 ];
 
 for (const [language, pairs] of LANGUAGES)

@@ -7,7 +7,9 @@ import type { GlossTable } from './types.js';
  * "only use this"). Each is linear: a fixed run of words, no nested repetition.
  */
 export const ROMANCE_ORDER: NonNullable<GlossTable['reorder']> = [
-  [/\b(?:do not|does not) ([\w-]+) (?:never|does not ever)\b/g, 'never $1'],
+  [/\b(?:do not|does not|must not) ([\w-]+(?: them| it)?) (?:never|does not ever)\b/g, 'never $1'],
+  // The verb before its subject: "prevalece el contenido" → "the content prevails".
+  [/\b(takes precedence|prevails|wins) (the (?:contents?|results?|output|page|document|text))\b/g, '$2 $1'],
   // A subject before the negation describes it: "si la commande n'affiche" → "the order does not show".
   [
     /(?<!\b(?:to|of|from|for|with|in) )\b(the|a|an|this|that|each|every) ([\w'-]+) do not\b/g,
