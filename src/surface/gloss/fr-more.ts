@@ -6,6 +6,13 @@
 
 /** English reading → French forms (./types.ts). */
 export const FRENCH_MORE: Readonly<Record<string, string>> = {
+  // A bare elision before a word the glossary does not hold (`l'iban`): its reading, then the word.
+  'the ': "l'",
+  'of ': "d'",
+  'that ': "qu'",
+  'do not ': "n'",
+  'it ': "c'",
+  'oneself ': "s'",
   // Orders.
   use: "utilises|sers-toi de|servez-vous de|sers-toi d'|servez-vous d'|fais appel à|faites appel à|recours à|recourez à",
   'only use':
