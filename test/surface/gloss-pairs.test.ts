@@ -12,6 +12,7 @@ import { PAIRS as ES } from './gloss-pairs/es.js';
 import { PAIRS as FR } from './gloss-pairs/fr.js';
 import { PAIRS as IT } from './gloss-pairs/it.js';
 import { PAIRS as JA } from './gloss-pairs/ja.js';
+import { PAIRS as PT } from './gloss-pairs/pt.js';
 
 const HIGH = ['high', 'critical'];
 
@@ -28,6 +29,7 @@ const LANGUAGES: readonly (readonly [string, readonly GlossPair[]])[] = [
   ['it', IT],
   ['fr', FR],
   ['es', ES],
+  ['pt', PT],
 ];
 
 for (const [language, pairs] of LANGUAGES)
