@@ -14,6 +14,7 @@
  * bench's conformance section does. The fixtures always come from ./dist, the scanner from DIST.
  */
 import { writeFileSync } from 'node:fs';
+import process from 'node:process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
