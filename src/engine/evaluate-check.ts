@@ -6,7 +6,6 @@
  */
 import type {
   Check,
-  CheckContext,
   CheckResult,
   Era,
   Given,
@@ -64,44 +63,22 @@ interface Once {
   readonly readRevision: boolean;
 }
 
-/**
- * The context a check is called with: the check's own context (one per check and evidence), and a
- * note of whether the check read `revision`. A class, not a spread of the context with a getter
- * added: that made every context a dictionary-mode object, and ~180 of them a scan.
- */
-class WatchedContext implements CheckContext {
-  #read = false;
-  readonly #made: CheckContext;
-  readonly #revision: Revision | null;
-  constructor(made: CheckContext, revision: Revision | null) {
-    this.#made = made;
-    this.#revision = revision;
-  }
-  get revision(): Revision | null {
-    this.#read = true;
-    return this.#revision;
-  }
-  get readRevision(): boolean {
-    return this.#read;
-  }
-  get meta(): CheckContext['meta'] {
-    return this.#made.meta;
-  }
-  pass: CheckContext['pass'] = (...a) => this.#made.pass(...a);
-  fail: CheckContext['fail'] = (...a) => this.#made.fail(...a);
-  notApplicable: CheckContext['notApplicable'] = (...a) => this.#made.notApplicable(...a);
-  inconclusive: CheckContext['inconclusive'] = (...a) => this.#made.inconclusive(...a);
-  fromProbe: CheckContext['fromProbe'] = (...a) => this.#made.fromProbe(...a);
-  absent: CheckContext['absent'] = (...a) => this.#made.absent(...a);
-}
-
 function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
-  const made = makeContext(check.meta, revision, (section, c) => explainMissing(section, ev, c));
-  const ctx = new WatchedContext(made, revision);
+  let readRevision = false;
+  // One context object with a getter, not a spread of one with a getter added: that made ~180
+  // dictionary-mode objects a scan.
+  const ctx = makeContext(
+    check.meta,
+    revision,
+    (section, c) => explainMissing(section, ev, c),
+    () => {
+      readRevision = true;
+    },
+  );
   const { requires, keys } = check.meta;
   // A required section that is missing has one standard answer: the check is not called.
   const standard = missingSection(requires, ev, ctx);
-  if (standard) return { verdicts: [standard], readRevision: ctx.readRevision };
+  if (standard) return { verdicts: [standard], readRevision };
   const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
   const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
   if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
@@ -109,7 +86,7 @@ function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
     if (v.key !== null && !declaresKey(keys, v.key))
       throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
   }
-  return { verdicts: list, readRevision: ctx.readRevision };
+  return { verdicts: list, readRevision };
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {
