@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 
-export const PREVIOUS_RUN = 'scale-previous';
+const PREVIOUS_RUN = 'scale-previous';
 
 export interface StoredRun {
   readonly scans: number;
@@ -44,37 +44,56 @@ function copySql(db: Database.Database, table: string, replace: Readonly<Record<
 }
 
 /**
- * Copies run `runId` as PREVIOUS_RUN, a day earlier: every scan, with the failing results of one
- * target in three left out (new findings now), one surface item of one in four hashed otherwise
- * (changed) and another of one in five left out (added).
+ * Copies run `from` as run `to`, `days` earlier. With `changed`, the failing results of one target
+ * in three are left out (new findings now), one surface item of one in four is hashed otherwise
+ * (changed) and another of one in five is left out (added).
  */
+function copyRun(db: Database.Database, from: string, to: string, days: number, changed: boolean): void {
+  const prefix = `'${to}-' || `;
+  const ofRun = 'scan_id IN (SELECT id FROM scans WHERE run_id = ?)';
+  const runs = copySql(db, 'runs', {
+    id: `'${to}'`,
+    started_at: `strftime('%Y-%m-%dT%H:%M:%fZ', started_at, '-${days} day')`,
+  });
+  const scans = copySql(db, 'scans', { id: `${prefix}id`, run_id: `'${to}'` });
+  const results =
+    copySql(db, 'results', { scan_id: `${prefix}scan_id` }) +
+    ` WHERE ${ofRun}` +
+    (changed ? ` AND NOT (status = 'fail' AND unicode(substr(scan_id, 1, 1)) % 3 = 0)` : '');
+  const surfaces =
+    copySql(db, 'surfaces', {
+      scan_id: `${prefix}scan_id`,
+      ...(changed
+        ? {
+            sha256: `CASE WHEN ordinal = 0 AND unicode(substr(scan_id, 2, 1)) % 4 = 0 THEN 'x' || sha256 ELSE sha256 END`,
+          }
+        : {}),
+    }) +
+    ` WHERE ${ofRun}` +
+    (changed ? ` AND NOT (ordinal = 1 AND unicode(substr(scan_id, 3, 1)) % 5 = 0)` : '');
+  const documents = copySql(db, 'documents', { scan_id: `${prefix}scan_id` }) + ` WHERE ${ofRun}`;
+  db.transaction(() => {
+    db.prepare(`${runs} WHERE id = ?`).run(from);
+    db.prepare(`${scans} WHERE run_id = ?`).run(from);
+    for (const q of [results, surfaces, documents]) db.prepare(q).run(from);
+  })();
+}
+
+/** Run `runId` copied as PREVIOUS_RUN, a day earlier, with some findings and surface items changed. */
 export function addPreviousRun(file: string, runId: string): void {
   const db = new Database(file);
   try {
-    const prev = `'${PREVIOUS_RUN}-' || `;
-    db.transaction(() => {
-      db.prepare(
-        copySql(db, 'runs', {
-          id: `'${PREVIOUS_RUN}'`,
-          started_at: `strftime('%Y-%m-%dT%H:%M:%fZ', started_at, '-1 day')`,
-        }) + ' WHERE id = ?',
-      ).run(runId);
-      db.prepare(
-        copySql(db, 'scans', { id: `${prev}id`, run_id: `'${PREVIOUS_RUN}'` }) + ' WHERE run_id = ?',
-      ).run(runId);
-      const ofRun = 'scan_id IN (SELECT id FROM scans WHERE run_id = ?)';
-      db.prepare(
-        copySql(db, 'results', { scan_id: `${prev}scan_id` }) +
-          ` WHERE ${ofRun} AND NOT (status = 'fail' AND unicode(substr(scan_id, 1, 1)) % 3 = 0)`,
-      ).run(runId);
-      db.prepare(
-        copySql(db, 'surfaces', {
-          scan_id: `${prev}scan_id`,
-          sha256: `CASE WHEN ordinal = 0 AND unicode(substr(scan_id, 2, 1)) % 4 = 0 THEN 'x' || sha256 ELSE sha256 END`,
-        }) + ` WHERE ${ofRun} AND NOT (ordinal = 1 AND unicode(substr(scan_id, 3, 1)) % 5 = 0)`,
-      ).run(runId);
-      db.prepare(copySql(db, 'documents', { scan_id: `${prev}scan_id` }) + ` WHERE ${ofRun}`).run(runId);
-    })();
+    copyRun(db, runId, PREVIOUS_RUN, 1, true);
+  } finally {
+    db.close();
+  }
+}
+
+/** `count` older runs, copies of `runId` two days earlier and more: a history of many runs. */
+export function addOlderRuns(file: string, runId: string, count: number): void {
+  const db = new Database(file);
+  try {
+    for (let k = 1; k <= count; k++) copyRun(db, runId, `scale-older-${k}`, 1 + k, false);
   } finally {
     db.close();
   }

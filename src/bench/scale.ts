@@ -25,7 +25,7 @@ import {
   runScaleCli,
   writeTargets,
 } from './scale-child.js';
-import { addPreviousRun, storedRun } from './scale-history.js';
+import { addOlderRuns, addPreviousRun, storedRun } from './scale-history.js';
 import { killedAndResumed } from './scale-resume.js';
 import type { Resumed } from './scale-resume.js';
 
@@ -41,6 +41,8 @@ const LINEAR_BOUND = 1.3;
 const RSS_BOUND_KB = 200 * 1024;
 /** How much the peak of one size moves between runs on this machine: growth below it is flat. */
 const RSS_NOISE_KB = 16 * 1024;
+/** Older runs added to the largest size's database: `fleet report` on a history of many runs. */
+const OLDER_RUNS = 10;
 
 interface Sized {
   readonly n: number;
@@ -95,6 +97,21 @@ async function sized(dir: string, servers: readonly FixtureServer[], n: number):
   };
 }
 
+interface History {
+  readonly n: number;
+  readonly runs: number;
+  readonly dbBytes: number;
+  readonly reportMs: number;
+}
+
+/** The largest run's database with OLDER_RUNS more runs of its size: the report should not slow down. */
+async function historyGrown(dir: string, n: number): Promise<History> {
+  const db = join(dir, `history-${n}.db`);
+  progress(`scale: ${OLDER_RUNS} older runs of ${n} targets added to its database`);
+  addOlderRuns(db, `scale-${n}`, OLDER_RUNS);
+  return { n, runs: OLDER_RUNS + 2, dbBytes: statSync(db).size, reportMs: await reportMs(dir, db) };
+}
+
 /** Cost per target between two sizes (the fixed cost of a run cancels out). */
 const slope = (a: Sized, b: Sized, v: (s: Sized) => number): number => (v(b) - v(a)) / (b.n - a.n);
 
@@ -130,7 +147,7 @@ const sizeLine = (m: Sized): string =>
   `fleet report ${ms(m.reportMs)} (with a previous run: ${ms(m.reportPrevMs)}), ` +
   `journaled ${m.journaled}, stored ${m.stored}, ${m.notGraded} not graded`;
 
-function rows(base: Sized, m: readonly Sized[], v: Verdicts, r: Resumed): BenchRow[] {
+function rows(base: Sized, m: readonly Sized[], v: Verdicts, r: Resumed, h: History): BenchRow[] {
   const [b, z] = [m[1]!, m[m.length - 1]!];
   const lin = (x: { low: number; high: number }): boolean => x.high <= x.low * LINEAR_BOUND;
   const pair = (x: { low: number; high: number }): string => `${x.low.toFixed(1)} -> ${x.high.toFixed(1)} ms`;
@@ -174,6 +191,13 @@ function rows(base: Sized, m: readonly Sized[], v: Verdicts, r: Resumed): BenchR
       pass: peak < RSS_BOUND_KB,
     },
     {
+      measurement: `fleet report of ${h.n} targets: 1 previous run vs ${h.runs - 1} in the database`,
+      value: `${ms(z.reportPrevMs)} -> ${ms(h.reportMs)} (db ${(h.dbBytes / 1024 / 1024).toFixed(0)} MB)`,
+      ratio: `${(h.reportMs / z.reportPrevMs).toFixed(2)}x`,
+      goal: `flat in the history (<= ${LINEAR_BOUND}x)`,
+      pass: h.reportMs <= z.reportPrevMs * LINEAR_BOUND,
+    },
+    {
       measurement: `fleet of ${r.n} killed (SIGKILL) at ${r.atKill} finished (random), resumed with its run ID`,
       value:
         `journal ${r.journaled} lines, ${r.distinct} distinct, db ${r.stored}; resumed run scanned ` +
@@ -193,9 +217,11 @@ export async function scaleBench(sizes = [250, 500, 1000, 2000], resumeSize = 50
   const measured: Sized[] = [];
   let base: Sized;
   let resume: Resumed;
+  let history: History;
   try {
     base = await sized(dir, servers, CONCURRENCY);
     for (const n of sizes) measured.push(await sized(dir, servers, n));
+    history = await historyGrown(dir, sizes[sizes.length - 1]!);
     resume = await killedAndResumed(dir, servers, resumeSize);
   } finally {
     await Promise.all(servers.map((s) => s.close()));
@@ -209,10 +235,11 @@ export async function scaleBench(sizes = [250, 500, 1000, 2000], resumeSize = 50
         `CPU and peak RSS are the scanning process's own; fleet report alone / with a previous run to compare.`,
       `  base: ${base.n} targets (one wave), peak RSS ${mb(base.rssKb)}, wall ${ms(base.wallMs)}`,
       ...measured.map(sizeLine),
+      `  history: ${history.runs} runs of ${history.n} targets, db ${(history.dbBytes / 1024 / 1024).toFixed(0)} MB, fleet report ${ms(history.reportMs)}`,
       `  killed and resumed: ${resume.n} targets, killed after ${resume.atKill} (${resume.torn ? 'a torn last line cut' : 'no torn line'}), ` +
         `${resume.replayed} journal entries stored on resume; ${resume.problems.length ? resume.problems.join('; ') : 'every target once'}`,
     ],
-    rows: rows(base, measured, v, resume),
+    rows: rows(base, measured, v, resume, history),
     interpretation: [
       'scale: each finished target is reduced to a record, journaled (one appended line) and stored (one ' +
         'transaction, keyed by indexes), then dropped, so the cost of a target does not depend on how many came ' +
