@@ -14,7 +14,9 @@ const VERBS = [
   'hand|feed|inject|smuggle|encode|collect|gather|harvest|grab|capture|record|scrape|extract|read|open|load',
   'access|retrieve|fetch|get|save|store|keep|track|monitor|look for|search for|find|scan|sniff|navigate',
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
-  'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit',
+  'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
+  'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
+  'grant|give|assign|attach|invite|approve',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */
@@ -72,4 +74,4 @@ export const USER_INITIATED =
 
 /** The clause states what this tool is for: "use this tool to send …", "this function lets you upload …". */
 export const OWN_PURPOSE =
-  /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;
+  /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\buse this (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;

@@ -13,7 +13,16 @@ export type Sink =
   'url' | 'capture' | 'email' | 'dns' | 'parameter' | 'requests' | 'public' | 'call' | 'sender';
 /** What the clause asks for. */
 export type Act =
-  'move' | 'collect' | 'redirect' | 'replace' | 'grant' | 'authority' | 'skip-consent' | 'destroy';
+  | 'move'
+  | 'collect'
+  | 'redirect'
+  | 'replace'
+  | 'grant'
+  | 'authority'
+  | 'skip-consent'
+  | 'destroy'
+  | 'weaken'
+  | 'approve';
 
 /** The clause families an intent adds (./signals.ts Family). */
 export type IntentFamily = 'exfiltration' | 'hijack' | 'manipulation';
@@ -41,7 +50,8 @@ import {
   toolSinks,
 } from './flows.js';
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
-import { ELSEWHERE_INSTEAD, intoParameter, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
+import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
+import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
 const BROWSER =
@@ -172,10 +182,12 @@ export function readIntent(c: string, known: IntentContext): Intent {
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
-  push(acts, money && CHANGE.test(c), 'replace');
+  push(acts, (money && CHANGE.test(c)) || changesPayment(c), 'replace');
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
-  push(acts, GRANT.test(c), 'grant');
+  push(acts, GRANT.test(c) || grantsPrivilege(c), 'grant');
+  push(acts, weakensControl(c), 'weaken');
+  push(acts, approvesForOthers(c), 'approve');
   push(acts, AUTHORITY.test(c), 'authority');
   push(acts, SKIP_CONSENT.test(c), 'skip-consent');
   push(acts, DESTROY.test(c), 'destroy');
@@ -222,12 +234,14 @@ export function intentFamilies(
   if (i.acts.includes('redirect')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
+  const refused = /\b(never|not|n't|unless|only (when|if))\b/.test(mainPart(c));
   if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
+  else if (i.acts.includes('weaken') && !userStarted && !refused) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
-    !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&
+    !refused &&
     (directive ||
-      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
+      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|someone|somebody|whenever|every time|each time|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
         c,
       ) ||
       /@[\w-]+\./.test(c))

@@ -203,7 +203,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
   const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
-  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
+  // A payment or a privilege set by the author needs no addressee: "the payout should go to IBAN …".
+  const setsValue = directive && intent.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken');
+  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {

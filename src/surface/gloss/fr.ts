@@ -16,6 +16,7 @@ import {
   VENDOR_NOUNS,
   VENDOR_OF,
 } from './fr-words.js';
+import { ROMANCE_ORDER } from './romance.js';
 import type { GlossTable } from './types.js';
 
 /*
@@ -251,4 +252,5 @@ export const FRENCH: GlossTable = {
     nounAdjective(VENDOR_NOUNS, VENDOR_OF),
     PHRASES,
   ),
+  reorder: ROMANCE_ORDER,
 };
