@@ -7,7 +7,8 @@
  *   --markdown        the figures section of docs/tool-surface.md
  *   --write-docs      replace that section in docs/tool-surface.md
  *   --cases <split>   list the misses and noisy twins of `train` or `dev` (never `test`)
- *   --assign-splits   write the frozen split into cases that have none (new groups), then exit
+ *   --assign-splits   write the frozen split into cases that have none (new groups), then exit;
+ *                     `--label <text>` says how the new batch was written (its test part gets its own row)
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 
 import {
+  batchLabels,
   CORPUS_DIR,
   deal,
   loadCorpus,
@@ -36,7 +38,7 @@ const END = '<!-- surface-corpus:end -->';
  * Deals the groups that have no split yet (a new batch in corpus/splits.json) and writes every
  * group's split into its cases; a split already given is never changed.
  */
-function assignSplits(): void {
+function assignSplits(label: string | undefined): void {
   const manifest: SplitManifest = existsSync(SPLIT_FILE)
     ? readSplitManifest()
     : { seed: SPLIT_SEED, batches: [], splits: {} };
@@ -50,7 +52,10 @@ function assignSplits(): void {
   const fresh = [...groups].filter((g) => !(g in manifest.splits)).sort();
   const batches = fresh.length > 0 ? [...manifest.batches, fresh] : manifest.batches;
   const splits = deal(manifest.seed, batches);
-  writeFileSync(SPLIT_FILE, `${JSON.stringify({ seed: manifest.seed, batches, splits }, null, 2)}\n`);
+  const named = manifest.labels ?? (label ? manifest.batches.map((_, i) => `batch ${i + 1}`) : undefined);
+  const labels = named && fresh.length > 0 ? [...named, label ?? `batch ${batches.length}`] : named;
+  const kept = { seed: manifest.seed, batches, splits, ...(labels ? { labels } : {}) };
+  writeFileSync(SPLIT_FILE, `${JSON.stringify(kept, null, 2)}\n`);
   for (const f of files) {
     const lines = read(f).map((c) => {
       const split = splits[String(c['group'])];
@@ -64,9 +69,10 @@ function assignSplits(): void {
 }
 
 async function main(argv: readonly string[]): Promise<void> {
-  if (argv.includes('--assign-splits')) return assignSplits();
+  const labelAt = argv.indexOf('--label');
+  if (argv.includes('--assign-splits')) return assignSplits(labelAt >= 0 ? argv[labelAt + 1] : undefined);
   const cases = loadCorpus();
-  const m = measure(cases);
+  const m = measure(cases, undefined, batchLabels(readSplitManifest()));
   const casesAt = argv.indexOf('--cases');
   if (casesAt >= 0) {
     const split = argv[casesAt + 1];

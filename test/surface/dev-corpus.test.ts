@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CorpusCase } from './dev-corpus.js';
-import { deal, FAMILIES, isBenign, loadCorpusFiles, readSplitManifest, SPLIT_SEED } from './dev-corpus.js';
+import {
+  batchLabels,
+  deal,
+  FAMILIES,
+  isBenign,
+  loadCorpusFiles,
+  readSplitManifest,
+  SPLIT_SEED,
+} from './dev-corpus.js';
+import { measure } from './dev-measure.js';
 
 /** The corpus promises at least 400 poisoned cases and 400 benign twins (issue 22). */
 const MIN_CASES = 400;
@@ -66,6 +75,24 @@ describe('development corpus', () => {
       groups.set(c.group, (groups.get(c.group) ?? new Set()).add(c.split));
     }
     for (const [g, s] of groups) expect(s.size, g).toBe(1);
+  });
+
+  it('labels every batch or none, and reports the test part of each label on its own row', () => {
+    const manifest = readSplitManifest();
+    if (manifest.labels) expect(manifest.labels).toHaveLength(manifest.batches.length);
+    const labels = batchLabels({
+      ...manifest,
+      labels: manifest.batches.map((_, i) => (i === 0 ? 'first' : 'later')),
+    });
+    const test = cases.filter((c) => c.split === 'test');
+    const firstOnly = test.filter((c) => labels.get(c.group) === 'first');
+    const judge = () => [];
+    const m = measure(test, judge, labels);
+    expect(m.bySplit['test · first']?.benign).toBe(firstOnly.filter(isBenign).length);
+    expect((m.bySplit['test · first']?.poisoned ?? 0) + (m.bySplit['test · later']?.poisoned ?? 0)).toBe(
+      m.bySplit['test']?.poisoned,
+    );
+    expect(Object.keys(measure(test, judge).bySplit).some((k) => k.startsWith('test · '))).toBe(false);
   });
 
   it('holds its promised size, families, five languages and all three splits', () => {

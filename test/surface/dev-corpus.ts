@@ -131,6 +131,21 @@ export interface SplitManifest {
   readonly seed: string;
   readonly batches: readonly (readonly string[])[];
   readonly splits: Readonly<Record<string, Split>>;
+  /**
+   * What each batch is, in batch order (how and when its groups were written): the `test` part of
+   * each differently labelled set of batches is reported on its own row, so that a batch written
+   * later (for example blind to the rules) can be told from the first deal.
+   */
+  readonly labels?: readonly string[];
+}
+
+/** The label of every group's batch (a batch without one is `batch <n>`). */
+export function batchLabels(manifest: SplitManifest): Map<string, string> {
+  const out = new Map<string, string>();
+  manifest.batches.forEach((batch, i) => {
+    for (const g of batch) out.set(g, manifest.labels?.[i] ?? `batch ${i + 1}`);
+  });
+  return out;
 }
 
 export const SPLIT_FILE = join(CORPUS_DIR, 'splits.json');

@@ -135,7 +135,15 @@ export interface Measurement {
   readonly byLanguage: Readonly<Record<string, Tally>>;
 }
 
-export function measure(cases: readonly CorpusCase[], judge: Judge = rulesJudge): Measurement {
+/**
+ * `labels` (group → its batch's label) adds a `test · <label>` tally per label when the test part
+ * holds more than one: the headline stays the whole `test` split.
+ */
+export function measure(
+  cases: readonly CorpusCase[],
+  judge: Judge = rulesJudge,
+  labels: ReadonlyMap<string, string> = new Map(),
+): Measurement {
   const results = cases.map((c) => runCase(c, judge));
   const twinOf = new Map<string, CaseResult>();
   for (const r of results) if ('benign' in r.c.expected) twinOf.set(r.c.expected.twin, r);
@@ -144,8 +152,12 @@ export function measure(cases: readonly CorpusCase[], judge: Judge = rulesJudge)
   const byLanguage: Record<string, Tally> = {};
   const at = (m: Record<string, Tally>, k: string) => (m[k] ??= emptyTally());
   for (const s of [...SPLITS, 'all']) at(bySplit, s);
+  const testLabels = new Set(cases.filter((c) => c.split === 'test').map((c) => labels.get(c.group)));
+  const labelled = (c: CorpusCase) =>
+    c.split === 'test' && testLabels.size > 1 ? [`test · ${labels.get(c.group) ?? 'unlabelled'}`] : [];
   for (const r of results) {
     const twin = twinOf.get(r.c.id);
+    for (const s of labelled(r.c)) add(at(bySplit, s), r, twin);
     for (const s of [r.c.split, 'all']) {
       add(at(bySplit, s), r, twin);
       add(at(byFamily, `${s}/${r.c.family}`), r, twin);

@@ -63,7 +63,8 @@ export function render(
 ): string {
   const md = opts.markdown;
   const h = (s: string) => (md ? `#### ${s}` : `== ${s}`);
-  const splits = [...SPLITS, 'all'].map((s) => splitRow(s, m.bySplit[s]!));
+  const parts = Object.keys(m.bySplit).filter((s) => s.startsWith('test · '));
+  const splits = [...SPLITS, ...parts, 'all'].map((s) => splitRow(s, m.bySplit[s]!));
   const cells = `Cells: caught/poisoned at the expected severity, u under-graded, w wrong item, m not found, h benign twins with a high or critical finding.`;
   const out = [
     h('Per split (the headline is `test`, never used for tuning)'),
