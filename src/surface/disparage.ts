@@ -18,7 +18,7 @@ const LIFECYCLE =
 
 /** Harm and bad quality beyond ./intent.ts DISPARAGE: wrong data, slowness, crashes, data lost or taken. */
 const HARM =
-  /\b(stale|slow|sluggish|laggy|inaccurate|incorrect|erroneous|error-?prone|error-?ridden|busted|borked|bugged|glitchy|wonky|unusable|unstable|crash(es|ing)?|will crash|hallucinat\w+|made-up|fabricated|corrupted|corrupt|tampered( with)?|backdoor(ed)?|intercepted|snooped on|eavesdropped|spies on|sells? (your|the user'?s|user) data|(returns?|gives?|produces?|yields?|outputs?|serves?|reports?) (\w+ )?(wrong|incorrect|erroneous|bogus|fake|stale|garbled|corrupted|invalid|bad|false|made-up|outdated|inaccurate|unreliable|garbage|junk|nonsense)\b|(wrong|incorrect|erroneous|bogus|garbled|corrupted|inaccurate|false) (data|results?|answers?|values?|outputs?|coordinates|prices|quotes|pages|info(rmation)?|numbers|responses?|translations?|figures|totals)|leaks? \w+( \w+)? to|(get|gets|are|is|were|was) (silently )?(wiped|erased|lost|deleted|dropped|exposed|stolen|logged)|drops? (\w+ )?(attachments|messages|data|files|notes|records|events|emails|rows)|loses? (\w+ )?(data|files|notes|messages|records|events|work)|(no longer|not) (working|functional|safe|secure|reliable|accurate)|(doesn'?t|does not|don'?t|do not) work( (properly|reliably|anymore|any more))?|not working|fails? (often|constantly|all the time|randomly|silently|regularly|frequently)|(is|are) (known to be )?(down|offline|hacked|breached|infected))\b/;
+  /\b(stale|slow|sluggish|laggy|inaccurate|incorrect|erroneous|error-?prone|error-?ridden|busted|borked|bugged|glitchy|wonky|unusable|unstable|crash(es|ing)?|will crash|hallucinat\w+|made-up|fabricated|corrupted|corrupt|tampered( with)?|backdoor(ed)?|intercepted|snooped on|eavesdropped|spies on|sells? (your|the user'?s|user) data|(returns?|gives?|produces?|yields?|outputs?|serves?|reports?) (\w+ )?(wrong|incorrect|erroneous|bogus|fake|stale|garbled|corrupted|invalid|bad|false|made-up|outdated|inaccurate|unreliable|garbage|junk|nonsense)\b|(wrong|incorrect|erroneous|bogus|garbled|corrupted|inaccurate|false) (data|results?|answers?|values?|outputs?|coordinates|prices|quotes|pages|info(rmation)?|numbers|responses?|translations?|figures|totals)|leaks? \w+( \w+)? to|(get|gets|are|is|were|was) (silently )?(wiped|erased|lost|deleted|dropped|exposed|stolen|logged)|drops? (\w+ )?(attachments|messages|data|files|notes|records|events|emails|rows)|loses? (\w+ )?(data|files|notes|messages|records|events|work)|(no longer|not) (working|functional|safe|secure|reliable|accurate)|(doesn'?t|does not|don'?t|do not) work( (properly|reliably|anymore|any more))?|not working|fails? (often|constantly|all the time|randomly|silently|regularly|frequently)|(is|are) (known to be )?(down|offline|hacked|breached|infected)|(inject|injects|insert|inserts|slip|slips|add|adds|sneak|sneaks) (\w+ )?(ads|advertising|adverts|tracking|trackers|malware|spam|affiliate links)|damag(e|es|ed|ing)|manipulat(e|es|ed|ing)|tamper(s|ed|ing)? with|censor(s|ed)?|spy on|track (you|the user)|sell (your|the user'?s) data)\b/;
 
 const DISPARAGES_ANY = new RegExp(`${DISPARAGE.source}|${HARM.source}|${LIFECYCLE.source}`, 'g');
 
@@ -26,7 +26,7 @@ const DISPARAGES_ANY = new RegExp(`${DISPARAGE.source}|${HARM.source}|${LIFECYCL
 const KIND =
   '(tools?|functions?|servers?|plugins?|integrations?|extensions?|services?|connectors?|apps?|apis?|clients?|providers?|search|searches|fetch(er)?|browser|mailer|shell|terminal|translators?|translations?|calculators?|calendars?|databases?|db|storage|engines?|readers?|writers?|uploaders?|senders?|schedulers?|agents?|version|implementation|endpoints?|modules?|backends?)';
 const QUALIFIED_OTHER = new RegExp(
-  `\\b(the|a|any|every|all) (other|rival|competing|alternative|built-?in|native|legacy|stock|third-party|regular|standard|default|usual|old|older|original|generic|previous|existing) ([\\w-]+ ){0,2}${KIND}\\b|\\bthe (?!same\\b|current\\b|present\\b|above\\b|following\\b)([\\w-]+) ([\\w-]+ )?(tool|function|server|plugin|integration|connector|extension)\\b|\\b${KIND} (provided by|from|of|on|in) (the )?(any|every|all|other|another|third-party|competing|rival|a different|different)\\b`,
+  `\\b((the|a|any|every|all) )?(other|rival|competing|alternative|built-?in|native|legacy|stock|third-party|regular|standard|default|usual|old|older|original|generic|previous|existing) ([\\w-]+ ){0,3}${KIND}\\b|\\bthe (?!same\\b|current\\b|present\\b|above\\b|following\\b)(?<name>[\\w-]+) ([\\w-]+ )?(tool|function|server|plugin|integration|connector|extension)\\b|\\b${KIND} (provided by|from|of|on|in) (the )?(any|every|all|other|another|third-party|competing|rival|a different|different)\\b|\\b${KIND} (other than|besides|apart from|except) (this|ours|us|the present)\\b`,
 );
 /** The assistant's own ability taken as a rival: "your own arithmetic", "the assistant's native translation". */
 const OWN_ABILITY =
@@ -61,7 +61,8 @@ function otherNamed(text: string, ctx: DisparageContext): 'sibling' | 'other' | 
   if (OTHER_TOOLS.test(text)) return 'other';
   const q = QUALIFIED_OTHER.exec(text);
   // "the pdf tool" inside pdf_to_text's own description is itself.
-  if (q !== null && !(q[5] !== undefined && self.split(/[_-]/).includes(q[5]))) return 'other';
+  if (q !== null && !(q.groups?.name !== undefined && self.split(/[_-]/).includes(q.groups.name)))
+    return 'other';
   if (text.includes('_'))
     for (const m of text.matchAll(SNAKE)) {
       const id = m[0];
@@ -84,6 +85,8 @@ export function disparages(
   before: string | undefined,
   ctx: DisparageContext,
 ): Disparagement | null {
+  // "this is the only search tool that works": the others do not.
+  if (ONLY_ONE_WORKS.test(text) && !NEGATED_CLAIM.test(text)) return { harm: true, sibling: false };
   const harm = DISPARAGE.test(text) || HARM.test(text);
   if (!harm && !LIFECYCLE.test(text)) return null;
   // "it is not safe" reads as negated; the disparagement is what it says. "does not claim others are unreliable" does not.
@@ -102,50 +105,53 @@ export function disparages(
   const onlyLifecycle = !HARM.test(text) && !DISPARAGE.test(text.replace(LIFECYCLE_IN_DISPARAGE, ' '));
   return { harm: !onlyLifecycle, sibling: pointed === 'sibling' };
 }
+/** A claim that only this tool works, runs the others down without naming a fault. */
+const ONLY_ONE_WORKS =
+  /\b(the|this is the|it is the|it'?s the) only ([\w-]+ ){0,2}(tool|one|option|service|server|way|thing|function|integration) (that|which) (actually |really )?(works|is (safe|reliable|accurate|secure|trustworthy|up to date|correct))\b/;
+const NEGATED_CLAIM = /\b(not|never|isn'?t|no longer)\b[^.;]{0,20}\bthe only\b/;
 /** The lifecycle words ./intent.ts DISPARAGE also lists. */
 const LIFECYCLE_IN_DISPARAGE = /\b(deprecated|outdated|obsolete|no longer supported)\b/g;
 
-/** This tool, as the object or instrument of the agent's act. */
-function thisRef(self: string): string {
-  const name = self.length >= 3 ? `|(?<![a-z0-9_-])${escapeRegExp(self.toLowerCase())}(?![a-z0-9_-])` : '';
-  return `(this (one|tool|server|service|function|integration|plugin|connector|api|app|endpoint|mcp server|extension)|ours|us${name})`;
-}
+/** This tool (or the server's own), as the object or instrument of the agent's act. */
+const THIS_REF =
+  '(this (one|tool|server|service|function|integration|plugin|connector|api|app|endpoint|mcp server|extension)|ours|us)';
 /** Everything of its kind, always, or in place of the others. */
 const EXCLUSIVE =
   /\b(only|exclusively|solely|always|every|each|all|everything|anything|whatever|in (every|all|any) cases?|instead|no matter|regardless|from now on|going forward|entirely|at all times|any time|nothing else|no other|for good)\b/;
-/** Staying away from the tools run down: "never invoke it", "do not touch them", "steer clear of those". */
+/** Staying away from the tools run down: "never invoke it", "shall not call them", "steer clear of those". */
 const AVOID_BACK =
-  /\b(never|do not|don'?t|dont|must not|mustn'?t|should not|shouldn'?t|stop|quit|no longer|cease|refuse to|decline to)\s+(\w+\s+)?(use|using|call|calling|invoke|invoking|touch|touching|trust|trusting|rely on|relying on|hand|send|give|pass|route|open|run|pick|choose|select)\s+(it|them|those|these|that one|that tool|theirs)\b|\b(avoid|skip|ignore|disregard|bypass|steer clear of|stay away from|keep away from|forget about|don'?t bother with|do not bother with)\s+(it|them|those|these|that one|that tool|theirs)\b|\bpretend (it|they|those) (doesn'?t|does not|don'?t|do not|never) exist|\b(act|behave) as (if|though) (it|they|those) (didn'?t|did not|don'?t|do not|wasn'?t|weren'?t|were not|was not) (exist|there)/;
+  /\b(never|do not|don'?t|dont|must not|mustn'?t|should not|shouldn'?t|shall not|may not|cannot|can'?t|(is|are) not to|must never|should never|shall never|stop|quit|no longer|cease|refuse to|decline to|abstain from|refrain from)\s+(\w+\s+)?(use|using|call|calling|invoke|invoking|touch|touching|trust|trusting|rely on|relying on|hand|send|give|pass|route|open|run|pick|choose|select|look at|consult|query)\s+(it|them|those|these|that one|that tool|theirs)\b|\b(avoid|skip|ignore|disregard|bypass|steer clear of|stay away from|keep away from|forget about|don'?t bother with|do not bother with)\s+(it|them|those|these|that one|that tool|theirs)\b|\bpretend (it|they|those) (doesn'?t|does not|don'?t|do not|never) exist|\b(act|behave) as (if|though) (it|they|those) (didn'?t|did not|don'?t|do not|wasn'?t|weren'?t|were not|was not) (exist|there)/;
+/** Exclusive by its own words: "only this one", "this tool is the safe replacement", "only this one works". */
+const ONLY_THIS = new RegExp(
+  `\\b(only|exclusively|solely) (use |call |trust |through |via |with )?${THIS_REF}\\b|\\b${THIS_REF} (is|as|remains) (now )?(the|your) (only|sole|one|secure|safe|official|approved|trusted|recommended|reliable|correct|right|proper|new|supported)( [\\w-]+)? (option|choice|way|replacement|alternative|tool|one|source|path|route|provider|service)\\b|\\b${THIS_REF} only\\s*($|[,.;:!)])|\\bonly ${THIS_REF} (works|is (safe|secure|reliable|accurate|correct|trusted))\\b|\\b(re-?routed|redirected|re-?directed|diverted|re-?routes?|redirect) (\\w+ )?(here|to ${THIS_REF})\\b`,
+);
+/** This tool as the object or instrument of an act: exclusive with an EXCLUSIVE word. */
+const TO_THIS = new RegExp(
+  `\\b(use|prefer|trust|rely on|depend on|stick (with|to)|switch to|go with|choose|pick|call|invoke|employ|favou?r|treat)( only)? ${THIS_REF}\\b|\\b(through|via|with|using|to|from|by|on)( only)? ${THIS_REF}\\b|\\b(everything|all|every \\w+|anything) (\\S+ ){0,6}here\\b|\\bhere (instead|only)\\b`,
+);
+const IDENT = /\b[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b/g;
+const OWN_NAMES = new WeakMap<readonly string[], ReadonlySet<string>>();
 
-interface Preference {
-  /** Exclusive by its own words: "only this one", "the_tool is the safe replacement". */
-  readonly exclusive: RegExp;
-  /** This tool as the object or instrument of an act: exclusive with an EXCLUSIVE word. */
-  readonly object: RegExp;
-}
-const PREFERENCES = new Map<string, Preference>();
-
-function preference(self: string): Preference {
-  const known = PREFERENCES.get(self);
-  if (known !== undefined) return known;
-  const ref = thisRef(self);
-  const p = {
-    exclusive: new RegExp(
-      `\\b(only|exclusively|solely) (use |call |trust |through |via |with )?${ref}\\b|\\b${ref} (is|as|remains) (now )?(the|your) (only|sole|one|secure|safe|official|approved|trusted|recommended|reliable|correct|right|proper|new|supported)( \\w+)? (option|choice|way|replacement|alternative|tool|one|source|path|route|provider|service)\\b|\\bonly ${ref} (works|is (safe|secure|reliable|accurate|correct|trusted))\\b`,
-    ),
-    object: new RegExp(
-      `\\b(use|prefer|trust|rely on|depend on|stick (with|to)|switch to|go with|choose|pick|call|invoke|employ|favou?r)( only)? ${ref}\\b|\\b(through|via|with|using|to|from|by|on)( only)? ${ref}\\b|\\b(everything|all|every \\w+|anything) (\\w+ ){0,3}here\\b|\\bhere (instead|only)\\b`,
-    ),
-  };
-  if (PREFERENCES.size >= 256) PREFERENCES.clear();
-  PREFERENCES.set(self, p);
-  return p;
+/** The clause with this item's name and its siblings' names read as "this tool" (the server's own). */
+function ownAsThis(text: string, self: string, others: readonly string[]): string {
+  if (!text.includes('_') && !text.includes('-')) return text;
+  let own = OWN_NAMES.get(others);
+  if (own === undefined) {
+    own = new Set(others.map((o) => o.toLowerCase()));
+    OWN_NAMES.set(others, own);
+  }
+  const names = own;
+  const me = self.toLowerCase();
+  return text.replace(IDENT, (id) => (id === me || names.has(id) ? 'this tool' : id));
 }
 
-/** The clause sends every use of its kind to this tool, or away from the ones run down. */
-export function prefersThis(text: string, self: string): boolean {
+/**
+ * The clause sends every use of its kind to this tool or the server's own (named tools of the
+ * server read as "this tool"), or away from the ones run down.
+ */
+export function prefersThis(text: string, ctx: DisparageContext): boolean {
   if (AVOID_BACK.test(text) && !NEGATION.test(text.replace(AVOID_BACK, ' '))) return true;
-  const p = preference(self);
-  if (p.exclusive.test(text)) return true;
-  return p.object.test(text) && EXCLUSIVE.test(text) && !NEGATION.test(text);
+  const c = ownAsThis(text, ctx.self, ctx.others);
+  if (ONLY_THIS.test(c)) return true;
+  return TO_THIS.test(c) && EXCLUSIVE.test(c) && !NEGATION.test(c);
 }
