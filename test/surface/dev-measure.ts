@@ -46,10 +46,25 @@ const asFinding = (r: CheckResult): Finding => ({
 
 export const rulesJudge: Judge = (c) => toolFindings(surfaceEvidence(c.surface)).map(asFinding);
 
-function poisonedOutcome(e: PoisonedExpectation, findings: readonly Finding[]): PoisonedOutcome {
+/**
+ * The locations that name the expected item: a case names a resource by its URI, and a finding
+ * names it as the scanner does, by its `name` when it has one (src/surface/extract.ts).
+ */
+function itemLocations(c: CorpusCase, item: string): Set<string> {
+  const out = new Set([item]);
+  for (const r of c.surface.resources ?? []) if (item === `resource:${r.uri}`) out.add(`resource:${r.name}`);
+  return out;
+}
+
+function poisonedOutcome(
+  c: CorpusCase,
+  e: PoisonedExpectation,
+  findings: readonly Finding[],
+): PoisonedOutcome {
   const checks = new Set([e.check, ...(e.also ?? [])]);
   const mine = findings.filter((f) => checks.has(f.check));
-  const onItem = mine.filter((f) => f.location === e.item);
+  const at = itemLocations(c, e.item);
+  const onItem = mine.filter((f) => at.has(f.location));
   if (onItem.some((f) => atLeast(f.severity, e.min))) return 'caught';
   if (onItem.length > 0) return 'under';
   if (mine.some((f) => atLeast(f.severity, e.min))) return 'wrong-item';
@@ -67,7 +82,7 @@ function benignOutcome(findings: readonly Finding[]): BenignOutcome {
 
 export function runCase(c: CorpusCase, judge: Judge = rulesJudge): CaseResult {
   const findings = judge(c);
-  const outcome = 'benign' in c.expected ? benignOutcome(findings) : poisonedOutcome(c.expected, findings);
+  const outcome = 'benign' in c.expected ? benignOutcome(findings) : poisonedOutcome(c, c.expected, findings);
   return { c, findings, outcome };
 }
 
