@@ -25,7 +25,11 @@ const HOOK_SOURCE =
   "process.on('exit', () => { let kb = process.resourceUsage().maxRSS;" +
   " try { const m = /^VmHWM:\\s+(\\d+)\\s+kB/m.exec(readFileSync('/proc/self/status', 'utf8')); if (m) kb = Number(m[1]); } catch {}" +
   ' const c = process.cpuUsage();' +
-  ' writeFileSync(process.env.MCPP_BENCH_SCALE_FILE, JSON.stringify({ kb, cpuMs: (c.user + c.system) / 1000 })); });';
+  // A fleet run is two processes (the CLI starts it again with its heap setting): the peak is the
+  // larger of the two, the CPU their sum.
+  ' const f = process.env.MCPP_BENCH_SCALE_FILE; let prior = { kb: 0, cpuMs: 0 };' +
+  ' try { prior = JSON.parse(readFileSync(f, "utf8")); } catch {}' +
+  ' writeFileSync(f, JSON.stringify({ kb: Math.max(kb, prior.kb), cpuMs: prior.cpuMs + (c.user + c.system) / 1000 })); });';
 const HOOK = `data:text/javascript,${encodeURIComponent(HOOK_SOURCE)}`;
 
 const BIN = fileURLToPath(new URL('../bin/mcp-posture.js', import.meta.url));
@@ -113,7 +117,10 @@ class LineCounter {
 export function runScaleCli(args: readonly string[], o: CliOptions): Promise<CliRun> {
   const hookFile = `${o.cwd}/scale-hook-${process.hrtime.bigint()}.json`;
   const started = performance.now();
+  // Its own process group, so that a kill ends the CLI and the process it runs the fleet in, as a
+  // machine going down would.
   const child = spawn(process.execPath, ['--import', HOOK, BIN, ...args], {
+    detached: true,
     cwd: o.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, MCPP_BENCH_SCALE_FILE: hookFile },
@@ -131,7 +138,7 @@ export function runScaleCli(args: readonly string[], o: CliOptions): Promise<Cli
       const n = lines.count();
       if (n < after || killedAt !== null) return;
       killedAt = n;
-      child.kill('SIGKILL');
+      process.kill(-child.pid!, 'SIGKILL');
     }, 5);
   }
   return new Promise((resolve, reject) => {

@@ -39,7 +39,22 @@ interface Child {
   kill(): void;
 }
 
-function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Child {
+/** The pids of a process's children (Linux). */
+function childrenOf(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+const running = (pid: number) => existsSync(`/proc/${pid}`);
+
+async function until(test: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return test();
+}
+
+function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Child & { pid: number } {
   const child = spawn(process.execPath, [join(built.dir, 'dist', 'cli', 'bin.js'), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -53,6 +68,7 @@ function cli(args: readonly string[], env: Readonly<Record<string, string>> = {}
       child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
     ),
     kill: () => child.kill('SIGKILL'),
+    pid: child.pid!,
   };
 }
 
@@ -90,6 +106,29 @@ function oneScan(sent: number, recorded: number | undefined, url: string): void 
 }
 
 describe('fleet processes', () => {
+  it('a fleet run is run by a second Node process with the heap setting, which ends with the first', async () => {
+    const args = ['scan', '--targets', targetsFile, '--no-db', '--concurrency', '2', ...PACE];
+    for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+      const run = cli(args);
+      expect(await until(() => childrenOf(run.pid).length > 0, 30_000)).toBe(true);
+      const [scanner] = childrenOf(run.pid);
+      const argv = readFileSync(`/proc/${scanner}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('--max-semi-space-size=4');
+      expect(childrenOf(scanner!)).toEqual([]);
+      process.kill(run.pid, signal);
+      const ended = await run.done;
+      // Killed outright, the first process cannot pass the signal on: the second sees its IPC
+      // channel close and exits. A SIGTERM is passed on, and the first ends by it too.
+      expect(ended.signal).toBe(signal);
+      expect(await until(() => !running(scanner!), 5_000)).toBe(true);
+    }
+    // A single scan is not a fleet run: one process.
+    const single = cli(['scan', fleet.targets[0]!.url, '--allow-private', ...PACE]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(childrenOf(single.pid)).toEqual([]);
+    await single.done;
+  }, 120_000);
+
   it('four shards write one run into one PostgreSQL, each target scanned exactly once', async () => {
     const before = new Map(fleet.targets.map((t) => [t.url, t.requests()]));
     const common = [
