@@ -91,7 +91,7 @@ export function overrides(c: string): boolean {
 
 /** Chat-template and role tokens that open a fake turn (the role name alone is not one). */
 export const TURN_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<[|¦]\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*[|¦]>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<[|¦]\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*[|¦]>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b|["']role["']\s*:\s*["'](system|assistant|developer)["']|<(message|turn|msg|chat)\s+(role|from|author)\s*=\s*["']?(system|assistant|developer)\b|(^|\n)\s*[-=*#]{2,}\s*(system|admin|developer)( (message|prompt|notice))?\s*[-=*#]{2,}/;
 
 /** Tools in general or of a kind, other than this one, as the subject of an order. */
 export const OTHER_TOOL_USE =
