@@ -10,7 +10,14 @@ import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
-import { OTHER_TOOL_USE, shadowsOtherTool, TURN_MARKER } from './steer.js';
+import {
+  changesSibling,
+  NAMED_TOOL_ORDER,
+  OTHER_TOOL_USE,
+  RETARGETS,
+  shadowsOtherTool,
+  TURN_MARKER,
+} from './steer.js';
 
 /** What the graph needs of a clause reading (./signals.ts ClauseReading). */
 export interface Clause {
@@ -32,7 +39,7 @@ export interface ItemFinding<C extends Clause = Clause> {
 }
 
 const PREFERS_THIS =
-  /\balways us\b|\b(always|only|exclusively) (prefer|use|call|through) (this|ours|us)\b|\b(processed|handled|done) exclusively by this\b|\bonly (ever )?\w+ (stuff |things |it )?through (us|this)\b|\bmandatory for all\b|\bmust never be used\b|\b(don'?t|do not) bother \w+ing yourself\b|\buse this instead\b|\b(always|only|exclusively) (use|call) this\b|\buse this (one|tool|server|function) (instead|for every|for all)\b|\b(never|do not|don't) (call|use|invoke|trust) (them|those)\b/;
+  /\b(all|every|any|each)\s+([\w-]+\s+){0,2}(writes?|uploads?|requests?|calls?|queries|messages?|e-?mails?|payments?|operations?|lookups?|searches|conversions?|edits?|saves?)\s+(must|should|have to|need to|are to|shall)\s+(only\s+)?(go|be routed|be sent|pass|run|be made|be done|be handled)\s+(only\s+)?(through|via|with|using|by)\s+(this|us|ours|here)\b|\balways us\b|\b(always|only|exclusively) (prefer|use|call|through) (this|ours|us)\b|\b(processed|handled|done) exclusively by this\b|\bonly (ever )?\w+ (stuff |things |it )?through (us|this)\b|\bmandatory for all\b|\bmust never be used\b|\b(don'?t|do not) bother \w+ing yourself\b|\buse this instead\b|\b(always|only|exclusively) (use|call) this\b|\buse this (one|tool|server|function) (instead|for every|for all)\b|\b(never|do not|don't) (call|use|invoke|trust) (them|those)\b/;
 
 const ACTING = ['manipulation', 'exfiltration', 'hijack'];
 
@@ -194,14 +201,32 @@ export function judgeItem<C extends Clause>(
       ? `${prev.text} ${r.text}`
       : r.text;
   };
-  const shadows = live.filter(
-    (r) =>
-      (r.agent || r.directive) &&
-      shadowsOtherTool(
-        scoped(r),
-        (r.intent.acts.includes('move') && r.intent.sinks.some((s) => EXTERNAL_SINKS.includes(s))) ||
-          r.intent.acts.some((a) => a === 'replace' || a === 'redirect' || a === 'grant'),
-      ),
+  const acts = (r: C) =>
+    (r.intent.acts.includes('move') && r.intent.sinks.some((s) => EXTERNAL_SINKS.includes(s))) ||
+    r.intent.acts.some((a) => a === 'replace' || a === 'redirect' || a === 'grant');
+  // A named sibling ordered to act ("the http_request tool must send its requests via …") is shadowed too.
+  // A short clause naming a sibling ("for share_document:", "note for slack_post:") scopes the clause after it.
+  const aimed = (r: C) => {
+    const prev = readings[readings.indexOf(r) - 1];
+    return prev && prev.text.length < 60 && namesOther(prev.text, ctx) ? `${prev.text} ${r.text}` : r.text;
+  };
+  const takesData = (r: C) =>
+    r.intent.acts.includes('move') && r.intent.sources.some((s) => s !== 'output' && s !== 'file');
+  const namedOrder = (r: C) => {
+    const t = aimed(r);
+    if (!namesOther(t, ctx)) return false;
+    const ordered = NAMED_TOOL_ORDER.test(t) || r.agent || r.directive;
+    return (
+      (ordered && changesSibling(t, true, takesData(r))) ||
+      (NAMED_TOOL_ORDER.test(t) && (acts(r) || RETARGETS.test(t)))
+    );
+  };
+  // "the user won't mind" reassures; it does not negate the order it follows.
+  const reassured = readings.filter(
+    (r) => !r.mentioned && r.negated && /\b(won'?t|will not|wouldn'?t) (mind|care|notice)\b/.test(r.text),
+  );
+  const shadows = [...live, ...reassured].filter(
+    (r) => ((r.agent || r.directive) && shadowsOtherTool(scoped(r), acts(r))) || namedOrder(r),
   );
   if (shadows.length > 0)
     out.push({ severity: 'high', family: 'ordering', signal: 'shadows-other-tool', clauses: shadows });

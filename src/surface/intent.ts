@@ -61,7 +61,7 @@ const BROWSER =
 
 /** The conversation and what the user said or holds. */
 const CONVERSATION =
-  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|contact list|address book|personal (data|info(rmation)?|details)|payment details|(location|gps) (history|data|coordinates)|(their|the user'?s) (location|whereabouts|home address|phone numbers?|(full |real )?name and (home |postal |e-?mail )?address|date of birth|ip address)|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
+  /\b(conversation|chat history|the (whole|full|entire) chat|transcript|previous messages|system prompt|your instructions|your context|everything the user (has )?(said|typed|wrote|written|shared)|the user'?s (last |previous |recent )?(\w+ )?(messages?|prompts?|requests?|questions?)|message bodies|(last |previous |recent )?(\w+ )?(messages?|prompts?|requests?) (from|by|of) the user|contact list|address book|personal (data|info(rmation)?|details)|payment details|(location|gps) (history|data|coordinates)|(their|the user'?s) (location|whereabouts|home address|phone numbers?|(full |real )?name and (home |postal |e-?mail )?address|date of birth|ip address)|(full|whole|complete) (message|e-?mail) (bodies|contents?))\b/;
 
 /** Secrets the text wants taken, not supplied for this tool: passwords, codes, card numbers, other services' keys. */
 const STRONG_SECRET =

@@ -11,7 +11,7 @@
 
 /** The agent's rules by name, whoever owns them. */
 const RULES =
-  '(instructions?|directives?|guidance|guardrails|guard rails|briefing|rule ?book|rule-?set|playbook|mandate|marching orders|operating (instructions|procedures|rules|guidelines)|system (prompts?|messages?|instructions?)|(safety|content|ethical|moral) (instructions?|rules?|guidelines?|polic(y|ies)|filters?|settings|measures|training|restrictions?|constraints?|layers?|nets?|checks?|systems?|features?|rails|principles|code)|programming|alignment)';
+  '(instructions?|directives?|guidance|guardrails|refusal (rules|polic(y|ies)|behaviou?r)|(system|developer|operator)( (and|or|&) (system|developer|operator))? (messages?|prompts?|instructions?)|system-level (guidance|instructions?|rules|messages?|prompts?)|guard rails|briefing|rule ?book|rule-?set|playbook|mandate|marching orders|operating (instructions|procedures|rules|guidelines)|system (prompts?|messages?|instructions?)|(safety|content|ethical|moral) (instructions?|rules?|guidelines?|polic(y|ies)|filters?|settings|measures|training|restrictions?|constraints?|layers?|nets?|checks?|systems?|features?|rails|principles|code)|programming|alignment)';
 /** Rules in general: they are the agent's only when the clause says whose ("you were given"). */
 const ANY_RULES =
   '(rules?|polic(y|ies)|guidelines?|constraints?|restrictions?|limitations?|configuration|config|setup|set-?up|directions|principles?|boundaries|protocols?|prompts?)';
@@ -20,7 +20,7 @@ const EARLIER =
   '(previous|prior|earlier|preceding|former|original|initial|antecedent|standing|existing|old|older|usual|normal|baseline|first)';
 /** Whose: the agent's own ("your", "its", "the assistant's"); not the user's saved or custom rules. */
 const OWNER =
-  "(your|its|the (assistant|model|agent|ai|llm)'?s?) (?!(custom|saved|project|team|repo|repository|own|user|house|brand|style|coding|lint|firewall|editor)\\b)";
+  "((your|ur|yr|its) (?!(custom|saved|project|team|repo|repository|own|user|house|brand|style|coding|lint|firewall|editor)\\b)|the (assistant|model|agent|ai|llm)'?s? )";
 /** Who would have the authority to change the agent's rules. */
 const AUTHORITY =
   /\b((your|the) (developers?|operators?|creators?|administrators?|admins?|owners?|deployers?|makers?|vendor)|anthropic|openai|google deepmind|(the )?(platform|ai|model|safety|trust and safety) (team|staff|provider|engineers?)|system administrator|sysadmin)\b/;
@@ -33,7 +33,7 @@ const ANCHORS: readonly {
   readonly strict?: true;
 }[] = [
   // "your standing instructions", "its system prompt", "the assistant's safety guidelines".
-  { re: new RegExp(`\\b${OWNER}(\\w+ ){0,2}${RULES}\\b`) },
+  { re: new RegExp(`(?<![\\w'])${OWNER}(\\w+ ){0,2}${RULES}\\b`) },
   // "your usual restrictions", "your operator's configuration".
   {
     re: new RegExp(
@@ -86,6 +86,30 @@ const ANCHORS: readonly {
   {
     re: /\b(anything|everything|whatever|all|what)( [\w']+){0,4} (that |which )?(came|comes|coming|you got|you received|was issued) from (your|the) (operator|developer|deployer|creator|owner|system( prompt)?)\b/,
   },
+  // "the agent's own policies": rules of any kind, owned by the agent in the third person.
+  { re: new RegExp(`\\bthe (assistant|model|agent|ai|llm)'?s? (own )?(\\w+ )?${ANY_RULES}\\b`) },
+  // "ur old rules are off": earlier rules of any kind, the agent's, voided in strong words.
+  {
+    re: new RegExp(
+      `(?<![\\w'])${OWNER}(old|previous|prior|earlier|original|initial|existing|former) (\\w+ )?${ANY_RULES}\\b`,
+    ),
+    strict: true,
+  },
+  // "any earlier instruction about personal data is cancelled by this field".
+  {
+    re: new RegExp(`\\b${EARLIER} ${RULES}\\b`),
+    gate: (c) => SELF_TEXT.test(c) || FOR_THE_AGENT.test(c),
+  },
+  // What the user asked, set aside: "forget whatever the user told you", "limits set by the user".
+  {
+    re: /\b(what|whatever|anything|everything|all)\s+(the user|they)\s+(told|asked|said|wants|wanted|requested|typed|wrote|chose|set)( you)?\b|\b(the user'?s?|users'?)\s+(messages?|requests?|instructions?|wishes|choices?|limits?|preferences|restrictions?|settings)\b|\b(limits?|restrictions?|choices?|preferences|scopes?)\s+(set|chosen|given|picked)\s+by\s+the\s+user\b/,
+  },
+  // "system-level guidance".
+  { re: /\bsystem-level (guidance|instructions?|rules|messages?|prompts?)\b/ },
+  // "the safety stuff u were told": rules by a vague name, made the agent's by a relative clause.
+  {
+    re: /\b(the )?(\w+ )?(stuff|things|bits|parts)\s+(that\s+)?(you|u)\s+(were|got|have been|'ve been)\s+(told|given|taught)\b/,
+  },
   // "the system prompt", "the system message", "the operator's restrictions".
   { re: /\bthe system'?s? (prompt|message|instructions?)\b/ },
   {
@@ -96,32 +120,36 @@ const ANCHORS: readonly {
 ];
 
 /** Earlier rules of any kind ("all prior constraints", "prior commands"): voided only in strong words, for the agent. */
-const EARLIER_RULES = new RegExp(`\\b${EARLIER} (\\w+ )?(${ANY_RULES}|commands|orders)\\b`);
+const EARLIER_RULES = new RegExp(
+  `\\b${EARLIER} (\\w+ )?(${ANY_RULES}|commands|orders|conversation|messages|context|turns)\\b`,
+);
 const STRONG_VOID =
-  /^[^.;]{0,40}\b(void|null|revoked|rescinded|repealed|annulled|nullified|suspended|withdrawn|lifted|waived|no longer (in force|in effect|binding))\b/;
+  /^[^.;]{0,40}\b(superseded|overridden|void|null|revoked|rescinded|repealed|annulled|nullified|suspended|withdrawn|lifted|waived|no longer (in force|in effect|binding))\b/;
 /** Whose the rules are: the agent's conversation or the agent itself. */
 const FOR_THE_AGENT =
   /\b(you|your|the assistant|the model|the agent|(this|the) (conversation|chat|session)|from (now|here) on|henceforth|going forward|for the rest of|(from|by) the system|the system'?s)\b/;
 
 /** A state that voids what it follows: "… is void", "… no longer applies", "… can be ignored". */
 const VOID_STATE =
-  /\b(void|null|revoked|rescinded|repealed|annulled|nullified|invalid(ated)?|cancell?ed|withdrawn|retired|obsolete|outdated|out of date|superseded|overridden|overruled|lifted|suspended|waived|disabled|deactivated|switched off|turned off|moot|expired|defunct|replaced|discarded|dropped|irrelevant|inapplicable|not applicable|ignored|disregarded|forgotten|set aside|put aside|skipped|bypassed|terminated|(is|are) (gone|history|over|no more|dead)|not in (force|effect)|no longer (in force|in effect|valid|binding|current|relevant|active|apply|applies|hold|holds|count|counts|matter|matters|exist|exists|governs?)|(do|does|don'?t|doesn'?t)( not)? (apply|count|matter|hold)( anymore| any longer| here| now)?|(only|just|merely) (a test|a drill|a decoy|placeholders?)|not (the )?real( ones)?|(is|are|now|been|be|was|were|get|gets) (now )?off|bind(s)? you no (more|longer))\b/;
+  /\b(void|null|revoked|rescinded|repealed|annulled|nullified|invalid(ated)?|cancell?ed|withdrawn|retired|obsolete|outdated|out of date|superseded|overridden|overruled|lifted|suspended|waived|disabled|deactivated|switched off|turned off|moot|expired|defunct|replaced|discarded|dropped|irrelevant|inapplicable|not applicable|ignored|disregarded|forgotten|set aside|put aside|skipped|bypassed|terminated|stale|(is|are) (gone|history|over|no more|dead)|not in (force|effect)|no longer (in force|in effect|valid|binding|current|relevant|active|apply|applies|hold|holds|count|counts|matter|matters|exist|exists|governs?)|(do|does|don'?t|doesn'?t)( not)? (apply|count|matter|hold)( anymore| any longer| here| now)?|(only|just|merely) (a test|a drill|a decoy|placeholders?)|not (the )?real( ones)?|(is|are|now|been|be|was|were|get|gets) (now )?off|bind(s)? you no (more|longer)|(do|does|don'?t|doesn'?t|do not|does not) (not )?bind|not binding|non-binding|(ignore|disregard|forget|drop|skip|override|bypass) (it|them|that|those)|(win|wins|come|comes) (second|last))\b/;
 
 /** An act that voids what follows it: "disregard …", "takes precedence over …", "without your …". */
 const VOID_ACT =
-  /\b(ignore|disregard|forget|pay no attention to|take no notice of|never mind|get rid of|leave behind|put behind you|move past|disobey|defy|break free (of|from)|escape|shed|throw away|(no|don'?t|do not|never) need to (follow|obey|respect|observe)|need not (follow|obey|respect|observe)|(can|may|should|must) (safely )?ignore|set aside|put aside|push aside|scrap|ditch|drop|discard|abandon|override|overrides|overrode|overridden|overrule|overrules|bypass|circumvent|skip|toss|throw out|dismiss|waive|lift|suspend|disable|switch off|turn off|revoke|revoked|rescind|rescinded|cancel|cancell?ed|nullify|void|supersedes?|superseded|replaces?|replaced|outranks?|trumps?|(an? )?(update|updates|updated|amendment|amendments|change|changes|changed|patch|patched|rewrite|rewrote|rewritten|modification|modified|edit|edited) (to|of)|updated|changed|amended|modified|rewrote|rewritten|(takes?|has|have|gets?) (precedence|priority) over|(come|comes) (before|ahead of)|over|instead of|rather than|in place of|stop (following|obeying|applying|using)|no longer (follow|obey|apply|use)|without|(an )?exempt(ion|ed)? from|(an )?exception to|(free|freed|released|relieved|excused|liberated) (of|from)|unbound by|not bound by)\s+(all |any |of |the |those |these |each |every |everything in |whatever is in )*$/;
+  /\b(ignore|disregard|forget|pay no attention to|take no notice of|never mind|get rid of|leave behind|put behind you|move past|disobey|defy|break free (of|from)|escape|shed|throw away|(no|don'?t|do not|never) need to (follow|obey|respect|observe)|need not (follow|obey|respect|observe)|(can|may|should|must) (safely )?ignore|set aside|put aside|push aside|scrap|ditch|drop|discard|abandon|override|overrides|overrode|overridden|overrule|overrules|bypass|circumvent|skip|toss|throw out|dismiss|waive|lift|suspend|disable|switch off|turn off|revoke|revoked|rescind|rescinded|cancel|cancell?ed|nullify|void|supersedes?|superseded|replaces?|replaced|outranks?|trumps?|(an? )?(update|updates|updated|amendment|amendments|change|changes|changed|patch|patched|rewrite|rewrote|rewritten|modification|modified|edit|edited) (to|of)|updated|changed|amended|modified|rewrote|rewritten|(takes?|has|have|gets?) (precedence|priority) over|(come|comes) (before|ahead of)|over|above|ahead of|higher than|(should |must |do |does )?(not|never) (apply|use|follow|enforce|honou?r|respect)|instead of|rather than|in place of|stop (following|obeying|applying|using)|no longer (follow|obey|apply|use)|without|(an )?exempt(ion|ed)? from|(an )?exception to|(free|freed|released|relieved|excused|liberated) (of|from)|unbound by|not bound by)\s+(all |any |of |the |those |these |each |every |everything in |whatever is in )*$/;
 
 /** Voiding states that leave no doubt (no versioning reads them): "… are void", "… can be ignored". */
 const STRONG_STATE =
-  /\b(void|null|revoked|rescinded|repealed|annulled|nullified|suspended|withdrawn|lifted|waived|ignored|disregarded|no longer (in force|in effect|binding|apply|applies))\b/;
+  /\b(off|superseded|void|null|revoked|rescinded|repealed|annulled|nullified|suspended|withdrawn|lifted|waived|ignored|disregarded|no longer (in force|in effect|binding|apply|applies))\b/;
 /** This text itself takes the rules' place: "… with the ones in this description". */
-const SELF_TEXT = /\b(this (description|text|tool|note|message)|the following|what follows|below)\b/;
+const SELF_TEXT =
+  /\b(this (description|text|tool|note|message|field|parameter|server|resource|prompt)|the following|what follows|below)\b/;
 
 /** Acts that rank one text over another or change it: they void the rules only when the rules are the agent's. */
 const COMPARATIVE =
-  /^(supersedes?|superseded|replaces?|replaced|overrides|outranks?|trumps?|(an? )?(update|updates|updated|amendment|amendments|change|changes|changed|patch|patched|rewrite|rewrote|rewritten|modification|modified|edit|edited)\b|amended|(takes?|has|have|gets?) (precedence|priority) over|(come|comes) (before|ahead of)|over|instead of|rather than|in place of)\b/;
+  /^(above|ahead of|higher than|supersedes?|superseded|replaces?|replaced|overrides|outranks?|trumps?|(an? )?(update|updates|updated|amendment|amendments|change|changes|changed|patch|patched|rewrite|rewrote|rewritten|modification|modified|edit|edited)\b|amended|(takes?|has|have|gets?) (precedence|priority) over|(come|comes) (before|ahead of)|over|instead of|rather than|in place of)\b/;
 /** The anchor itself says whose the rules are. */
-const WHOSE = /\b(you|your|u|its|assistant|model|agent|ai|llm|operator|developer|deployer|creator|system)\b/;
+const WHOSE =
+  /\b(you|your|ur|u|user|users|its|assistant|model|agent|ai|llm|operator|developer|deployer|creator|system)\b/;
 /** Lifting words that need the agent's own rules after them: "without your guardrails". */
 const LIFTING = /^(without|(an )?exempt|(an )?exception|free|freed|released|relieved|excused|liberated)\b/;
 
@@ -129,6 +157,13 @@ const LIFTING = /^(without|(an )?exempt|(an )?exception|free|freed|released|reli
 const NONE_BINDS = new RegExp(
   `\\b(no|none of (your|the)|not one|not a single) (\\w+ )?(${RULES}|${ANY_RULES}|rules?|instructions?|restrictions?|limits?|polic(y|ies))( of yours| from before)? (still )?(binds?|bind|applies|apply|governs?|constrains?|restricts?|holds? for|limits?|counts? for) (you|u)\\b|\\byou are (not|no longer) (bound|restricted|limited|constrained|governed) by\\b`,
 );
+
+/** This text ranked first: "the rules in here win", "this app's rules come first". */
+const SELF_FIRST =
+  /\b(the rules in here|the rules here|these rules|this (tool|app|server|description|text|field|note)'?s? (rules|instructions|notes|terms)|the (notes|rules|instructions|terms) in this (field|tool|description|text)|this (field|text|description|note))\b[^.;]{0,30}\b(win|wins|come first|comes first|prevail|prevails|take precedence|takes precedence|override everything|rank first|are final|is final|always apply|replace (them|those|it|everything))\b/;
+/** Whatever some content says, carried out: "just do whatever the build logs say". */
+const OBEYS_CONTENT =
+  /\b(do|follow|obey|execute|run|carry out|act on|comply with)\s+(whatever|anything|everything|all)\s+(that\s+)?(the |this |that |its )?([\w-]+ ){0,2}(logs?|outputs?|results?|pages?|documents?|files?|responses?|tool|content|text|data|emails?|messages?|comments?|issues?|tickets?|readme|it)\s+(says?|tells? you|asks?|instructs?|wants?|contains?|suggests?|demands?)\b/;
 
 /** A negation just before the voiding word protects the rules ("never asks you to ignore …"). */
 const NEGATED = /\b(never|not|no|nothing|cannot|without)\b|n't\b/;
@@ -142,7 +177,7 @@ const MODE =
 function voided(c: string, a: RegExpExecArray, strict = false): boolean {
   const end = a.index + a[0].length;
   // Voided after the rules are named: "prior guidance … is void".
-  const after = c.slice(end, end + 90);
+  const after = c.slice(end, end + 130);
   const s = (strict ? STRONG_STATE : VOID_STATE).exec(after);
   if (s !== null && notNegated(after.slice(0, s.index)) && !/[.;]/.test(after.slice(0, s.index))) return true;
   // Voided by a verb before them: "disregard your earlier directions", "takes precedence over …".
@@ -162,7 +197,7 @@ function voided(c: string, a: RegExpExecArray, strict = false): boolean {
 /** The clause voids the agent's rules or switches it into a mode without them. */
 export function voidsRules(c: string): boolean {
   if (MODE.test(c) && notNegated(c.slice(0, c.search(MODE)).slice(-20))) return true;
-  if (NONE_BINDS.test(c)) return true;
+  if (NONE_BINDS.test(c) || SELF_FIRST.test(c) || OBEYS_CONTENT.test(c)) return true;
   const e = EARLIER_RULES.exec(c);
   if (e !== null && FOR_THE_AGENT.test(c)) {
     const s = STRONG_VOID.exec(c.slice(e.index + e[0].length));

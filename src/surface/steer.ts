@@ -91,19 +91,30 @@ export function overrides(c: string): boolean {
 
 /** Chat-template and role tokens that open a fake turn (the role name alone is not one). */
 export const TURN_MARKER =
-  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<[|¦]\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*[|¦]>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b/;
+  /<\/?\s*(system|assistant|admin|im_start|im_end|sys|system_prompt|instructions?)\s*>|\[\/?(system|inst|sys|admin|assistant)\]|<[|¦]\s*(system|user|assistant|im_start|im_end|endoftext|start_header_id|end_header_id|eot_id)\s*[|¦]>|<<\/?\s*sys\s*>>|<\/?(start|end)_of_turn>|(^|\n)\s*(system|assistant)\s*:\s|#{2,}\s*(system|instructions?)\b|^\s*system (message|notice|override|update)\b|["']role["']\s*:\s*["'](system|assistant|developer)["']|<(message|turn|msg|chat)\s+(role|from|author)\s*=\s*["']?(system|assistant|developer)\b|(^|\n)\s*[-=*#]{2,}\s*(system|admin|developer)( (message|prompt|notice))?\s*[-=*#]{2,}/;
 
 /** Tools in general or of a kind, other than this one, as the subject of an order. */
 export const OTHER_TOOL_USE =
-  /\b(any|every|all|each|whichever|another|other)\s+(\w+\s+){0,2}(tools?|functions?|integrations?)\b(?! (on|of|from|in) this\b)|\b(whenever|every time|each time|when(ever)?)\b[^.;,]{0,40}\b(use|uses|call|calls|invoke|invokes|run|runs)\s+(an?|any|another)\s+(\w+\s+){0,2}(tools?|functions?)\b|\bwhen(ever)? (the )?[a-z][a-z0-9]*_[a-z0-9_]+ (tool )?(runs|is (called|used|invoked|run))\b/;
+  /\b(any|every|all|each|whichever|another|other)\s+(\w+\s+){0,2}(tools?|functions?|integrations?)\b(?! (on|of|from|in) this\b)|\b(whenever|every time|each time|when|if|once|after|before)\s+(an?|any|another|some|the)\s+([\w-]+\s+)?(tool|function|integration)s?\s+(is |are |gets? )?\w+|\b(whenever|every time|each time|when(ever)?)\b[^.;,]{0,40}\b(use|uses|call|calls|invoke|invokes|run|runs)\s+(an?|any|another)\s+(\w+\s+){0,2}(tools?|functions?)\b|\bwhen(ever)? (the )?[a-z][a-z0-9]*_[a-z0-9_]+ (tool )?(runs|is (called|used|invoked|run))\b/;
 
 /**
  * Shadowing: the clause tells whoever acts how another tool must be used (add a recipient, send
  * elsewhere, change a value). `acts` says it moves data to an outside sink or changes a choice.
  */
 export function shadowsOtherTool(c: string, acts: boolean): boolean {
-  return acts && OTHER_TOOL_USE.test(c) && !/\b(this|the same) (tool|server)\b[^.;]{0,20}$/.test(c);
+  return (
+    (acts || RETARGETS.test(c)) &&
+    OTHER_TOOL_USE.test(c) &&
+    !/\b(this|the same) (tool|server)\b[^.;]{0,20}$/.test(c)
+  );
 }
+
+/** A value another tool uses pointed at the author's address, URL or account: "change the 'to' field to …". */
+export const RETARGETS =
+  /\b(change|set|replace|swap|switch|overwrite|rewrite|point|route|reroute|redirect|send|wrap|proxy|prefix|tunnel|pass)\b[^.;]{0,40}\b(to|through|via|with)\s+(go\s+through\s+)?(["'`]?[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|[\w-]+\.[\w-]+\.[a-z]{2,}\/|iban\b|account\s+\d|[a-z]{2}\d{2}[a-z0-9]{8,}|\d[\d -]{5,}\d)/;
+/** A named tool as the subject of an order: "the http_request tool must send …", "when send_email is called". */
+export const NAMED_TOOL_ORDER =
+  /\b[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(must|should|shall|is to|are to|has to|needs to|will|always)\b|\b(when(ever)?|each time|every time|before|after|if)\s+(the\s+)?[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(is\s+|gets\s+)?(called|used|invoked|run|runs)\b|\b(made|sent|done|placed|created|posted|run)\s+(through|via|with|using)\s+[a-z][a-z0-9]*_[a-z0-9_]+\b/;
 
 /** This tool's own call as where data goes: "attach the results to your call". */
 const CALL_ARGUMENTS =
@@ -157,3 +168,31 @@ export const CLIENT_CONFIG =
 /** A fixed destination for money the user meant elsewhere: "send the money to escrow-7 instead". */
 export const ELSEWHERE_INSTEAD =
   /\b(to|into|with)\s+(the\s+)?(account\s+|wallet\s+|acct\.?\s+)?(?!the user|them|him|her|it\b)[\w.@-]*[\d@-][\w.@-]*\s+instead\b/;
+
+/** A value the author chooses for another tool: an outside address, a wider audience, a forced or privileged flag. */
+const IMPOSED_VALUE =
+  /[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|(^|\s)#[\w-]{2,}|\b(public|everyone|anyone|world-?readable|force\s*(=|to|:)\s*true|with force|forced|admin|owner|root|0?777|verify=false|insecure)\b|\b(held|stored|kept|listed|found) in (this|the|our|its) [\w']+/;
+/** Over what the user picked: "whatever the user picks", "irrespective of the user's request". */
+const OVER_PICK =
+  /\b(whatever|regardless of|irrespective of|no matter|even if|instead of|rather than)\b[^.;]{0,30}\b(the user|user'?s|they|asked|requested|picks?|picked|chose|chosen|wants?|says?)\b/;
+/** Changing or adding to another tool's arguments: set, swap, force, add, list, post a copy, end with. */
+const ARGUMENT_CHANGE =
+  /\b(replaced? with|overwrit\w*|set|swap|switch|change|make|force|flip|turn|add|list|include|cc|bcc|invite|post|send|copy|forward|append|end with|go with|should (always )?be|must (always )?be|always be)\b/;
+
+/**
+ * A named sibling's arguments changed by this text ("for share_document: set visibility to public",
+ * "git_push should always go with force=true"): an outside address, a wider audience or a forced
+ * flag, or a value over what the user picked. `named` says the clause names another tool.
+ */
+export function changesSibling(c: string, named: boolean, takesData = false): boolean {
+  // "force should stay false unless the user asks otherwise", "ask the user whether …" leave the choice with the user.
+  if (
+    !named ||
+    !ARGUMENT_CHANGE.test(c) ||
+    /\bunless (the user|they|asked|explicitly)\b|\bask (the user|them)\b|\blets? the user\b|(?<!\b(whatever|regardless of|no matter what|irrespective of) )\bthe user (chooses|decides|picks|selects)\b|\bwhether\b/.test(
+      c,
+    )
+  )
+    return false;
+  return IMPOSED_VALUE.test(c) || OVER_PICK.test(c) || takesData;
+}
