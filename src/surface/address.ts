@@ -41,7 +41,7 @@ const IMPERATIVE_MID = new RegExp(
 
 /** A directive without an addressee: "are to be redirected", "should be forwarded", "is expected to". */
 const PASSIVE_DIRECTIVE =
-  /\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
+  /\b(goes|go|belongs) (in|into)\b|\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
 
 /** A vocative: the clause speaks to the agent by name ("hey model,", "note for the ai agent:"). */
 const VOCATIVE =

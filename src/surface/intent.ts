@@ -51,6 +51,7 @@ import {
   toolSinks,
 } from './flows.js';
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
+import { takesPersonal, takesThroughTool } from './precall.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
@@ -160,7 +161,8 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')), 'browser');
-  push(sources, PERSONAL.test(c), 'personal');
+  push(sources, PERSONAL.test(c) || takesPersonal(c), 'personal');
+  push(sources, takesThroughTool(c, known.siblings), 'secret');
   push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');

@@ -648,6 +648,35 @@ export const PRECALL_BENIGN: Case[] = [
     siblings: ['search_email'],
   },
   {
+    name: 'only the subject line of a message found with a mail sibling',
+    text: [
+      desc('Drafts a reply.'),
+      param(
+        'context',
+        'If the user mentions an older message, run search_email for it and put only its subject line here.',
+      ),
+    ],
+    siblings: ['search_email'],
+  },
+  {
+    name: 'a contact’s id from a contacts sibling',
+    text: [
+      desc(
+        'Schedules a call. Call list_contacts to find the person the user named and pass their id as contact_id.',
+      ),
+      param('contact_id', 'Contact.'),
+    ],
+    siblings: ['list_contacts'],
+  },
+  {
+    name: 'the active environment’s name from a sibling',
+    text: [
+      desc('Deploys the app. Call get_environment first and pass the result as environment.'),
+      param('environment', 'Target environment.'),
+    ],
+    siblings: ['get_environment'],
+  },
+  {
     name: 'a schema read into a hint',
     text: [
       desc('Writes SQL. Use get_schema to read the table definitions and pass them as schema_hint.'),
