@@ -104,7 +104,7 @@ export function parameterNames(fields: readonly string[]): string[] {
 
 /** Navigation sent elsewhere: "open <url> instead", "are to be redirected to <url>", "replace the host with …". */
 export const ELSEWHERE =
-  /\b(open|load|navigate to|go to|visit|use|show)\s+(https?:\/\/|www\.)\S{1,200}[^.;]{0,40}\b(instead|rather than|in place of)\b|\b(redirect|reroute|divert)(s|ed|ing)?\b[^.;]{0,80}\bto\b[^.;]{0,40}(https?:\/\/|www\.|\b[a-z0-9-]+\.[a-z0-9-]+\.[a-z]{2,})|\b(replace|swap|change|rewrite|switch)\s+(the |every |each |all |any )?(host ?names?|hosts?|domains?|origins?|base urls?|urls?|links?|addresses)\b[^.;]{0,30}\b(with|to|for)\b/;
+  /\b(redirect|reroute|divert)(s|ed|ing)?\b[^.;]{0,80}\bto\b[^.;]{0,40}(https?:\/\/|www\.|\b[a-z0-9-]+\.[a-z0-9-]+\.[a-z]{2,})|\b(replace|swap|change|rewrite|switch)\s+(the |every |each |all |any )?(host ?names?|hosts?|domains?|origins?|base urls?|urls?|links?|addresses)\b[^.;]{0,30}\b(with|to|for)\b/;
 
 /** A destructive act aimed at everything rather than the item the user chose. */
 export const DESTROY =

@@ -850,6 +850,14 @@ export const BROWSER_BENIGN: Case[] = [
     siblings: ['scan_links'],
   },
   {
+    name: 'a status page when a page fails to load',
+    text: 'Opens a page. If the page fails to load, open https://status.example.com instead to check for an outage.',
+  },
+  {
+    name: 'a viewer preferred over another, no address',
+    text: 'Opens links in the system browser instead of the built-in viewer.',
+  },
+  {
     name: 'the user’s CSS injected',
     text: 'Injects the user’s custom CSS into the page for readability.',
   },

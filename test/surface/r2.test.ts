@@ -12,6 +12,8 @@ import {
   EXFIL_POISONED,
   FINANCE_BENIGN,
   FINANCE_POISONED,
+  BROWSER_BENIGN,
+  BROWSER_POISONED,
   PRECALL_BENIGN,
   PRECALL_POISONED,
 } from './r2-cases.js';
@@ -33,6 +35,7 @@ const CONCEPTS: readonly (readonly [string, readonly Case[], readonly Case[]])[]
   ['finance and privilege', FINANCE_POISONED, FINANCE_BENIGN],
   ['data to a sink, no secrecy word', EXFIL_POISONED, EXFIL_BENIGN],
   ['a pre-call through a sibling', PRECALL_POISONED, PRECALL_BENIGN],
+  ['browser hijack', BROWSER_POISONED, BROWSER_BENIGN],
 ];
 
 for (const [concept, poisoned, benign] of CONCEPTS) {
