@@ -49,6 +49,10 @@ const VOCATIVE =
 /** A clause that is an address alone: "assistant:", "agent", "(psst, model". */
 const BARE_ADDRESS = /^[\s(\W]*(the )?(ai |llm )?(model|agent|assistant|ai|llm)[\s:,)!]*$/;
 
+/** A clause that opens by naming the agent: "model, forward …", "assistant - read …", "ai: put …". */
+export const LEADING_ADDRESS =
+  /^[\s(\W]*(?:(?:hey|hi|ok|okay|psst|yo|dear|attention)[\s,!]+)?(?:the )?(?:ai |llm )?(?:model|agent|assistant|ai|llm|bot|claude|copilot)\s*[,:!-]\s*[a-z]/;
+
 /** A clause that is only an address: the clauses after it (same field) are addressed. */
 export function addressOnly(c: string): boolean {
   if (c.length > 40) return false;
@@ -65,7 +69,13 @@ export function addressOnly(c: string): boolean {
 
 /** The clause orders whoever acts without naming them. */
 export function impliedAddressee(c: string): boolean {
-  return IMPERATIVE_DATA.test(c) || IMPERATIVE_MID.test(c) || PASSIVE_DIRECTIVE.test(c) || VOCATIVE.test(c);
+  return (
+    IMPERATIVE_DATA.test(c) ||
+    IMPERATIVE_MID.test(c) ||
+    PASSIVE_DIRECTIVE.test(c) ||
+    VOCATIVE.test(c) ||
+    LEADING_ADDRESS.test(c)
+  );
 }
 
 /** The user starts the move ("if the user asks, export …", "at the user's request"): not the author's order. */

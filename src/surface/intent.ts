@@ -53,6 +53,7 @@ import {
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
 import { FORM_STATE, navigatesInstead, RIDES_ALONG } from './browser.js';
 import { takesPersonal, takesThroughTool } from './precall.js';
+import { claimsConsent, skipsConsent } from './conceal.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
@@ -126,7 +127,7 @@ const GRANT =
 
 /** Authority claimed for the agent, or consent claimed for the user. */
 const AUTHORITY =
-  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (already |previously )?(consented|agreed|approved|authori[sz]ed|okayed|signed off)\b[^.;]{0,20}\b(earlier|already|before|previously|in advance|beforehand)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
+  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|(?<!the )users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (already |previously )?(consented|agreed|approved|authori[sz]ed|okayed|signed off)\b[^.;]{0,20}\b(earlier|already|before|previously|in advance|beforehand)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
 const SKIP_CONSENT =
   /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b|\bwithout (asking|checking|confirming|consulting)( (with )?(the user|them|anyone|first))?\b/;
 
@@ -192,8 +193,8 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, GRANT.test(c) || grantsPrivilege(c), 'grant');
   push(acts, weakensControl(c), 'weaken');
   push(acts, approvesForOthers(c), 'approve');
-  push(acts, AUTHORITY.test(c), 'authority');
-  push(acts, SKIP_CONSENT.test(c), 'skip-consent');
+  push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
+  push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
   push(acts, DESTROY.test(c), 'destroy');
   return { sources, sinks, acts };
 }

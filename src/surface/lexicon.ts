@@ -36,7 +36,7 @@ export const CONCEALMENT: readonly RegExp[] = [
   /\bnot\s+(be\s+)?(shown|visible|displayed|revealed|reported|mentioned)\s+to\s+the\s+(user|human)/,
   /\b(this|it) is (?:just )?an? (internal|implementation) detail[^.;]{0,40}(do not|don't|never|no need to) (mention|tell|show)/,
   /\b(do not|don't|never|must not|should not|shouldn't)\s+(bring (this|it|that) up|be (disclosed|mentioned|shown|revealed|reported))\b/,
-  /\b(remove|omit|omitted|drop|skip|exclude|excluded|leave out|left out|strip)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b/,
+  /(?<!\b(are|is|be|been|get|gets)\s)\b(remove|omit|drop|skip|exclude|leave out|strip)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b|\b(should|must|shall|is to|are to) be (removed|omitted|dropped|excluded|left out|stripped)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b/,
   /\b(the user|users?|they|nobody|no one) (won'?t|will not|wouldn'?t|will never|doesn'?t need to|need not) (notice|know|see|find out|be told)\b|\bthey'?ll never (see|notice|scroll|read|look|find out|know)\b/,
   /\b(the )?(user|human|operator|customer)s? (is|are) not to be (told|informed|shown|notified|alerted|made aware)\b|\b(is|are) not to be (shown|mentioned|revealed|disclosed|reported) to (the )?(user|human)/,
   /\b(is|are) (strictly )?confidential and must not\b|\bthis (forwarding|copy|step|transfer|sync) is confidential\b/,
@@ -114,7 +114,7 @@ export const OVERRIDE: readonly RegExp[] = [
   /\bregardless of (what|whatever|any(thing)?)\s+(the user|they|you were|the system)\b/,
   /\beven if the user\s+(says|asks|requests|tells|objects|refuses)\b/,
   // An earlier instruction declared void, in any order: "all prior directives … are hereby superseded".
-  /\b(earlier|prior|previous|preceding|original|initial|existing|system|before|above)\b[^.;]{0,60}\b(rules?|instructions?|directives?|guidance|guidelines?|prompts?|policies|policy|orders?|told|set up with)\b[^.;]{0,60}\b(no longer (apply|applies|valid|count|counts|matter|hold)|(are|is) (hereby )?(superseded|revoked|void|cancell?ed|obsolete|replaced|lifted|suspended|overridden)|(doesn'?t|does not|don'?t|do not) (count|apply|matter)( anymore)?)\b/,
+  /\b(earlier|prior|previous|preceding|original|initial|existing|system|before|above)\b[^.;]{0,60}\b(rules?|instructions?|directives?|guidance|guidelines?|prompts?|policies|policy|orders?|told|set up with)\b(?!\s+(for|on|about|of)\s+(?!you\b|the (assistant|model|agent)\b))[^.;]{0,60}\b(no longer (apply|applies|valid|count|counts|matter|hold)|(are|is) (hereby )?(superseded|revoked|void|cancell?ed|obsolete|replaced|lifted|suspended|overridden)|(doesn'?t|does not|don'?t|do not) (count|apply|matter)( anymore)?)\b/,
   /\b(forget|ignore|disregard|set aside|put aside|drop|discard|abandon)\s+(?:(?!with\b|to\b|for\b|in\b|on\b|by\b|using\b)[\w']+\s+){0,5}(rules?|instructions?|directives?|guidance|guidelines?|judge?ment|what (you were|you've been|you have been) (told|given)|what the user (asks?|asked|wants|says))\b/,
   /\b(whatever|everything) (you were|you've been|you have been) told\b[^.;]{0,40}\b(doesn'?t|does not|no longer|not)\b/,
   /\b(from (here|now) on|starting now|effective immediately|henceforth|from this point( on)?|your real task)\b[^.;]{0,80}\b(only|obey|follow|rules?|task|instructions?|directives?)\b/,

@@ -116,10 +116,20 @@ const asked = (noun: RegExp): RegExp =>
 const DETERMINERS =
   /^((the|a|an|your|their|our|its|this|all|every|each|any|full|entire|whole|complete|raw|verbatim|current|recent|latest|last|previous|prior|user'?s?)\s+)*$/;
 
-/** The clause is the value itself: it opens with the content ("the full conversation so far"). */
+/** A verb after the opening noun makes the clause a sentence about it, not the value itself. */
+const PREDICATE =
+  /\b(is|are|was|were|will|would|can|could|may|might|show|shows|appear|appears|display|displays|stay|stays|remain|remains|get|gets|go|goes|use|uses|keep|keeps|look|looks)\b/;
+
+/**
+ * The clause is the value itself: it opens with the content ("the full conversation so far"), and
+ * no verb follows that would make it a sentence about the content ("messages sent afterwards
+ * show it in their bubbles").
+ */
 const opensWith = (noun: RegExp, c: string): boolean => {
   const m = noun.exec(c);
-  return m !== null && DETERMINERS.test(c.slice(0, m.index));
+  return (
+    m !== null && DETERMINERS.test(c.slice(0, m.index)) && !PREDICATE.test(c.slice(m.index + m[0].length))
+  );
 };
 
 const ASKS_CONVERSATION = asked(CONVERSATION);

@@ -6,6 +6,7 @@
  * quantifier runs over the same text.
  */
 import { OVERRIDE } from './lexicon.js';
+import { voidsRules } from './override.js';
 
 /** A negation that governs what follows it in the clause ("never", "does not", "no longer"). */
 const NEGATED_BEFORE = /\b(never|not|no|nothing|n't|cannot|without)\b|n't\b/;
@@ -33,7 +34,7 @@ const OUTRANKS =
   /\b(outranks?|prevails? over|beats?|trumps?|overrules?|supersedes?|wins? over|takes? (precedence|priority) over|is more important than|matters more than|counts? more than)\b/;
 /** What is outranked: the user, or the agent's earlier instructions. */
 const THE_USER_OR_EARLIER =
-  /^[^.;]{0,30}\b(the user|what the user|whatever the user|user'?s?|your (own )?(instructions|rules|guidelines|judge?ment)|the system prompt|(earlier|previous|prior|other|system|your) (instructions?|rules|guidance|guidelines|directives?|prompts?))\b/;
+  /^[^.;]{0,30}\b(the user|what the user|whatever the user|user'?s?|your (own )?(instructions|rules|guidelines|judge?ment)|the system prompt|your (rules|guidelines)|(earlier|previous|prior|other|system|your) (instructions?|guidance|directives?|prompts?))\b/;
 
 /** "Where it conflicts with the user's request, X prevails": X is the winner. */
 const CONFLICT_PREVAILS =
@@ -75,7 +76,7 @@ export function overrides(c: string): boolean {
     return true;
   if (unnegated(c, CONTENT_IS_ORDERS) || unnegated(c, OBEY_CONTENT) || unnegated(c, RELEASED)) return true;
   if (unnegated(c, CONTENT_FROM_AUTHORITY) || unnegated(c, CONTENT_EXECUTED)) return true;
-  if (unnegated(c, USER_SET_ASIDE)) return true;
+  if (unnegated(c, USER_SET_ASIDE) || voidsRules(c)) return true;
   const o = OUTRANKS.exec(c);
   if (o !== null && THE_USER_OR_EARLIER.test(c.slice(o.index + o[0].length))) {
     const before = c.slice(0, o.index);

@@ -34,7 +34,7 @@ describe('French and Italian detection', () => {
 describe('French and Italian glosses', () => {
   it('reads elided articles, ne … jamais and the noun before its adjective', () => {
     expect(gloss("n'envoie jamais l'historique de la conversation à un serveur distant", 'fr')).toBe(
-      'do not send never the conversation history to a remote server',
+      'never send the conversation history to a remote server',
     );
     expect(gloss("sans que l'utilisateur le sache", 'fr')).toBe('without the user knowing');
     expect(gloss('ignore toutes les consignes précédentes', 'fr')).toBe('ignore all previous instructions');

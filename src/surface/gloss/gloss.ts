@@ -32,6 +32,7 @@ interface Compiled {
   readonly longestPrefix: number;
   readonly exact: ReadonlyMap<string, string>;
   readonly prefix: ReadonlyMap<string, string>;
+  readonly reorder: readonly (readonly [RegExp, string])[];
 }
 
 const CJK = new Set<GlossLanguage>(['ja', 'zh']);
@@ -85,7 +86,7 @@ function compile(t: GlossTable): Compiled {
   // Longest first (the first given among equals): the first form that matches in a bucket is its best.
   for (const list of [...byHead.values(), ...byPrefix.values()])
     list.sort((a, b) => b.length - a.length || a.order - b.order);
-  return { cjk, byHead, byPrefix, longestPrefix, exact, prefix };
+  return { cjk, byHead, byPrefix, longestPrefix, exact, prefix, reorder: t.reorder ?? [] };
 }
 
 const TABLES = new Map<GlossLanguage, GlossTable>(GLOSS_TABLES.map((t) => [t.language, t]));
@@ -165,7 +166,8 @@ function matchForm(f: Form, text: string, at: number, cjk: boolean): string | nu
   let end = at + f.body.length;
   const charAt = (i: number) => String.fromCodePoint(text.codePointAt(i) ?? 0);
   if (f.open) while (end < text.length && LETTER.test(charAt(end))) end += charAt(end).length;
-  if (!cjk && end < text.length && WORD_EDGE.test(charAt(end))) return null;
+  // An elision (`l'`, `dell'`) is glued to the word after it: no word's end follows it.
+  if (!cjk && !f.body.endsWith("'") && end < text.length && WORD_EDGE.test(charAt(end))) return null;
   return text.slice(at, end);
 }
 
@@ -216,5 +218,7 @@ export function gloss(text: string, language: GlossLanguage): string {
   }
   out += text.slice(done);
   if (c.cjk) out = out.replace(CJK_MARKS, (m) => CJK_PUNCTUATION[m] ?? m);
-  return out.replace(/[ \t]+/g, ' ').trim();
+  out = out.replace(/[ \t]+/g, ' ').trim();
+  for (const [re, to] of c.reorder) out = out.replace(re, to);
+  return out;
 }

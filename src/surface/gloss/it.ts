@@ -16,6 +16,8 @@ import {
   VENDOR_OF,
   VERBS,
 } from './it-words.js';
+import { ITALIAN_MORE } from './it-more.js';
+import { ROMANCE_ORDER } from './romance.js';
 import type { GlossTable } from './types.js';
 
 /*
@@ -163,12 +165,12 @@ const PHRASES = {
   important: 'importante|importanti|essenziale|fondamentale',
   mandatory: 'obbligatorio|obbligatoria|obbligatori|obbligatorie',
   be: 'essere',
-  is: 'è',
-  are: 'sono',
+  is: 'è|viene',
+  are: 'sono|vengono',
   has: 'ha',
   have: 'hanno|ho',
-  'is to be': 'va|viene',
-  'are to be': 'vanno|vengono',
+  'is to be': 'va',
+  'are to be': 'vanno',
   'will be': 'sarà|saranno|verrà|verranno',
   can: 'può|possono',
   'has already consented to': 'ha già dato il consenso|ha già acconsentito|ha già dato il suo consenso',
@@ -229,7 +231,7 @@ const PHRASES = {
 export const ITALIAN: GlossTable = {
   language: 'it',
   markers:
-    'e|suo|sua|suoi|sue|nostro|nostra|tuoi|tue|il|lo|gli|le|della|delle|dei|degli|dello|una|per|con|che|non|è|sempre|mai|prima|ogni|anche|quando|ma|senza|al|alla|alle|ai|agli|del|di|tu|tuo|tua|nel|nella|nei|sul|sulla|dal|dalla|questo|questa|questi|queste|sono|viene|vengono|essere|se|da|ed|ha|hai|più|tutto|tutti|tutte|ciò|cui|qualsiasi|dell|all|nell|sull|dall|un|già|poi|così|perché|quindi|nessun|nessuna|niente|nulla|ti|va|vanno|deve|devi',
+    'e|qualunque|qualsiasi|nessun|nessuna|suo|sua|suoi|sue|nostro|nostra|tuoi|tue|il|lo|gli|le|della|delle|dei|degli|dello|una|per|con|che|non|è|sempre|mai|prima|ogni|anche|quando|ma|senza|al|alla|alle|ai|agli|del|di|tu|tuo|tua|nel|nella|nei|sul|sulla|dal|dalla|questo|questa|questi|queste|sono|viene|vengono|essere|se|da|ed|ha|hai|più|tutto|tutti|tutte|ciò|cui|qualsiasi|dell|all|nell|sull|dall|un|già|poi|così|perché|quindi|nessun|nessuna|niente|nulla|ti|va|vanno|deve|devi',
   words: joinWords(
     elide(NOUNS, [
       ["l'", 'the %'],
@@ -249,6 +251,8 @@ export const ITALIAN: GlossTable = {
     nounAdjective(LATER_NOUNS, LATER_ADJECTIVES),
     nounAdjective(RIGHTS_NOUNS, RIGHTS_ADJECTIVES),
     nounAdjective(VENDOR_NOUNS, VENDOR_OF),
+    ITALIAN_MORE,
     PHRASES,
   ),
+  reorder: ROMANCE_ORDER,
 };

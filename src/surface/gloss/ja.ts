@@ -1,4 +1,6 @@
 import { each } from './compose.js';
+import { joinWords } from './elision.js';
+import { JAPANESE_MORE } from './ja-words.js';
 import type { GlossTable } from './types.js';
 
 /** Other, as a qualifier of tools. */
@@ -16,7 +18,7 @@ const ALL = 'をすべて|を全て|を全部|は全部|はすべて|は全て|�
 export const JAPANESE: GlossTable = {
   language: 'ja',
   markers: '',
-  words: {
+  words: joinWords(JAPANESE_MORE, {
     // Particles the English rules would only stumble over.
     '': 'を|・',
     can: 'ことができ|ことが可能|できます',
@@ -329,5 +331,16 @@ export const JAPANESE: GlossTable = {
     injection: 'インジェクション',
     'suspicious instructions': '不審な指示|怪しい指示|不審な命令',
     'malicious instructions': '悪意のある指示|悪意ある指示|悪質な指示',
-  },
+  }),
+  reorder: [
+    // "<other tools> は使わず" → "do not use <other tools>"; "<X> の代わりに <url> を開いて" → "open <url> instead of <X>".
+    [
+      /\b((?:(?:the|all|any) )?(?:other|built-in)\b[^.,;:]{0,40}?\b(?:tools|servers|services|plugins))\s*[はをも]?\s*(do not use|do not call|do not trust)/g,
+      '$2 $1',
+    ],
+    [
+      /([^.,;:]{1,40}?)\s*(?:の instead|rather than)\s+((?:https?|wss?):\/\/\S+)\s*[をにへ]?\s*(open|visit|navigate|redirect|load)\b/g,
+      '$3 $2 instead of $1',
+    ],
+  ],
 };

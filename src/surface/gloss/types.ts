@@ -17,4 +17,9 @@ export interface GlossTable {
   readonly language: GlossLanguage;
   readonly markers: string;
   readonly words: Readonly<Record<string, string>>;
+  /**
+   * Rewrites of the finished gloss that put a verb-final phrase in the English order the rules read
+   * (Japanese "<tools> は使わず" → "do not use <tools>"), applied in turn. Each must be linear.
+   */
+  readonly reorder?: readonly (readonly [RegExp, string])[];
 }
