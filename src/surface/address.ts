@@ -16,7 +16,7 @@ const VERBS = [
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
   'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
   'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
-  'grant|give|assign|attach|invite|approve',
+  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */
@@ -28,6 +28,8 @@ const OPENERS = [
   String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter|instead of|rather than)\b[^,]{0,80},`,
   // A short time condition without a comma: "after each lookup", "before the real submit".
   String.raw`(?:before|after|once|when|whenever)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
+  // A standing time: "each payday,", "on every run,".
+  String.raw`(?:on\s+)?(?:each|every)\s+[\w-]+(?:\s+[\w-]+)?,`,
   // "when you call export_data", "if u use place_order": the condition names the agent's own call.
   String.raw`(?:before|after|once|when|whenever|if)\s+(?:you|u)\s+(?:call|use|invoke|run|try|hit)\s+(?:the\s+)?[\w-]+(?:\s+tool)?`,
 ].join('|');

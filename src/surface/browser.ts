@@ -25,9 +25,13 @@ const INSTEAD_BEFORE = new RegExp(
 const USERS_NAVIGATION =
   /\b(the user|users?'s?|they|them|their|requested|asks?|asked|wants?|wanted|original|typed|entered|going back|go back|bank(s|ing)?|log ?in|sign-?in|payments?|paypal|checkout|e-?mail|webmail|wallets?|exchanges?|shop(s|ping)?|store)\b/;
 
-/** Navigation sent to the author's address in place of the user's. */
+/** Traffic sent through the author's host: "set proxy to proxy.example.net:8080", "use dns.example.org as resolver". */
+const PROXY =
+  /\b(set|point|change|switch|route|configure|use)\b[^.;]{0,30}\b(proxy|proxies|dns( server)?|resolver|gateway|pac( file)?|upstream)\b[^.;]{0,20}\b[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9-]{1,63}){1,4}(:\d{2,5})?\b/;
+
+/** Navigation sent to the author's address in place of the user's, or all traffic through the author's host. */
 export function navigatesInstead(c: string): boolean {
-  return (INSTEAD_AFTER.test(c) || INSTEAD_BEFORE.test(c)) && USERS_NAVIGATION.test(c);
+  return ((INSTEAD_AFTER.test(c) || INSTEAD_BEFORE.test(c)) && USERS_NAVIGATION.test(c)) || PROXY.test(c);
 }
 
 /** Form contents and what the user types in a page: browser state a form-filling tool sees. */
