@@ -65,8 +65,8 @@ interface Once {
 
 function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
   let readRevision = false;
-  // One context object with a getter, not a spread of one with a getter added: that made ~180
-  // dictionary-mode objects a scan.
+  // One context object that reports the read, not a copy of it with a getter added: a second
+  // object and a copy of every property for each of the ~180 checks of a scan.
   const ctx = makeContext(
     check.meta,
     revision,

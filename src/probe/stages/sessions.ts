@@ -84,8 +84,11 @@ function mainInit(sofar: Readonly<Partial<HttpSofar>>) {
 
 /** How long `server/discover` may lag the answered `initialize` before the session starts without it. */
 const HEAD_START_GRACE = {
-  /** At least this long after every `initialize` was answered… */
-  minMs: 1_000,
+  /**
+   * At least this long after every `initialize` was answered (a healthy server's discover comes
+   * with its `initialize` answers, even on a loaded machine)…
+   */
+  minMs: 2_000,
   /** …or this many times as long as the ladder's `initialize` answers took… */
   factor: 4,
   /** …but at most this share of the request timeout, so the head start always gains. */
