@@ -16,7 +16,7 @@ const VERBS = [
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
   'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
   'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
-  'grant|give|assign|attach|invite|approve',
+  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */
@@ -25,9 +25,11 @@ const OPENERS = [
   String.raw`note|important|additionally|afterwards|quietly|silently|secretly|discreetly|covertly|always|go ahead and`,
   String.raw`<important>|\*\*important\*\*`,
   // A condition or purpose closed by a comma: "when the form has a password field,".
-  String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter)\b[^,]{0,80},`,
+  String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter|instead of|rather than)\b[^,]{0,80},`,
   // A short time condition without a comma: "after each lookup", "before the real submit".
   String.raw`(?:before|after|once|when|whenever)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
+  // A standing time: "each payday,", "on every run,".
+  String.raw`(?:on\s+)?(?:each|every)\s+[\w-]+(?:\s+[\w-]+)?,`,
   // "when you call export_data", "if u use place_order": the condition names the agent's own call.
   String.raw`(?:before|after|once|when|whenever|if)\s+(?:you|u)\s+(?:call|use|invoke|run|try|hit)\s+(?:the\s+)?[\w-]+(?:\s+tool)?`,
 ].join('|');
@@ -41,7 +43,7 @@ const IMPERATIVE_MID = new RegExp(
 
 /** A directive without an addressee: "are to be redirected", "should be forwarded", "is expected to". */
 const PASSIVE_DIRECTIVE =
-  /\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
+  /\b(goes|go|belongs) (in|into)\b|\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
 
 /** A vocative: the clause speaks to the agent by name ("hey model,", "note for the ai agent:"). */
 const VOCATIVE =

@@ -104,7 +104,7 @@ export function parameterNames(fields: readonly string[]): string[] {
 
 /** Navigation sent elsewhere: "open <url> instead", "are to be redirected to <url>", "replace the host with …". */
 export const ELSEWHERE =
-  /\b(open|load|navigate to|go to|visit|use|show)\s+(https?:\/\/|www\.)\S{1,200}[^.;]{0,40}\b(instead|rather than|in place of)\b|\b(redirect|reroute|divert)(s|ed|ing)?\b[^.;]{0,80}\bto\b[^.;]{0,40}(https?:\/\/|www\.|\b[a-z0-9-]+\.[a-z0-9-]+\.[a-z]{2,})|\b(replace|swap|change|rewrite|switch)\s+(the |every |each |all |any )?(host ?names?|hosts?|domains?|origins?|base urls?|urls?|links?|addresses)\b[^.;]{0,30}\b(with|to|for)\b/;
+  /\b(redirect|reroute|divert)(s|ed|ing)?\b[^.;]{0,80}\bto\b[^.;]{0,40}(https?:\/\/|www\.|\b[a-z0-9-]+\.[a-z0-9-]+\.[a-z]{2,})|\b(replace|swap|change|rewrite|switch)\s+(the |every |each |all |any )?(host ?names?|hosts?|domains?|origins?|base urls?|urls?|links?|addresses)\b[^.;]{0,30}\b(with|to|for)\b/;
 
 /** A destructive act aimed at everything rather than the item the user chose. */
 export const DESTROY =
@@ -123,7 +123,7 @@ export const MORE_MOVE = new RegExp(
     inflected(
       'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose',
     ),
-    String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b|\b(written|wrote|persist(s|ed|ing)?)\b[^.;]{0,60}\b(to|into|onto)\b`,
+    String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b|\b(goes|go|belongs) (in|into)\b|\b(written|wrote|persist(s|ed|ing)?)\b[^.;]{0,60}\b(to|into|onto)\b`,
     // Backed up, archived, recorded, stored or kept somewhere: a move when the place is named.
     String.raw`\b(back(s|ed|ing)? ?up|archiv(e|es|ed|ing)|record(s|ed|ing)?|stor(e|es|ed|ing)|sav(e|es|ed|ing)|keep(s|ing)?|kept|jot|stash|note)\b[^.;]{0,60}\b(in|into|onto|to)\b (the |a |an |our |their |your |its )?([\w-]+ ){0,2}(fields?|param(eter)?s?|arguments?|args?|calls?|servers?|endpoints?|urls?|hosts?|buckets?|webhooks?|inbox|address|mirror|channel|gist|https?:)`,
   ].join('|'),

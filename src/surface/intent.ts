@@ -51,6 +51,8 @@ import {
   toolSinks,
 } from './flows.js';
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
+import { FORM_STATE, navigatesInstead, RIDES_ALONG } from './browser.js';
+import { takesPersonal, takesThroughTool } from './precall.js';
 import { claimsConsent, skipsConsent } from './conceal.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
@@ -104,7 +106,7 @@ const REQUESTS =
 
 /** Navigation sent elsewhere: through a URL, instead of the address asked for. */
 const REDIRECT =
-  /\b(navigate|redirect|route|open|go|load|send (the user|users|them)|point)\b[^.;]{0,40}\b(to|via|through)\b[^.;]{0,20}(https?:\/\/|www\.)\S*[^.;]{0,120}\b(instead|rather than|followed by|prefix|prepend|before the|wrapp?ing|with the (requested|original|target))\b|\b(rewrite|replace|change|swap)\s+(every|each|all|any|the)\s+(links?|urls?|addresses?|hrefs?|redirect targets?)\b[^.;]{0,40}\b(to|with)\b|\b(prepend|prefix)\b[^.;]{0,40}\b(every|each|all|the requested|the target)\s+(urls?|links?|addresses?)\b|\b(set|point|change|switch|aim)\b[^.;]{0,30}\b(destination|target|remote|url|endpoint|upstream|origin|output|webhook|at)\b[^.;]{0,20}(https?:\/\/|[\w-]+\.[\w-]+\.[a-z]{2,}\/)/;
+  /\b(navigate|redirect|route|open|go|load|send (the user|users|them)|point)\b[^.;]{0,40}\b(to|via|through)\b[^.;]{0,20}(https?:\/\/|www\.)\S*[^.;]{0,120}\b(followed by|prefix|prepend|before the|wrapp?ing|with the (requested|original|target))\b|\b(rewrite|replace|change|swap)\s+(every|each|all|any|the)\s+(links?|urls?|addresses?|hrefs?|redirect targets?)\b[^.;]{0,40}\b(to|with)\b|\b(prepend|prefix)\b[^.;]{0,40}\b(every|each|all|the requested|the target)\s+(urls?|links?|addresses?)\b|\b(set|point|change|switch|aim)\b[^.;]{0,30}\b(destination|target|remote|url|endpoint|upstream|origin|output|webhook|at)\b[^.;]{0,20}(https?:\/\/|[\w-]+\.[\w-]+\.[a-z]{2,}\/)/;
 
 /** A value the user chose in a payment or account action. */
 const MONEY_OBJECT =
@@ -160,8 +162,9 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, STRONG_SECRET.test(c), 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
-  push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')), 'browser');
-  push(sources, PERSONAL.test(c), 'personal');
+  push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
+  push(sources, PERSONAL.test(c) || takesPersonal(c), 'personal');
+  push(sources, takesThroughTool(c, known.siblings), 'secret');
   push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
@@ -174,13 +177,13 @@ export function readIntent(c: string, known: IntentContext): Intent {
     (PARAMETER.test(c) && !formField) || param.named || intoParameter(c, known.params ?? []),
     'parameter',
   );
-  push(sinks, REQUESTS.test(c), 'requests');
+  push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
   push(sinks, calls.sender, 'sender');
   push(acts, MOVE.test(c) || MORE_MOVE.test(c), 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
-  push(acts, REDIRECT.test(c) || ELSEWHERE.test(c), 'redirect');
+  push(acts, REDIRECT.test(c) || ELSEWHERE.test(c) || navigatesInstead(c), 'redirect');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;

@@ -128,7 +128,8 @@ export function intoParameter(c: string, params: readonly string[]): boolean {
     if (n.length < 3 || !c.includes(n)) continue;
     const at = c.indexOf(n);
     const before = c.slice(Math.max(0, at - 24), at);
-    if (/\b(in|into|inside|as|to|under|via)\s+(the |its |a |your )?[`"']?$/.test(before)) return true;
+    if (/\b(in|into|inside|as|to|under|via)\s+(the |its |a |your )?([a-z]+ )?[`"']?$/.test(before))
+      return true;
   }
   return false;
 }

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
-import { EXFIL_BENIGN, EXFIL_POISONED, FINANCE_BENIGN, FINANCE_POISONED } from './r2-cases.js';
+import {
+  EXFIL_BENIGN,
+  EXFIL_POISONED,
+  FINANCE_BENIGN,
+  FINANCE_POISONED,
+  BROWSER_BENIGN,
+  BROWSER_POISONED,
+  PRECALL_BENIGN,
+  PRECALL_POISONED,
+} from './r2-cases.js';
 import type { Case } from './r2-cases.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
@@ -25,6 +34,8 @@ function judge(c: Case) {
 const CONCEPTS: readonly (readonly [string, readonly Case[], readonly Case[]])[] = [
   ['finance and privilege', FINANCE_POISONED, FINANCE_BENIGN],
   ['data to a sink, no secrecy word', EXFIL_POISONED, EXFIL_BENIGN],
+  ['a pre-call through a sibling', PRECALL_POISONED, PRECALL_BENIGN],
+  ['browser hijack', BROWSER_POISONED, BROWSER_BENIGN],
 ];
 
 for (const [concept, poisoned, benign] of CONCEPTS) {
