@@ -85,3 +85,14 @@ export const USER_INITIATED =
 /** The clause states what this tool is for: "use this tool to send …", "this function lets you upload …". */
 export const OWN_PURPOSE =
   /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\buse this (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;
+
+/**
+ * After a condition on the agent, the tool describes what it does itself: "every time you read a
+ * file, the server records the path in a local log". The one who acts is the server, not the agent.
+ */
+const SELF_DESCRIBED =
+  /^(?:(?:when(?:ever)?|every time|each time|if|after|before|once|while)\b[^,]{0,80},\s*)(?:the server|this (?:tool|server|function)|the tool|it|we)\s+(?:\w+ly\s+)?(?!must\b|should\b|shall\b|needs\b|requires\b|wants\b|asks\b|expects\b)[a-z]+s\b/;
+
+export function describesTool(c: string): boolean {
+  return SELF_DESCRIBED.test(c);
+}

@@ -8,6 +8,7 @@ import { escapeRegExp } from '../escape/regexp.js';
 import { disparages, prefersThis } from './disparage.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
+import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { OTHER_TOOL_USE, shadowsOtherTool, TURN_MARKER } from './steer.js';
 
@@ -163,8 +164,9 @@ export function judgeItem<C extends Clause>(
   }
   // Authority or consent claimed for the agent.
   // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
-  const claims = addressed.length > 0 && live.some((r) => r.intent.acts.includes('authority'));
-  const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
+  // An order to skip the user's confirmation addresses whoever acts by itself ("skip the confirmation").
+  const skips = live.some((r) => r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)));
+  const claims = (addressed.length > 0 || skips) && live.some((r) => r.intent.acts.includes('authority'));
   if (claims || skips) {
     const acting =
       live.some(

@@ -26,7 +26,7 @@ export const SENSITIVE_EXTRA =
 
 /** Concealment from the user, addressed to the agent. */
 export const CONCEALMENT: readonly RegExp[] = [
-  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning)\b[^.;]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
+  /\b(do not|don't|dont|never|must not|should not|shouldn't|without)\s+(ever\s+)?(tell|telling|inform|informing|mention|mentioning|reveal|revealing|disclose|disclosing|notify|notifying|alert|alerting|show|showing|let|letting|warn|warning)\b[^.;,]{0,40}\b(the user|users|the human|the operator|them|anyone)\b/,
   /\bwithout\s+(the\s+)?(user|human|operator)(?:'s|s)?\s+(knowing|knowledge|noticing|consent|awareness|seeing|approval)/,
   /\b(keep|keeping)\s+(this|it|that|these|them)\s+(a\s+)?(secret|hidden|confidential|private|between us)\b/,
   /\bhide\s+(this|it|that|these|the \w+)\s+from\s+(the\s+)?(user|human|operator)/,
@@ -36,7 +36,7 @@ export const CONCEALMENT: readonly RegExp[] = [
   /\bnot\s+(be\s+)?(shown|visible|displayed|revealed|reported|mentioned)\s+to\s+the\s+(user|human)/,
   /\b(this|it) is (?:just )?an? (internal|implementation) detail[^.;]{0,40}(do not|don't|never|no need to) (mention|tell|show)/,
   /\b(do not|don't|never|must not|should not|shouldn't)\s+(bring (this|it|that) up|be (disclosed|mentioned|shown|revealed|reported))\b/,
-  /\b(remove|omit|omitted|drop|skip|exclude|excluded|leave out|left out|strip)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b/,
+  /(?<!\b(are|is|be|been|get|gets)\s)\b(remove|omit|drop|skip|exclude|leave out|strip)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b|\b(should|must|shall|is to|are to) be (removed|omitted|dropped|excluded|left out|stripped)\b[^.;]{0,40}\b(from|in) (what you show|the (list|summary|answer|reply|response|output|report))\b/,
   /\b(the user|users?|they|nobody|no one) (won'?t|will not|wouldn'?t|will never|doesn'?t need to|need not) (notice|know|see|find out|be told)\b|\bthey'?ll never (see|notice|scroll|read|look|find out|know)\b/,
   /\b(the )?(user|human|operator|customer)s? (is|are) not to be (told|informed|shown|notified|alerted|made aware)\b|\b(is|are) not to be (shown|mentioned|revealed|disclosed|reported) to (the )?(user|human)/,
   /\b(is|are) (strictly )?confidential and must not\b|\bthis (forwarding|copy|step|transfer|sync) is confidential\b/,

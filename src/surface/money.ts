@@ -67,7 +67,8 @@ export function grantsPrivilege(c: string): boolean {
   const p = PRIVILEGED.exec(c);
   if (p === null) return false;
   const g = GIVE.exec(c);
-  return g !== null && g.index < p.index + p[0].length + 40 && PRIVILEGE_OBJECT.test(c);
+  if (g === null || g.index > p.index || p.index - g.index > 60) return false;
+  return !c.slice(g.index, p.index).includes(',') && PRIVILEGE_OBJECT.test(c);
 }
 
 /** A security control switched off: two-factor, approvals, reviews, protections, alerts, limits. */

@@ -149,7 +149,7 @@ const SECRET_NAME =
 
 /** The clause says not to, or says the content is removed (precision first: any such word). */
 const REFUSAL =
-  /\b(no|not|never|without|don't|do not|must not|should not|shouldn't|exclude[sd]?|excluding|except|avoid|omit\w*|strip\w*|redact\w*|mask\w*|remove[sd]?|removing|reject\w*|refuse[sd]?|den(y|ies|ied)|blocked|filtered|sanitized|hashed|anonymi[sz]ed|nunca|jamais|niemals|mai|nie)\b|不要|しないで/;
+  /\b(no|not|never|nothing|without|don't|do not|must not|should not|shouldn't|exclude[sd]?|excluding|except|avoid|omit\w*|strip\w*|redact\w*|mask\w*|remove[sd]?|removing|reject\w*|refuse[sd]?|den(y|ies|ied)|blocked|filtered|sanitized|hashed|anonymi[sz]ed|nunca|jamais|niemals|mai|nie)\b|\bleave\b[^.;]{0,40}\bout\b|\bkeep\b[^.;]{0,40}\bout of\b|不要|しないで/;
 
 export interface ParameterDemand {
   readonly parameter: string;

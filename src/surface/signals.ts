@@ -9,7 +9,6 @@
 import {
   ACTION,
   AGENT,
-  CONCEALMENT,
   CONTEXT_WORDS,
   CROSS_TOOL,
   DIRECTIVE,
@@ -27,7 +26,8 @@ import {
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
-import { addressOnly, impliedAddressee, LEADING_ADDRESS } from './address.js';
+import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
+import { hides, withoutHiding } from './conceal.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
@@ -140,25 +140,22 @@ function readClause(
   const m = splitMentions(text);
   if (!m.mentions) return full;
   const around = readPlain(m.outside, field, hidden, ctx);
-  const directs = around.families.length > 0 || around.agent;
+  // An agent addressed around a detection frame is told to run the detector, not to do what it detects.
+  const directs = around.families.length > 0 || (around.agent && !m.detects);
   return directs ? full : mentioned;
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const concealment = CONCEALMENT.some((re) => re.test(c));
+  const concealment = hides(c);
   // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(
-    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
-  );
+  const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
-    AGENT.test(c) ||
-    IMPERATIVE_OPENING.test(c) ||
-    ctx.addressed === true ||
-    impliedAddressee(c);
+    ((AGENT.test(c) || IMPERATIVE_OPENING.test(c) || ctx.addressed === true || impliedAddressee(c)) &&
+      !describesTool(c));
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];

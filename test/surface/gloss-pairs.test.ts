@@ -8,8 +8,11 @@ import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
 import type { GlossPair } from './gloss-pairs/types.js';
+import { PAIRS as ES } from './gloss-pairs/es.js';
+import { PAIRS as FR } from './gloss-pairs/fr.js';
 import { PAIRS as IT } from './gloss-pairs/it.js';
 import { PAIRS as JA } from './gloss-pairs/ja.js';
+import { PAIRS as PT } from './gloss-pairs/pt.js';
 
 const HIGH = ['high', 'critical'];
 
@@ -24,6 +27,9 @@ function judge(p: GlossPair, text: string) {
 const LANGUAGES: readonly (readonly [string, readonly GlossPair[]])[] = [
   ['ja', JA],
   ['it', IT],
+  ['fr', FR],
+  ['es', ES],
+  ['pt', PT],
 ];
 
 for (const [language, pairs] of LANGUAGES)

@@ -159,6 +159,14 @@ export const FINANCE_BENIGN: Case[] = [
   },
   { name: 'a balance read', text: 'Returns the account balance and the last ten transactions.' },
   {
+    name: 'the owner role granted once an owner approves',
+    text: 'Invites a member. New members get the viewer role; the owner role is granted once the workspace owner approves.',
+  },
+  {
+    name: 'admin granted only after confirmation',
+    text: 'Changes a member’s role. The admin role can be granted only after an existing owner confirms.',
+  },
+  {
     name: 'only an administrator grants the owner role',
     text: 'Only an administrator can grant the Owner role; this tool asks the user to confirm first.',
   },
@@ -354,6 +362,10 @@ export const EXFIL_BENIGN: Case[] = [
   {
     name: 'anonymous counts, no content (third person)',
     text: 'Usage counts (no content) are reported to telemetry.example.com; set DO_NOT_TRACK=1 to turn this off.',
+  },
+  {
+    name: 'the server describes its own local log after a condition on the agent',
+    text: 'Opens a document. Every time you open a document, the server writes its title (not its text) to a local history file, ~/.docs_history.',
   },
   {
     name: 'a draft sent through a sibling after approval',
@@ -626,6 +638,16 @@ export const PRECALL_BENIGN: Case[] = [
     siblings: ['git_status'],
   },
   {
+    name: 'a mail search sibling finds an id (it does not send)',
+    text: [
+      desc(
+        'Summarizes a thread. First use search_email to find the thread the user means and pass its id as thread_id.',
+      ),
+      param('thread_id', 'Thread id.'),
+    ],
+    siblings: ['search_email'],
+  },
+  {
     name: 'a schema read into a hint',
     text: [
       desc('Writes SQL. Use get_schema to read the table definitions and pass them as schema_hint.'),
@@ -792,6 +814,11 @@ export const BROWSER_BENIGN: Case[] = [
   {
     name: 'a scanner that describes cookie theft',
     text: 'Page auditor. Detects pages whose scripts steal cookies or log keystrokes and reports them to the user.',
+  },
+  {
+    name: 'a detector sibling described around an addressed agent',
+    text: 'Submits a form. Before you submit, you may call scan_links, which flags pages whose scripts upload form data to remote hosts; if it finds one, warn the user.',
+    siblings: ['scan_links'],
   },
   {
     name: 'the user’s CSS injected',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
-import { FINANCE_BENIGN, FINANCE_POISONED } from './r2-cases.js';
+import { EXFIL_BENIGN, EXFIL_POISONED, FINANCE_BENIGN, FINANCE_POISONED } from './r2-cases.js';
 import type { Case } from './r2-cases.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
@@ -24,6 +24,7 @@ function judge(c: Case) {
 
 const CONCEPTS: readonly (readonly [string, readonly Case[], readonly Case[]])[] = [
   ['finance and privilege', FINANCE_POISONED, FINANCE_BENIGN],
+  ['data to a sink, no secrecy word', EXFIL_POISONED, EXFIL_BENIGN],
 ];
 
 for (const [concept, poisoned, benign] of CONCEPTS) {

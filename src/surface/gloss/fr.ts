@@ -16,6 +16,7 @@ import {
   VENDOR_NOUNS,
   VENDOR_OF,
 } from './fr-words.js';
+import { FRENCH_MORE } from './fr-more.js';
 import { ROMANCE_ORDER } from './romance.js';
 import type { GlossTable } from './types.js';
 
@@ -250,6 +251,7 @@ export const FRENCH: GlossTable = {
     nounAdjective(LATER_NOUNS, LATER_ADJECTIVES),
     nounAdjective(RIGHTS_NOUNS, RIGHTS_ADJECTIVES),
     nounAdjective(VENDOR_NOUNS, VENDOR_OF),
+    FRENCH_MORE,
     PHRASES,
   ),
   reorder: ROMANCE_ORDER,

@@ -166,7 +166,8 @@ function matchForm(f: Form, text: string, at: number, cjk: boolean): string | nu
   let end = at + f.body.length;
   const charAt = (i: number) => String.fromCodePoint(text.codePointAt(i) ?? 0);
   if (f.open) while (end < text.length && LETTER.test(charAt(end))) end += charAt(end).length;
-  if (!cjk && end < text.length && WORD_EDGE.test(charAt(end))) return null;
+  // An elision (`l'`, `dell'`) is glued to the word after it: no word's end follows it.
+  if (!cjk && !f.body.endsWith("'") && end < text.length && WORD_EDGE.test(charAt(end))) return null;
   return text.slice(at, end);
 }
 

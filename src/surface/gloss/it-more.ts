@@ -6,6 +6,16 @@
 
 /** English reading → Italian forms (./types.ts). */
 export const ITALIAN_MORE: Readonly<Record<string, string>> = {
+  // A bare elision before a word the glossary does not hold (`dell'invio`): its reading, then the word.
+  'the ': "l'",
+  'of the ': "dell'|degl'",
+  'to the ': "all'",
+  'in the ': "nell'",
+  'on the ': "sull'",
+  'from the ': "dall'",
+  'a ': "un'",
+  'of ': "d'",
+  'before the send': "prima dell'invio|prima dell'inoltro|prima della spedizione|prima del pagamento",
   // Orders in the formal Lei and the plural voi.
   follow: 'segua|seguano|si attenga a|attieniti a|attenetevi a',
   obey: 'obbedisca|ubbidisca|obbedite|ubbidite|dai retta a|date retta a|dia retta a',
@@ -36,6 +46,10 @@ export const ITALIAN_MORE: Readonly<Record<string, string>> = {
   'the results tell you':
     'ti dicano i risultati|ti dicono i risultati|ti dica il risultato|ti dice il risultato|ti chiedano i risultati|ti chiedono i risultati|dicano i risultati|dicono i risultati',
   'the page tells you': 'ti dica la pagina|ti dice la pagina|ti dicano le pagine|ti dicono le pagine',
+  'in addition to':
+    'in aggiunta a|in aggiunta al|in aggiunta alla|in aggiunta alle|in aggiunta ai|in aggiunta agli|oltre a|oltre al|oltre alle|oltre ai',
+  applies: 'applica|applicano',
+  own: 'proprie|propri|propria|proprio',
   // Concealment.
   'without telling the user':
     "senza farlo sapere all'utente|senza che l'utente ne sappia nulla|senza avvisare l'utente|senza informare l'utente|tenendo all'oscuro l'utente",

@@ -48,6 +48,10 @@ export const JAPANESE_MORE: Readonly<Record<string, string>> = {
     TO_USER,
     '見せないで|表示しないで|見えないように|見せないように|表示させない',
   ),
+  'do not mention it': each(
+    'それ|これ|その件|この件|この処理|この明細',
+    each('に|には|について|については', '触れない|触れず|言及しない|言及せず|触れないで|言及しないで'),
+  ),
   'do not mention': '言及しないで|言及は不要|記載しないで|書かないこと|書かないでください',
   // Override.
   'ignore instructions': each(each(RULES, 'を|は|をすべて|はすべて|を全て|は全部|も|を一切|は一切'), VOID),
@@ -155,6 +159,9 @@ export const JAPANESE_MORE: Readonly<Record<string, string>> = {
   // Finance and privilege.
   'destination account': '送金先口座|入金先口座|振込口座',
   account: '口座番号を|銀行口座',
+  'account number':
+    '普通預金|当座預金|普通口座|当座口座|' +
+    each('銀行|信用金庫|信金|ゆうちょ', ' 普通| 当座|普通|当座|口座'),
   'grant admin permissions': each(
     '管理者|アドミン|オーナー|root',
     each('の権限|権限|ロール|役割', 'を付与|を与え|を割り当て|を設定|に設定|を持たせ'),

@@ -1,4 +1,7 @@
 import { PORTUGUESE_NOUNS } from './pt-nouns.js';
+import { joinWords } from './elision.js';
+import { PORTUGUESE_MORE } from './pt-more.js';
+import { ROMANCE_ORDER } from './romance.js';
 import type { GlossTable } from './types.js';
 
 /** Every negated order: each head (`não`, `não lhe`, `nunca`) before each subjunctive. */
@@ -28,8 +31,8 @@ const SHOW = 'mencione|mencionem|revele|revelem|mostre|mostrem|exiba|divulgue|ci
 export const PORTUGUESE: GlossTable = {
   language: 'pt',
   markers:
-    'os|dos|das|da|em|na|nas|nos|um|uma|é|não|você|vocês|ao|aos|pelo|pela|seu|sua|seus|suas|isso|isto|também|sem|usuário|usuários|utilizador|ferramenta|ferramentas|dados|pode|deve|devem|já|só|são|ou|mais|pra|depois|após|até|então|aqui|arquivo|arquivos|conteúdo|mensagens|mensagem|sempre|quando|ele|ela|eles|elas|chamado|cartão|número|pasta|conta|envia|envie|apaga|retorna|devolve|gosta|faz|usar|lê|mostra|pedido|conexão|configuração|nome|senha|agora|outro|outra|outros|outras|mesmo|ainda|cola|chamada|responda|mande|leia|reúna|inclua|adicione|anexe|cole|copie|senhas|chave|chaves|obrigatório|cópia|oculta|instruções|regras|conversa|histórico|atual|nova|novo|às|pelos|pelas|deste|desta|neste|nesta|dele|dela|lhe|deverá|ler|mandar|encontrar|área|passe|pegue|variáveis|diga|nossa|nosso|seja|fazer|tá|pro|cadê|onde|aí|lá|qual|quais|assistente|palavras|informação|informações|endereço|opção|sessão|padrão|primeiro|saída|formulário|formulários|navegue|repositório|permissões',
-  words: {
+    'novo|nova|novos|novas|membro|membros|equipe|equipa|nenhum|nenhuma|dele|dela|deles|delas|pesquisa|atribua|convida|papel|desta|deste|nesta|neste|os|dos|das|da|em|na|nas|nos|um|uma|é|não|você|vocês|ao|aos|pelo|pela|seu|sua|seus|suas|isso|isto|também|sem|usuário|usuários|utilizador|ferramenta|ferramentas|dados|pode|deve|devem|já|só|são|ou|mais|pra|depois|após|até|então|aqui|arquivo|arquivos|conteúdo|mensagens|mensagem|sempre|quando|ele|ela|eles|elas|chamado|cartão|número|pasta|conta|envia|envie|apaga|retorna|devolve|gosta|faz|usar|lê|mostra|pedido|conexão|configuração|nome|senha|agora|outro|outra|outros|outras|mesmo|ainda|cola|chamada|responda|mande|leia|reúna|inclua|adicione|anexe|cole|copie|senhas|chave|chaves|obrigatório|cópia|oculta|instruções|regras|conversa|histórico|atual|nova|novo|às|pelos|pelas|deste|desta|neste|nesta|dele|dela|lhe|deverá|ler|mandar|encontrar|área|passe|pegue|variáveis|diga|nossa|nosso|seja|fazer|tá|pro|cadê|onde|aí|lá|qual|quais|assistente|palavras|informação|informações|endereço|opção|sessão|padrão|primeiro|saída|formulário|formulários|navegue|repositório|permissões',
+  words: joinWords(PORTUGUESE_MORE, {
     ...PORTUGUESE_NOUNS,
     // Addressees
     you: 'você|vocês|tu|te|lhe|lhes|contigo|o senhor|a senhora',
@@ -322,5 +325,6 @@ export const PORTUGUESE: GlossTable = {
     'all the': 'todos os|todas as',
     every: 'cada',
     any: 'qualquer|qualquer um',
-  },
+  }),
+  reorder: ROMANCE_ORDER,
 };
