@@ -3,9 +3,11 @@
  * decoded; decoded text is returned escaped so that a finding can show it. Digests and example
  * tokens that are plainly what they look like are skipped.
  */
+import { gunzipSync, inflateSync } from 'node:zlib';
+
 import { escapeExcerpt } from '../escape/invisible.js';
 
-export type EncodingKind = 'data-uri' | 'base64' | 'hex' | 'percent';
+export type EncodingKind = 'data-uri' | 'base64' | 'base32' | 'hex' | 'percent' | 'rot13';
 
 export interface EncodedRun {
   readonly kind: EncodingKind;
@@ -46,7 +48,7 @@ const DECODED_MAX = 2_000;
 /** Longer runs are decoded each time: the memo must stay small (2 000 × 1 KiB at most). */
 const DECODED_MEMO_CHARS = 1_024;
 
-function decodedRun(kind: 'hex' | 'base64', run: string): string | null {
+function decodedRun(kind: 'hex' | 'base64' | 'base32', run: string): string | null {
   // Only the decoded part decides the answer, so it is the key.
   const payload = run.slice(0, MAX_DECODE);
   const key = payload.length <= DECODED_MEMO_CHARS ? `${kind}:${payload}` : null;
@@ -55,7 +57,9 @@ function decodedRun(kind: 'hex' | 'base64', run: string): string | null {
   const text = asText(
     kind === 'hex'
       ? Buffer.from(payload, 'hex')
-      : Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
+      : kind === 'base32'
+        ? fromBase32(payload)
+        : Buffer.from(payload.replace(/-/g, '+').replace(/_/g, '/'), 'base64'),
   );
   if (key !== null) {
     if (DECODED.size >= DECODED_MAX) DECODED.clear();
@@ -64,7 +68,39 @@ function decodedRun(kind: 'hex' | 'base64', run: string): string | null {
   return text;
 }
 
-function asText(bytes: Buffer): string | null {
+/** RFC 4648 base32 (upper case, `=` padding) to bytes. */
+function fromBase32(run: string): Buffer {
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of run.replace(/=+$/, '')) {
+    const v = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(ch);
+    if (v < 0) break;
+    value = (value << 5) | v;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 0xff);
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** Compressed bytes (gzip, zlib) inside an encoding are inflated, at most MAX_DECODE bytes out. */
+function inflated(bytes: Buffer): Buffer {
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const zlib = bytes[0] === 0x78 && [0x01, 0x5e, 0x9c, 0xda].includes(bytes[1] ?? -1);
+  if (!gzip && !zlib) return bytes;
+  try {
+    const opts = { maxOutputLength: MAX_DECODE };
+    return gzip ? gunzipSync(bytes, opts) : inflateSync(bytes, opts);
+  } catch {
+    return bytes;
+  }
+}
+
+function asText(raw: Buffer): string | null {
+  const bytes = inflated(raw);
   const s = bytes.toString('utf8');
   // Words: text that hides instructions has spaces and letters.
   return printableShare(s) >= 0.9 && /\p{L}{3,}/u.test(s) && /\s/.test(s) ? s : null;
@@ -73,8 +109,24 @@ function asText(bytes: Buffer): string | null {
 const B64 = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const HEX = /\b(?:[0-9a-fA-F]{2}){32,}\b/g;
 const PCT = /(?:%[0-9a-fA-F]{2}){10,}/g;
+/** Base32 (RFC 4648): upper-case letters and 2–7, 32 or more, with padding. */
+const B32 = /\b[A-Z2-7]{32,}={0,6}(?![A-Za-z0-9+/])/g;
+/** A text said to be in ROT13 (or a Caesar shift of 13): the words after the marker, to the sentence end. */
+const ROT13 =
+  /\b(?:rot-?13|rot 13|caesar(?:-| )?13)\b[^a-z]{0,40}?(?:[:(["'`]|\bis\b|\bsays\b)\s*([A-Za-z][A-Za-z ,'’!?-]{15,400})/gi;
+/** Words that say decoded ROT13 is English: its letters shifted are not. */
+const ENGLISH = /\b(the|and|to|you|your|of|in|with|for|is|all|every|then|this|it)\b/gi;
+
+const rot13 = (s: string) =>
+  s.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+const englishWords = (s: string) => s.match(ENGLISH)?.length ?? 0;
 const DATA =
   /data:([a-z0-9.+/-]*)?((?:;(?!base64[;,])[a-z0-9=.-]+)*)(;base64)?,([A-Za-z0-9+/=%._~-]{1,8192})/gi;
+/** Tags and their attributes (an SVG's markup), linear: no nesting. */
+const MARKUP = /<[^<>]{0,2000}>/g;
 const DIGEST_HEX_LENGTHS = new Set([32, 40, 56, 64, 96, 128]);
 const JWT = /^[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}$/;
 
@@ -117,8 +169,9 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
     } catch {
       decoded = null;
     }
-    // Images in data: URIs are icons, not hidden text.
-    if (/^image\//i.test(m[1] ?? '') && decoded === null) {
+    // Images in data: URIs are icons, not hidden text; so is an SVG whose only text is its markup.
+    const image = /^image\//i.test(m[1] ?? '');
+    if (image && (decoded === null || !/\p{L}{3,}/u.test(decoded.replace(MARKUP, ' ')))) {
       taken.push([m.index, m.index + m[0].length]);
       continue;
     }
@@ -162,6 +215,36 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
       shown: escapeExcerpt(decoded, 300),
     });
   }
+  if (/[A-Z2-7]{32}/.test(text))
+    for (const m of text.matchAll(B32)) {
+      const run = m[0];
+      // All letters, no digit: a long upper-case word is not base32.
+      if (!/[2-7]/.test(run)) continue;
+      const decoded = decodedRun('base32', run);
+      if (decoded === null) continue;
+      push({
+        kind: 'base32',
+        start: m.index,
+        end: m.index + run.length,
+        text: decoded,
+        shown: escapeExcerpt(decoded, 300),
+      });
+    }
+  if (/rot|caesar/i.test(text))
+    for (const m of text.matchAll(ROT13)) {
+      const body = m[1]!;
+      const decoded = rot13(body);
+      // The decoded words are English and the served ones are not.
+      if (englishWords(decoded) < 2 || englishWords(body) >= englishWords(decoded)) continue;
+      const start = m.index + m[0].length - body.length;
+      push({
+        kind: 'rot13',
+        start,
+        end: start + body.length,
+        text: decoded,
+        shown: escapeExcerpt(decoded, 300),
+      });
+    }
   for (const m of text.matchAll(PCT)) {
     let decoded: string | null = null;
     try {

@@ -10,6 +10,7 @@ import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
+import { splitMentions } from './mention.js';
 import {
   changesSibling,
   NAMED_TOOL_ORDER,
@@ -84,6 +85,12 @@ function namesOther(text: string, ctx: ItemContext): boolean {
   return ctx.others.some((o) => o.length >= 4 && o.toLowerCase() !== self && text.includes(o.toLowerCase()));
 }
 
+/** The clause without what it quotes or exemplifies. */
+const unquoted = (c: string): string => {
+  const m = splitMentions(c);
+  return m.mentions ? m.outside : c;
+};
+
 /**
  * Other tools run down or ignored, this one preferred: high; a sibling of this server only called
  * deprecated or retired, with this tool preferred, is the server's own product guidance: medium.
@@ -94,8 +101,10 @@ function disparagingOverride<C extends Clause>(
   ctx: ItemContext,
 ): ItemFinding<C> | null {
   // "it is not safe" reads as negated; the disparagement is what it says.
+  // What a clause quotes ("descriptions that say 'every other tool is buggy'") is mentioned, not said.
+  const own = readings.map((r) => (r.mentioned ? '' : unquoted(r.text)));
   const said = readings.map((r, i) =>
-    r.mentioned ? null : disparages(r.text, i > 0 ? readings[i - 1]!.text : undefined, ctx),
+    r.mentioned ? null : disparages(own[i]!, i > 0 ? own[i - 1] : undefined, ctx),
   );
   const disparaged = readings.filter(
     (r, i) =>
@@ -113,7 +122,8 @@ function disparagingOverride<C extends Clause>(
   const avoiding = readings.filter(
     (r) =>
       !r.mentioned &&
-      ((AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' '))) || prefersThis(r.text, ctx)),
+      ((AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' '))) ||
+        prefersThis(unquoted(r.text), ctx)),
   );
   const prefers = [
     ...avoiding,

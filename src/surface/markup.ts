@@ -7,7 +7,7 @@
  * switches off, and text pushed out of view by a long whitespace gap. ./signals.ts reads these
  * parts as hidden clauses. Every pattern is bounded, so each is linear in the text.
  */
-import { normalise } from './normalise.js';
+import { normalise, skeleton } from './normalise.js';
 import type { Normalised } from './normalise.js';
 
 /** An element with its attributes and a body without nested tags. */
@@ -44,6 +44,29 @@ function gapAt(raw: string): { start: number; end: number } | null {
   return null;
 }
 
+/**
+ * Markup quoted as an example ("comments such as <!-- … -->", "<!-- … --> のような"): a security
+ * tool describing hidden text. Its body is mentioned, not used.
+ */
+const EXEMPLIFIED =
+  /(?:such as|like|e\.g\.?,?|for example|for instance|including|i\.e\.?,?|called|["'`“«])\s*(<!--|<[a-z][a-z0-9-]{0,20}\b[^<>]{0,400}>|\[hidden\]|!\[)([^<>\]]{1,400})|(<!--|<[a-z][a-z0-9-]{0,20}\b[^<>]{0,400}>)([^<>]{1,400})(?:-->|<\/[a-z][a-z0-9-]{0,20}>)\s*["'`”»]?\s*(?:のような|などの|のように|等の|这样的|之类的|など)/g;
+
+/** The hidden parts the raw text quotes as examples, to be read as mentioned. */
+function exemplified(raw: string, hidden: readonly string[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (hidden.length === 0 || (!raw.includes('<') && !raw.includes('['))) return out;
+  for (const m of skeleton(raw).matchAll(EXEMPLIFIED)) {
+    const body = (m[2] ?? m[4] ?? '').replace(/--$/, '').replace(/\s+/g, ' ').trim();
+    if (body.length > 0) for (const h of hidden) if (h.includes(body) || body.includes(h)) out.add(h);
+  }
+  return out;
+}
+
+/** The judge's view: the normalised text, its hidden parts, and those of them quoted as examples. */
+export interface JudgedView extends Normalised {
+  readonly exemplified: ReadonlySet<string>;
+}
+
 /** Cuts the hidden parts out of normalised text, each part once. */
 function pullMarkup(n: Normalised): Normalised {
   let text = n.text;
@@ -75,10 +98,14 @@ function pullMarkup(n: Normalised): Normalised {
  * The judge's view of one string: ./normalise.ts, then the hidden markup pulled out; text after a
  * long whitespace gap is hidden as a whole.
  */
-export function judgedView(raw: string): Normalised {
+export function judgedView(raw: string): JudgedView {
   const gap = gapAt(raw);
-  if (gap === null) return pullMarkup(normalise(raw));
-  const head = normalise(raw.slice(0, gap.start));
-  const tail = normalise(raw.slice(gap.end));
-  return pullMarkup({ text: head.text, hidden: [...head.hidden, tail.text, ...tail.hidden] });
+  let n: Normalised;
+  if (gap === null) n = pullMarkup(normalise(raw));
+  else {
+    const head = normalise(raw.slice(0, gap.start));
+    const tail = normalise(raw.slice(gap.end));
+    n = pullMarkup({ text: head.text, hidden: [...head.hidden, tail.text, ...tail.hidden] });
+  }
+  return { ...n, exemplified: exemplified(raw, n.hidden) };
 }

@@ -270,8 +270,11 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
     }
     for (const h of n.hidden) {
       to = ctx;
+      // Hidden markup the text quotes as an example ("comments such as <!-- … -->") is mentioned.
+      const quoted = n.exemplified.has(h);
       for (const c of readable(h)) {
-        out.push(withGloss(read(c.text, s.field, true, to), c.gloss));
+        const r = read(c.text, s.field, true, to);
+        out.push(withGloss(quoted ? { ...r, families: [], mentioned: true } : r, c.gloss));
         if (addressOnly(c.text)) to = addressed;
       }
     }

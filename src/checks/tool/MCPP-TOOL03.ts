@@ -2,20 +2,18 @@ import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { scanEncoded } from '../../surface/encoded.js';
+import { toldToObey } from '../../surface/obey.js';
 import { judgeSegments } from '../../surface/signals.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;
 
-/** Text before a run that tells the model to decode and follow it. */
-const OBEY =
-  /\b(decode|follow|obey|execute|apply|interpret|do what it says|carry out|act on)\b[^.;]{0,80}$|\b(binding|mandatory)\b[^.;]{0,40}$/;
-
 export default defineCheck({
   meta: {
     id: 'MCPP-TOOL03',
     title: 'No encoded payloads',
-    requirement: 'Metadata contains no base64, hex or percent-encoded blobs that hide text.',
+    requirement:
+      'Metadata contains no base64, base32, hex, percent-encoded or ROT13 text that hides instructions.',
     keyword: 'policy',
     revisions: 'any',
     transports: TOOL_TRANSPORTS,
@@ -24,9 +22,12 @@ export default defineCheck({
     rating: { scope: 'protocol' },
     keys: {
       'data-uri': 'a `data:` URI whose content is text (images are not reported)',
-      base64: 'a base64 run of 40 or more characters that decodes to text, or a long random-looking run',
+      base64:
+        'a base64 run of 40 or more characters that decodes to text (gzip or zlib inside is inflated), or a long random-looking run',
+      base32: 'a base32 run of 32 or more characters (RFC 4648 alphabet) that decodes to text',
       hex: 'a hex run of 64 or more digits that decodes to text (digest lengths are skipped)',
       percent: 'ten or more consecutive `%XX` escapes that decode to text',
+      rot13: 'text said to be in ROT13 whose shifted letters read as English',
     },
     severity: 'medium',
     confidence: 'medium',
@@ -35,10 +36,10 @@ export default defineCheck({
       'Models decode base64 and hex readily; an encoded blob carries instructions past a person and past phrase filters.',
     remediation: 'Write metadata as plain text; move binary samples out of descriptions and schema examples.',
     evidence:
-      'Every inspected string: `data:` URIs, base64 runs ≥40 characters, hex runs ≥64, ≥10 consecutive `%XX`; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
+      'Every inspected string: `data:` URIs, base64 runs ≥40 characters (gzip or zlib inside inflated), base32 runs ≥32, hex runs ≥64, ≥10 consecutive `%XX`, text marked as ROT13; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
     traps: `Digests (hex of 32, 40, 56, 64, 96 or 128 digits), JWTs, and identifier- or path-like runs are skipped; random-looking bytes are reported only for long mixed-alphabet runs outside examples. ${WALL_TRAP}`,
     notes:
-      'High when the decoded text is instruction-like (TOOL01 at medium or above, or addressed to the model at all) or when the text just before the run tells the model to decode, follow or obey it; medium otherwise. One result per item and encoding.',
+      'High when the decoded text is instruction-like (TOOL01 at medium or above, or addressed to the model at all) or when the sentence around the run (before or after it, glossed when it is not English) tells the model to follow, apply, obey or run it, or calls it binding; decoding alone is not an order. Medium otherwise. One result per item and encoding.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -59,7 +60,7 @@ export default defineCheck({
           const orders = j?.signals.includes('addressee:agent') === true;
           const high =
             (j?.severity != null && (RANK[j.severity] >= RANK.medium || orders)) ||
-            OBEY.test(str.text.slice(Math.max(0, run.start - 120), run.start).toLowerCase());
+            toldToObey(str.text, run.start, run.end);
           const list = found.get(run.kind) ?? [];
           if (list.length < 5)
             list.push({
