@@ -211,6 +211,11 @@ export const CREDENTIAL_BENIGN: SurfaceCase[] = [
     item: 'tool:wallet_check',
   },
   {
+    name: 'a wallet tool warning never to share the seed phrase',
+    spec: one(t('wallet_view', 'Never share your seed phrase; this tool only needs your public address.')),
+    item: 'tool:wallet_view',
+  },
+  {
     name: 'a kube tool reading the configured context',
     spec: one(t('kube_pods', 'Lists pods using the current kubeconfig context of the server process.')),
     item: 'tool:kube_pods',
