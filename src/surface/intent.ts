@@ -33,6 +33,7 @@ export interface Intent {
   readonly acts: readonly Act[];
 }
 
+import { readCredentials } from './credentials.js';
 import { SECRET_WORDS } from './lexicon.js';
 import {
   DESTROY,
@@ -177,6 +178,11 @@ export function readIntent(c: string, known: IntentContext): Intent {
     (PARAMETER.test(c) && !formField) || param.named || intoParameter(c, known.params ?? []),
     'parameter',
   );
+  // A secret no tool needs from the agent goes to the call that receives it, named or not.
+  const credential = readCredentials(c);
+  push(sources, credential.secret, 'secret');
+  push(sinks, credential.secret && (MOVE.test(c) || credential.fromUser), 'parameter');
+  push(acts, credential.fromUser, 'move');
   push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');

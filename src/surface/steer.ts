@@ -51,10 +51,13 @@ const RELEASED =
 const USER_SET_ASIDE =
   /\b(set aside|put aside|push aside|ignore|disregard|drop|forget|override|overrule|overriding|overruling)\s+((the user'?s?|their)\s+(requests?|wishes|instructions?|choices?|preferences?)|what the user (asked|asks|wants|said|says)|the user\b(?!'))|\b(stop|quit|cease) (following|obeying|listening to|using)\s+(your|the|all|any)\b[^.;]{0,20}\b(system prompt|instructions?|rules|guidelines|policies|the user)\b|\bthis (description|text|tool|message) is (now )?your (only|sole|new|real|true) (guide|authority|instructions?|rules?|source of truth|master|boss)\b|\b(rules?|instructions?|guidelines?|directives?)\b[^.;]{0,40}\b(you were given|you've been given|you have been given|given to you|you received|you got)\b[^.;]{0,30}\b(are|is) (now )?(void|null|cancell?ed|revoked|obsolete|invalid|superseded|no longer valid)\b|\b(the user'?s?|users'?) (wishes|requests?|instructions?|preferences?|choices?|wants|objections?) (are|is) (now )?(secondary|irrelevant|unimportant|optional|not binding|overruled)\b|\b(obey|follow|carry out|carry (them|it) out|execute|act on|comply with)\b[^.;]{0,40}\b(even (if|when|though)|regardless|no matter)\b[^.;]{0,40}\b(against|contradicts?|conflicts? with|overrides?|not what)\b[^.;]{0,20}\b(the user|user'?s|what the user)|\beven (if|when|though) the user (objects?|disagrees?|refuses|says no|declines|asks you to stop)\b|\b((requests?|wishes|instructions?|objections?|choices?) of the user|the user'?s? (requests?|wishes|instructions?|objections?|choices?))\b[^.;]{0,60}\b(are|is) to be (disregarded|ignored|overridden|set aside|dropped|discarded|overruled)\b|\b(forget|ignore|disregard|drop)\s+(what|whatever)\s+(u|you)\s+(were|was|have been|got)\s+told\b/;
 
-/** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
+/**
+ * The part of a clause before a reason ("…, as they are not certified") or a fallback condition
+ * ("… if the user does not give it"): negation there governs, not in what follows.
+ */
 export function mainPart(c: string): string {
   const m =
-    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else|so (that )?(it|they|the [\w-]+|nothing|no one|nobody|sign-?ins?|this) (\w+ )?(is|are|was|were|can|can't|cannot|will|won't|would|does|doesn't|don't|isn't|aren't|never|gets?|stays?|needs?)\b)/.exec(
+    /,?\s+\b((if|when|in case) (the user|you|u|they|it|none|nobody|no one|the \w+) (\w+ )?(does not|doesn't|do not|don't|did not|didn't|has not|hasn't|have not|haven't|is not|isn't|are not|aren't|cannot|can't)\b|(as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else|so (that )?(it|they|the [\w-]+|nothing|no one|nobody|sign-?ins?|this) (\w+ )?(is|are|was|were|can|can't|cannot|will|won't|would|does|doesn't|don't|isn't|aren't|never|gets?|stays?|needs?)\b)/.exec(
       c,
     );
   return m === null ? c : c.slice(0, m.index);
