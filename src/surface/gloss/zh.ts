@@ -253,7 +253,7 @@ export const CHINESE: GlossTable = {
     'full source': '全部源码|完整源码|全部源代码|全部原始碼|完整源碼',
     'full email contents': '邮件全文|郵件全文',
     'full text': '全文',
-    every: '每个|每一个|每條|每条|每个|每個|任何|任意',
+    every: '每一位|每位|每一名|每名|每一个|每條|每条|每个|每個|任何|任意',
     all: '所有|全部|一切|全体|所有的|全體',
     contents: '内容|內容',
     file: '文件|檔案',
