@@ -69,7 +69,8 @@ export const CHINESE: GlossTable = {
     so: '所以|因此|如此',
     'one of': '之一',
     version: '版本',
-    text: '文本',
+    // Not "text": the English rules read "text" as a verb (send a text message).
+    'the input string': '文本|文字内容',
     basic: '基本',
     cost: '成本',
     script: '脚本|腳本',
