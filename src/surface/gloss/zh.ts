@@ -366,4 +366,11 @@ export const CHINESE: GlossTable = {
     'prompt injection': '提示注入|提示词注入|提示詞注入',
     phrases: '表述|说法|語句|语句',
   },
+  // "改为打开 <url>" reads "instead open <url>": the English rules want the URL before "instead".
+  // A clause closed by 时 ("…的时候") is a condition: "when …," opens it, as the English rules read one.
+  reorder: [
+    [/\binstead (?:navigate to|navigate)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, 'navigate to $1 instead'],
+    [/\binstead (open|load|visit|go to|redirect to)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, '$1 $2 instead'],
+    [/(^|[,:;]\s*)(?:when\s+)?([^,.:;]{1,60}?)\s*(?:时|的时候|之时|時|的時候)\s*,/g, '$1when $2,'],
+  ],
 };
