@@ -69,9 +69,9 @@ export async function stoppedBench(): Promise<BenchSection> {
     ],
     rows,
     interpretation: [
-      'stopped: a server that answers the handshake and then goes silent costs two request timeouts: the ' +
-        'detection ladder waits on its server/discover probe (one timeout), then the listings that follow time ' +
-        'out together and trip the stop; the probes after them are not sent.',
+      'stopped: a server that answers the handshake and then goes silent costs one request timeout: when ' +
+        'server/discover has no answer a grace after the initialize answers, the session and its listings start ' +
+        'without it (the head start), time out beside it and trip the stop; the probes after them are not sent.',
     ],
   };
 }

@@ -288,6 +288,8 @@ export function makeContext(
   meta: CheckMeta,
   revision: Revision | null,
   explainAbsent?: ExplainAbsent,
+  /** Called whenever the check reads `revision` (the engine shares the verdicts of a check that does not). */
+  onRevisionRead?: () => void,
 ): CheckContext {
   const base = (
     status: Status,
@@ -305,7 +307,10 @@ export function makeContext(
     evidence: [...evidence],
   });
   const ctx: CheckContext = {
-    revision,
+    get revision() {
+      onRevisionRead?.();
+      return revision;
+    },
     meta,
     pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
     fail: (message, evidence = [], opts) => ({

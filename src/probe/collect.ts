@@ -4,7 +4,8 @@
  *
  *   independent  TLS and the cleartext counterpart (https only), from the start, joined at the end
  *   detect       the ladder, then HTTP+SSE only when every POST failed (its tool probes over the
- *                stream's endpoint), then what detection settled
+ *                stream's endpoint), then what detection settled; the session's head start when
+ *                `server/discover` is late and an `initialize` was answered (./stages/sessions.ts)
  *   era          the OAuth chain first (when the ladder shows authorization or a token was given),
  *                Origin, the modern wire, the session with its listings and tool probes, its
  *                variants and the batch on the ladder's 2025-03-26 session
@@ -28,12 +29,13 @@ import type { StageContext } from './stages/context.js';
 import { DETECTION_STAGE } from './stages/detection.js';
 import { SSE_CLOSE_STAGE, SSE_OPEN_STAGE, SSE_TOOL_PROBES_STAGE } from './stages/http-sse.js';
 import { INVENTORY_STAGE } from './stages/inventory.js';
-import { LADDER_STAGE } from './stages/ladder.js';
+import { LADDER_SETTLED_STAGE, LADDER_STAGE } from './stages/ladder.js';
 import { MODERN_STAGE, MODERN_TOOL_PROBES_STAGE } from './stages/modern.js';
 import { CLEANUP_STAGE, ORIGIN_STAGE, originNotProbed } from './stages/origin.js';
 import { PIN_STAGE } from './stages/pin.js';
 import {
   SESSION_CLOSE_STAGE,
+  SESSION_HEAD_START_STAGE,
   SESSION_LISTS_STAGE,
   SESSION_OPEN_STAGE,
   SESSION_TOOL_PROBES_STAGE,
@@ -46,7 +48,15 @@ export const HTTP_PHASES: readonly Phase<StageContext, HttpSofar>[] = [
   { id: 'independent', stages: [TRANSPORT_SECURITY_STAGE], detached: true },
   {
     id: 'detect',
-    stages: [LADDER_STAGE, SSE_OPEN_STAGE, SSE_TOOL_PROBES_STAGE, SSE_CLOSE_STAGE, DETECTION_STAGE],
+    stages: [
+      LADDER_STAGE,
+      LADDER_SETTLED_STAGE,
+      SESSION_HEAD_START_STAGE,
+      SSE_OPEN_STAGE,
+      SSE_TOOL_PROBES_STAGE,
+      SSE_CLOSE_STAGE,
+      DETECTION_STAGE,
+    ],
   },
   {
     id: 'era',
@@ -75,6 +85,8 @@ export const HTTP_PHASES: readonly Phase<StageContext, HttpSofar>[] = [
  */
 export const HTTP_PLAN_ORDER: readonly string[] = [
   LADDER_STAGE.id,
+  LADDER_SETTLED_STAGE.id,
+  SESSION_HEAD_START_STAGE.id,
   SSE_OPEN_STAGE.id,
   SSE_CLOSE_STAGE.id,
   SESSION_OPEN_STAGE.id,

@@ -75,14 +75,22 @@ export async function initialize(
   });
 }
 
+/** The ladder in flight: its `initialize` answers settle first, the whole result once discover has too. */
+export interface LadderRun<R extends RpcReply> {
+  /** When the ladder was sent (`performance.now()`). */
+  readonly sentAt: number;
+  /** Every `initialize` attempt, settled: the same objects as the result's `inits`. */
+  readonly inits: Promise<LadderResult<R>['inits']>;
+  /** The whole ladder: the inits, and `server/discover` (with its re-send) settled. */
+  readonly result: Promise<LadderResult<R>>;
+}
+
 /**
  * `server/discover` and `initialize` with each legacy version, newest first, all at once; the
  * discover is re-sent once when it answered -32020/-32021 (a persistent error is modern evidence).
  */
-export async function runLadder<R extends RpcReply>(
-  channels: LadderChannels<R>,
-  ids: RpcIds,
-): Promise<LadderResult<R>> {
+export function startLadder<R extends RpcReply>(channels: LadderChannels<R>, ids: RpcIds): LadderRun<R> {
+  const sentAt = performance.now();
   // Take ids up front in a fixed order so bodies are identical across scans whatever the timing.
   const discoverPromise = discover(channels.modern, ids);
   const initPromises = LEGACY_REVISIONS_NEWEST_FIRST.map((v) =>
@@ -94,15 +102,25 @@ export async function runLadder<R extends RpcReply>(
       purpose: `initialize with protocolVersion ${v}: detect the legacy era`,
     }),
   );
-  const first = await discoverPromise;
-  let resend: Probe<R> | undefined;
-  const code = first.kind === 'ok' ? first.value.response?.error?.code : undefined;
-  if (code === -32020 || code === -32021)
-    resend = await discover(channels.modern, ids, LADDER_PROBES.discoverResend);
-  const probes = await Promise.all(initPromises);
-  const inits = LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
-    const probe = probes[i]!;
-    return { requested, probe, offered: probe.kind === 'ok' ? offeredVersion(probe.value) : null };
+  const inits = Promise.all(initPromises).then((probes) =>
+    LEGACY_REVISIONS_NEWEST_FIRST.map((requested, i) => {
+      const probe = probes[i]!;
+      return { requested, probe, offered: probe.kind === 'ok' ? offeredVersion(probe.value) : null };
+    }),
+  );
+  const discovered = discoverPromise.then(async (first) => {
+    const code = first.kind === 'ok' ? first.value.response?.error?.code : undefined;
+    const resend =
+      code === -32020 || code === -32021
+        ? await discover(channels.modern, ids, LADDER_PROBES.discoverResend)
+        : undefined;
+    return { discover: first, modern: modernSignal(first, resend) };
   });
-  return { discover: first, modern: modernSignal(first, resend), inits };
+  const result = Promise.all([discovered, inits]).then(([d, attempts]) => ({ ...d, inits: attempts }));
+  return { sentAt, inits, result };
+}
+
+/** The ladder's successful `initialize`: an offered version in a 2xx answer (null: none was served). */
+export function handshakeMain<A extends HttpInitAttempt>(inits: readonly A[]): A | null {
+  return inits.find((i) => i.offered !== null && i.probe.kind === 'ok' && i.probe.value.status < 300) ?? null;
 }

@@ -99,14 +99,19 @@ function mapStrings(value: unknown, text: (s: string) => string, depth = 0): unk
     return copy ?? items;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  let changed = false;
-  const entries = Object.entries(value).map(([k, v]): [string, unknown] => {
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // Entries are built only once a value changed: most of the evidence is walked, not copied.
+  let entries: [string, unknown][] | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = record[k];
     const mapped = mapStrings(v, text, depth + 1);
-    if (mapped !== v) changed = true;
-    return [k, mapped];
-  });
+    if (entries === null && mapped !== v) entries = keys.slice(0, i).map((p) => [p, record[p]]);
+    entries?.push([k, mapped]);
+  }
   // fromEntries defines own properties, so a server's `__proto__` key stays a plain key.
-  return changed ? Object.fromEntries(entries) : value;
+  return entries === null ? value : Object.fromEntries(entries);
 }
 
 export interface CanonicalOptions {

@@ -75,17 +75,9 @@ export function buildReport(
   }));
   const used = new Set(results.map((r) => r.checkId));
   const framework = frameworkOf(ev);
-  const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) => ({
-    id: c.meta.id,
-    title: c.meta.title,
-    severity: c.meta.severity,
-    keyword: c.meta.keyword,
-    mode: c.meta.mode,
-    remediation: c.meta.remediation,
-    ...frameworkFixOf(c.meta.fixes, framework.id),
-    citations: c.meta.citations.map((x) => ({ key: x.key, url: x.url })),
-    docs: `${DOCS_PATH}/${c.meta.id}.md`,
-  }));
+  const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) =>
+    reportCheckOf(c, framework.id),
+  );
   const r = ev.detection.revision;
   const base: Unrated = {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -133,6 +125,40 @@ export function buildReport(
   return finalize(base, opts);
 }
 
+/**
+ * A check's entry in the report's `checks`, by check and framework, built once per process: the
+ * registry is constant, and a report listed ~180 of them, citations copied, on every scan.
+ * Frozen, since every report shares them.
+ */
+const reportChecks = new Map<string, ReportCheck>();
+function reportCheckOf(c: (typeof ALL_CHECKS)[number], framework: string | null): ReportCheck {
+  const cacheKey = `${c.meta.id}\u0000${framework ?? ''}`;
+  let entry = reportChecks.get(cacheKey);
+  if (entry === undefined) {
+    entry = deepFreeze({
+      id: c.meta.id,
+      title: c.meta.title,
+      severity: c.meta.severity,
+      keyword: c.meta.keyword,
+      mode: c.meta.mode,
+      remediation: c.meta.remediation,
+      ...frameworkFixOf(c.meta.fixes, framework),
+      citations: c.meta.citations.map((x) => ({ key: x.key, url: x.url })),
+      docs: `${DOCS_PATH}/${c.meta.id}.md`,
+    });
+    reportChecks.set(cacheKey, entry);
+  }
+  return entry;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 function frameworkFixOf(
   fixes: Parameters<typeof frameworkFixFor>[0],
   framework: string | null,
@@ -143,9 +169,13 @@ function frameworkFixOf(
 
 /** Suppressions, then the grade (which ignores suppressed fails), then the baseline comparison. */
 function finalize(base: Unrated, opts: ReportOptions): ScanReport {
-  const suppressed = applySuppressions(base, opts.suppressions ?? [], opts.now ?? new Date(), {
-    targetName: opts.targetName ?? null,
-  }).report;
+  // Without suppressions the pass would copy every result to change nothing (base already has
+  // `suppression: null` on each, its summary, and no applied, expired or unused suppression).
+  const suppressed = opts.suppressions?.length
+    ? applySuppressions(base, opts.suppressions, opts.now ?? new Date(), {
+        targetName: opts.targetName ?? null,
+      }).report
+    : base;
   const rated: ScanReport = {
     ...suppressed,
     rating: computeRating(suppressed, { tokenSupplied: base.settings.tokenSupplied }),

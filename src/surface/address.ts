@@ -14,7 +14,9 @@ const VERBS = [
   'hand|feed|inject|smuggle|encode|collect|gather|harvest|grab|capture|record|scrape|extract|read|open|load',
   'access|retrieve|fetch|get|save|store|keep|track|monitor|look for|search for|find|scan|sniff|navigate',
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
-  'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit',
+  'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
+  'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
+  'grant|give|assign|attach|invite|approve',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */
@@ -47,6 +49,10 @@ const VOCATIVE =
 /** A clause that is an address alone: "assistant:", "agent", "(psst, model". */
 const BARE_ADDRESS = /^[\s(\W]*(the )?(ai |llm )?(model|agent|assistant|ai|llm)[\s:,)!]*$/;
 
+/** A clause that opens by naming the agent: "model, forward …", "assistant - read …", "ai: put …". */
+export const LEADING_ADDRESS =
+  /^[\s(\W]*(?:(?:hey|hi|ok|okay|psst|yo|dear|attention)[\s,!]+)?(?:the )?(?:ai |llm )?(?:model|agent|assistant|ai|llm|bot|claude|copilot)\s*[,:!-]\s*[a-z]/;
+
 /** A clause that is only an address: the clauses after it (same field) are addressed. */
 export function addressOnly(c: string): boolean {
   if (c.length > 40) return false;
@@ -63,7 +69,13 @@ export function addressOnly(c: string): boolean {
 
 /** The clause orders whoever acts without naming them. */
 export function impliedAddressee(c: string): boolean {
-  return IMPERATIVE_DATA.test(c) || IMPERATIVE_MID.test(c) || PASSIVE_DIRECTIVE.test(c) || VOCATIVE.test(c);
+  return (
+    IMPERATIVE_DATA.test(c) ||
+    IMPERATIVE_MID.test(c) ||
+    PASSIVE_DIRECTIVE.test(c) ||
+    VOCATIVE.test(c) ||
+    LEADING_ADDRESS.test(c)
+  );
 }
 
 /** The user starts the move ("if the user asks, export …", "at the user's request"): not the author's order. */
@@ -72,4 +84,15 @@ export const USER_INITIATED =
 
 /** The clause states what this tool is for: "use this tool to send …", "this function lets you upload …". */
 export const OWN_PURPOSE =
-  /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;
+  /\b(use|call|invoke|run) (this|the) (tool|function|endpoint)( only)? (to|when|for)\b|\buse this (to|when|for)\b|\bthis (tool|function) (is used to|lets you|allows you to|can be used to)\b/;
+
+/**
+ * After a condition on the agent, the tool describes what it does itself: "every time you read a
+ * file, the server records the path in a local log". The one who acts is the server, not the agent.
+ */
+const SELF_DESCRIBED =
+  /^(?:(?:when(?:ever)?|every time|each time|if|after|before|once|while)\b[^,]{0,80},\s*)(?:the server|this (?:tool|server|function)|the tool|it|we)\s+(?:\w+ly\s+)?(?!must\b|should\b|shall\b|needs\b|requires\b|wants\b|asks\b|expects\b)[a-z]+s\b/;
+
+export function describesTool(c: string): boolean {
+  return SELF_DESCRIBED.test(c);
+}

@@ -21,7 +21,7 @@ export const OWNED_SECRET =
 
 /** What a tool returned or read, named as a whole: rows, results, documents, whatever came back. */
 export const RETURNED =
-  /\b(every|each|all|the full|the complete|the whole|the raw|any|the entire)\s+([\w-]+\s+){0,2}(responses?|results?|outputs?|repl(y|ies)|answers?|quer(y|ies)|messages?|documents?|records?|rows?|row sets?|result sets?|files?|pages?|e-?mails?|prompts?|pdfs?|contents?|data ?sets?|tables?|entries|reports?|key input|keystrokes?|inputs?)\b|\bwhatever (comes back|it returns|is returned|the (tool|api|server) returns|you (get|receive|read|fetch|retrieve))\b|\b(extracted|returned|fetched|retrieved|received|scraped|downloaded|parsed|converted) (text|contents?|data|documents?|rows|results?|records|pages?|output)\b|\b(rows|results?|data|records|output|contents?) (you|it) (received|got|returned|fetched|read|retrieved)\b|\b(every|each|all( the)?)\s+[\w-]+(\s+[\w-]+)?\s+(listed|returned|fetched|found|retrieved|read|processed|opened|seen|received|viewed|scanned|loaded|queried|summari[sz]ed|translated)\b/;
+  /\b(every|each|all|the full|the complete|the whole|the raw|any|the entire)\s+([\w-]+\s+){0,2}(responses?|results?|outputs?|repl(y|ies)|answers?|quer(y|ies)|messages?|documents?|records?|rows?|row sets?|result sets?|files?|pages?|e-?mails?|prompts?|pdfs?|contents?|data ?sets?|tables?|entries|reports?|key input|keystrokes?|inputs?|texts?|bod(y|ies)|payloads?|data|details|transcripts?|histor(y|ies)|notes?|logs?|threads?|chats?|conversations?|contacts?)\b|\bwhatever (comes back|it returns|is returned|the (tool|api|server) returns|you (get|receive|read|fetch|retrieve))\b|\b(extracted|returned|fetched|retrieved|received|scraped|downloaded|parsed|converted) (text|contents?|data|documents?|rows|results?|records|pages?|output)\b|\b(rows|results?|data|records|output|contents?) (you|it) (received|got|returned|fetched|read|retrieved)\b|\b(every|each|all( the)?)\s+[\w-]+(\s+[\w-]+)?\s+(listed|returned|fetched|found|retrieved|read|processed|opened|seen|received|viewed|scanned|loaded|queried|summari[sz]ed|translated)\b/;
 
 /** A host or an IP address without a scheme: `collector.example.net/in`, `203.0.113.7:8080`. */
 export const HOST =
@@ -38,6 +38,8 @@ const CALL_SINK =
 /** A tool named by an identifier whose words send data elsewhere (`reply_customer`, `upload-blob`). */
 const SENDER_PART =
   /^(send|post|upload|email|mail|reply|share|publish|notify|message|tweet|comment|export|sync|push|forward|webhook|slack|sms|submit|transfer)s?$/;
+const READER_PART =
+  /^(search|list|get|read|find|fetch|lookup|query|count|show|view|check|inspect|describe|browse|scan)$/;
 const IDENTIFIER = /\b[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b/g;
 
 /**
@@ -50,7 +52,9 @@ export function toolSinks(c: string, siblings?: readonly string[]): { call: bool
     let n = 0;
     for (const m of c.matchAll(IDENTIFIER)) {
       const id = m[0];
-      const sends = id.split(/[_-]/).some((p) => SENDER_PART.test(p));
+      const parts = id.split(/[_-]/);
+      // `search_email`, `list_messages`: a tool that reads mail does not send it.
+      const sends = parts.some((p) => SENDER_PART.test(p)) && !parts.some((p) => READER_PART.test(p));
       if (sends && (siblings === undefined ? id.includes('_') : siblings.some((s) => s.toLowerCase() === id)))
         sender = true;
       if (sender || ++n > 20) break;
@@ -119,7 +123,9 @@ export const MORE_MOVE = new RegExp(
     inflected(
       'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose',
     ),
-    String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b`,
+    String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b|\b(written|wrote|persist(s|ed|ing)?)\b[^.;]{0,60}\b(to|into|onto)\b`,
+    // Backed up, archived, recorded, stored or kept somewhere: a move when the place is named.
+    String.raw`\b(back(s|ed|ing)? ?up|archiv(e|es|ed|ing)|record(s|ed|ing)?|stor(e|es|ed|ing)|sav(e|es|ed|ing)|keep(s|ing)?|kept|jot|stash|note)\b[^.;]{0,60}\b(in|into|onto|to)\b (the |a |an |our |their |your |its )?([\w-]+ ){0,2}(fields?|param(eter)?s?|arguments?|args?|calls?|servers?|endpoints?|urls?|hosts?|buckets?|webhooks?|inbox|address|mirror|channel|gist|https?:)`,
   ].join('|'),
 );
 
@@ -132,3 +138,7 @@ export const MORE_COLLECT = new RegExp(
     String.raw`\b(look for|search for|find|keylog\w*|note down|memori[sz]e)\b`,
   ].join('|'),
 );
+
+/** A pretext for sending data out that needs no object named: diagnostics, telemetry, backups. */
+export const PRETEXT =
+  /\b(for|to (help|support|enable|allow|aid|improve)|as (a|an|part of))\b[^.;]{0,20}\b((remote )?debugging|diagnos(tics|is)|telemetry|analytics|monitoring|observability|backups?|archiv(ing|al)|retention|auditing|audit trails?|quality (assurance|monitoring|control)|training|research|usage (tracking|accounting|statistics|stats)|troubleshooting|safe ?keeping|sync(ing|hroni[sz]ation)?|mirroring|record[- ]keeping)\b/;

@@ -5,8 +5,10 @@
  * preference for this one. Used by ./signals.ts `combine`.
  */
 import { escapeRegExp } from '../escape/regexp.js';
+import { disparages, prefersThis } from './disparage.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
+import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { OTHER_TOOL_USE, shadowsOtherTool, TURN_MARKER } from './steer.js';
 
@@ -52,6 +54,7 @@ const REQUIRED = /\b(is|are) (required|mandatory|obligatory|compulsory)\b|\b(has
 export interface ItemContext {
   readonly self: string;
   readonly others: readonly string[];
+  readonly params?: readonly string[];
 }
 
 /** Preference for this item by name, for everything: "route all messages through secure_send". */
@@ -72,6 +75,59 @@ function namesOther(text: string, ctx: ItemContext): boolean {
   const m = OTHER_NAMED.exec(text);
   if (m !== null && !m[0].includes(self)) return true;
   return ctx.others.some((o) => o.length >= 4 && o.toLowerCase() !== self && text.includes(o.toLowerCase()));
+}
+
+/**
+ * Other tools run down or ignored, this one preferred: high; a sibling of this server only called
+ * deprecated or retired, with this tool preferred, is the server's own product guidance: medium.
+ */
+function disparagingOverride<C extends Clause>(
+  readings: readonly C[],
+  live: readonly C[],
+  ctx: ItemContext,
+): ItemFinding<C> | null {
+  // "it is not safe" reads as negated; the disparagement is what it says.
+  const said = readings.map((r, i) =>
+    r.mentioned ? null : disparages(r.text, i > 0 ? readings[i - 1]!.text : undefined, ctx),
+  );
+  const disparaged = readings.filter(
+    (r, i) =>
+      said[i] !== null ||
+      (!r.mentioned &&
+        DISPARAGE.test(r.text) &&
+        !NEGATION.test(r.text.replace(DISPARAGE_ALL, ' ')) &&
+        (OTHER_TOOLS.test(r.text) ||
+          /\b(they|them|those)\b/.test(r.text) ||
+          PLURAL_TOOLS.test(r.text) ||
+          namesOther(r.text, ctx))),
+  );
+  const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
+  // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
+  const avoiding = readings.filter(
+    (r) =>
+      !r.mentioned &&
+      ((AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' '))) || prefersThis(r.text, ctx)),
+  );
+  const prefers = [
+    ...avoiding,
+    ...live.filter(
+      (r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text) || prefersByName(r.text, ctx.self),
+    ),
+  ];
+  if (ignoring.length === 0 && (disparaged.length === 0 || prefers.length === 0)) return null;
+  // Only a lifecycle word, only about the server's own siblings: its own product guidance.
+  const guidance =
+    ignoring.length === 0 &&
+    disparaged.every((r) => {
+      const d = said[readings.indexOf(r)];
+      return d != null && !d.harm && d.sibling;
+    });
+  return {
+    severity: guidance ? 'medium' : 'high',
+    family: 'ordering',
+    signal: disparaged.length > 0 ? 'disparaging-override' : 'ignore-other-tools',
+    clauses: [...new Set([...ignoring, ...disparaged, ...prefers])],
+  };
 }
 
 export function judgeItem<C extends Clause>(
@@ -108,11 +164,17 @@ export function judgeItem<C extends Clause>(
   }
   // Authority or consent claimed for the agent.
   // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
-  const claims = addressed.length > 0 && live.some((r) => r.intent.acts.includes('authority'));
-  const skips = addressed.some((r) => r.intent.acts.includes('skip-consent'));
+  // An order to skip the user's confirmation addresses whoever acts by itself ("skip the confirmation").
+  const skips = live.some((r) => r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)));
+  const claims = (addressed.length > 0 || skips) && live.some((r) => r.intent.acts.includes('authority'));
   if (claims || skips) {
     const acting =
-      live.some((r) => r.families.some((f) => ACTING.includes(f)) || r.intent.acts.includes('grant')) ||
+      live.some(
+        (r) =>
+          r.families.some((f) => ACTING.includes(f)) ||
+          r.intent.acts.includes('grant') ||
+          r.intent.acts.includes('approve'),
+      ) ||
       (claims && skips);
     out.push({
       severity: acting ? 'high' : 'medium',
@@ -122,35 +184,8 @@ export function judgeItem<C extends Clause>(
     });
   }
   // Other tools disparaged or ignored, this one preferred.
-  // "it is not safe" reads as negated; the disparagement is what it says.
-  const disparaged = readings.filter(
-    (r) =>
-      !r.mentioned &&
-      DISPARAGE.test(r.text) &&
-      !NEGATION.test(r.text.replace(DISPARAGE_ALL, ' ')) &&
-      (OTHER_TOOLS.test(r.text) ||
-        /\b(they|them|those)\b/.test(r.text) ||
-        PLURAL_TOOLS.test(r.text) ||
-        namesOther(r.text, ctx)),
-  );
-  const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
-  // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
-  const avoiding = readings.filter(
-    (r) => !r.mentioned && AVOID.test(r.text) && !NEGATION.test(r.text.replace(AVOID, ' ')),
-  );
-  const prefers = [
-    ...avoiding,
-    ...live.filter(
-      (r) => r.families.includes('ordering') || PREFERS_THIS.test(r.text) || prefersByName(r.text, ctx.self),
-    ),
-  ];
-  if (ignoring.length > 0 || (disparaged.length > 0 && prefers.length > 0))
-    out.push({
-      severity: 'high',
-      family: 'ordering',
-      signal: disparaged.length > 0 ? 'disparaging-override' : 'ignore-other-tools',
-      clauses: [...new Set([...ignoring, ...disparaged, ...prefers])],
-    });
+  const ordering = disparagingOverride(readings, live, ctx);
+  if (ordering !== null) out.push(ordering);
   // Shadowing: this item's text orders how another tool is used (a recipient added, a value changed).
   // A short scope clause before ("for all slack tools:") scopes the order after it.
   const scoped = (r: C) => {

@@ -66,6 +66,36 @@ export function decodeTags(chars: readonly number[]): string {
 
 const MAX_RUNS = 200;
 
+/** Letters of the right-to-left scripts, and text made of them and of what has no direction. */
+const RTL_LETTER =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}]/u;
+const RTL_ONLY =
+  /^[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\P{L}]*$/u;
+const isIsolateOpen = (cp: number) => cp >= 0x2066 && cp <= 0x2068;
+const MAX_ISOLATED = 200;
+
+/**
+ * The positions of isolate controls that only wrap right-to-left text: an isolate (LRI, RLI or
+ * FSI), right-to-left letters and neutrals, then its PDI. That is how Unicode asks RTL text to be
+ * embedded (UAX #9, section 6.3); it reorders nothing a reader would misread. An override or an
+ * embedding, or an isolate around Latin text, stays a finding.
+ */
+function rtlIsolates(cps: readonly { cp: number; ch: string }[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < cps.length; i++) {
+    if (!isIsolateOpen(cps[i]!.cp)) continue;
+    let j = i + 1;
+    while (j < cps.length && j - i <= MAX_ISOLATED && !isBidi(cps[j]!.cp)) j++;
+    if (j >= cps.length || cps[j]!.cp !== 0x2069) continue;
+    const inner = cps
+      .slice(i + 1, j)
+      .map((c) => c.ch)
+      .join('');
+    if (RTL_LETTER.test(inner) && RTL_ONLY.test(inner)) out.add(i).add(j);
+  }
+  return out;
+}
+
 /**
  * Code-point runs of one category. Exempt: ZWJ and VS16 inside emoji sequences, a single basic
  * variation selector after a symbol, tag characters in an emoji flag sequence (🏴 + tags + cancel).
@@ -80,6 +110,7 @@ function codePointRuns(text: string): HiddenRun[] {
     cps.push({ cp: ch.codePointAt(0)!, ch, at });
     at += ch.length;
   }
+  const isolates = rtlIsolates(cps);
   let i = 0;
   while (i < cps.length && runs.length < MAX_RUNS) {
     const c = cps[i]!;
@@ -105,6 +136,7 @@ function codePointRuns(text: string): HiddenRun[] {
       (PICTO.test(prev) || /[\p{S}\p{N}\p{Script=Han}]/u.test(prev))
     )
       cat = null;
+    else if (cat === 'bidi' && run.every((_, k) => isolates.has(i + k))) cat = null;
     else if (cat === 'tag' && prev === '\u{1F3F4}' && run[run.length - 1]!.cp === 0xe007f) cat = null;
     else if (cat === 'zero-width' && i === 0 && run.length === 1 && run[0]!.cp === 0xfeff) cat = 'bom';
     if (cat !== null) {

@@ -13,7 +13,16 @@ export type Sink =
   'url' | 'capture' | 'email' | 'dns' | 'parameter' | 'requests' | 'public' | 'call' | 'sender';
 /** What the clause asks for. */
 export type Act =
-  'move' | 'collect' | 'redirect' | 'replace' | 'grant' | 'authority' | 'skip-consent' | 'destroy';
+  | 'move'
+  | 'collect'
+  | 'redirect'
+  | 'replace'
+  | 'grant'
+  | 'authority'
+  | 'skip-consent'
+  | 'destroy'
+  | 'weaken'
+  | 'approve';
 
 /** The clause families an intent adds (./signals.ts Family). */
 export type IntentFamily = 'exfiltration' | 'hijack' | 'manipulation';
@@ -35,13 +44,16 @@ import {
   OWNED_SECRET,
   parameterSink,
   PERSONAL,
+  PRETEXT,
   PUBLIC,
   RETURNED,
   STOLEN_SECRET,
   toolSinks,
 } from './flows.js';
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
-import { ELSEWHERE_INSTEAD, intoParameter, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
+import { claimsConsent, skipsConsent } from './conceal.js';
+import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
+import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
 const BROWSER =
@@ -113,7 +125,7 @@ const GRANT =
 
 /** Authority claimed for the agent, or consent claimed for the user. */
 const AUTHORITY =
-  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (already |previously )?(consented|agreed|approved|authori[sz]ed|okayed|signed off)\b[^.;]{0,20}\b(earlier|already|before|previously|in advance|beforehand)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
+  /(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|(?<!the )users?) (has|have) (already |previously |implicitly |explicitly )*(pre-?)?(approved|authori[sz]ed|consented to|agreed to|agreed|signed off)\b|(?<!\b(once|after|when|if|until|unless|before|whether|that|which) )\b(the user|users?) (already |previously )?(consented|agreed|approved|authori[sz]ed|okayed|signed off)\b[^.;]{0,20}\b(earlier|already|before|previously|in advance|beforehand)\b|\b(it'?s|it is|this is) (already )?(pre-?)?(approved|authori[sz]ed|sanctioned)\b|\b(you|the assistant|the model|the agent|the ai) (now )?(operates?|acts?|is acting|works?) (under|with) (the )?(full )?authority of\b|\bas (the|an|a|your) (administrator|admin|system|developer|owner|root user|operator|security team|superuser)\b(?! of (your|the|this|their|its)\b)[^.;]{0,60}\b(you|authori[sz]ed|permitted|allowed|entitled)\b|\byou (now )?have (admin|root|elevated|full|unrestricted|administrator|owner) (rights|privileges|access|permissions)\b|\b(the user|users?) (has|have) (already|previously|implicitly) (approved|authori[sz]ed|consented to|confirmed)\b|\b(the user|users?) (has|have) (pre-?approved|pre-?authori[sz]ed)\b|\b(is|are|counts as) (already )?(pre-?approved|pre-?authori[sz]ed)\b/;
 const SKIP_CONSENT =
   /\b(skip|bypass|omit|suppress|without (asking for |requesting |waiting for )?)(the |any )?(user'?s? )?(confirmation|approval|consent|2fa|mfa|verification|review|prompt to confirm)\b|\bno (need for|need to ask for) (confirmation|approval|consent)\b|\bwithout (asking|checking|confirming|consulting)( (with )?(the user|them|anyone|first))?\b/;
 
@@ -172,12 +184,14 @@ export function readIntent(c: string, known: IntentContext): Intent {
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
-  push(acts, money && CHANGE.test(c), 'replace');
+  push(acts, (money && CHANGE.test(c)) || changesPayment(c), 'replace');
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
-  push(acts, GRANT.test(c), 'grant');
-  push(acts, AUTHORITY.test(c), 'authority');
-  push(acts, SKIP_CONSENT.test(c), 'skip-consent');
+  push(acts, GRANT.test(c) || grantsPrivilege(c), 'grant');
+  push(acts, weakensControl(c), 'weaken');
+  push(acts, approvesForOthers(c), 'approve');
+  push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
+  push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
   push(acts, DESTROY.test(c), 'destroy');
   return { sources, sinks, acts };
 }
@@ -207,7 +221,10 @@ export function intentFamilies(
   const external = i.sinks.some((s) => (EXTERNAL as readonly string[]).includes(s));
   const move = i.acts.includes('move');
   // Data to a sink outside the conversation, with no secrecy word needed.
-  const copies = /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) || i.sinks.includes('public');
+  const copies =
+    /\b(bcc|cc|mirror|relay|replicate|a copy|copies)\b/.test(c) ||
+    i.sinks.includes('public') ||
+    PRETEXT.test(c);
   // A move the user starts ("if the user asks, export it to …") is not the author's order.
   const userStarted = USER_INITIATED.test(c) || OWN_PURPOSE.test(c);
   if (!already.includes('exfiltration') && !userStarted) {
@@ -222,12 +239,17 @@ export function intentFamilies(
   if (i.acts.includes('redirect')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
+  const refused =
+    /\b(never|not|n't|unless|only (when|if))\b|\b(requires?|needs?|after|once|until|pending)\b[^.;]{0,30}\b(confirm\w*|approv\w*|consent\w*|review\w*|sign-?off)\b|\b(confirm\w*|approv\w*|consent\w*)\b[^.;]{0,20}\b(after|first|beforehand)\b/.test(
+      mainPart(c),
+    );
   if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
+  else if (i.acts.includes('weaken') && !userStarted && !refused) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
-    !/\b(never|not|n't|unless|only (when|if))\b/.test(c) &&
+    !refused &&
     (directive ||
-      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
+      /\b(also|every|each|always|automatically|as well|too|everyone|everybody|anyone|anybody|someone|somebody|whenever|every time|each time|regardless|whatever|irrespective|no matter|even if|instead)\b/.test(
         c,
       ) ||
       /@[\w-]+\./.test(c))

@@ -7,14 +7,18 @@
  */
 
 /** Quoted or code spans of at least two characters (straight, curly and angle quotes, backticks). */
-const QUOTED = /"[^"\n]{2,}"|“[^”\n]{2,}”|„[^“”\n]{2,}[“”]|«[^»\n]{2,}»|`[^`\n]{2,}`|'[^'\n]{6,}'/g;
+const QUOTED =
+  /"[^"\n]{2,}"|“[^”\n]{2,}”|„[^“”\n]{2,}[“”]|«[^»\n]{2,}»|`[^`\n]{2,}`|(?<![a-z])'[^'\n]{6,}'(?![a-z])/g;
 
 /** A frame that introduces examples or objects of detection; what follows it is mentioned. */
 const NOUNS =
   '(phrases?|patterns?|strings?|attacks?|injections?|payloads?|examples?|attempts?|keywords?|wording|signatures?|techniques?|tricks?|jailbreaks?|threats?|sentences?|red flags?|indicators?)';
 const FRAME = new RegExp(
-  `\\b${NOUNS}\\b[^.;]{0,40}?\\b(such as|like|e\\.g\\.|eg\\.|e\\.g|for example|for instance|including|containing|matching|resembling|that (say|says|read|reads|ask|asks|tell|tells))\\b|\\b(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?( out)?|strips?|classif(y|ies)|looks? for|warns? (about|of|on)|guards? against|sanitizes?|redacts?)\\b[^.;]{0,40}?\\b(prompt injections?|injection|${NOUNS.slice(1, -1)}|malicious \\w+|suspicious \\w+|text|content|messages?|claims?|documents?)\\b|\\b(claiming|saying|asserting|pretending) that\\b`,
+  `\\b${NOUNS}\\b[^.;]{0,40}?\\b(such as|like|e\\.g\\.|eg\\.|e\\.g|for example|for instance|including|containing|matching|resembling|that (say|says|read|reads|ask|asks|tell|tells))\\b|\\b(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?( out)?|strips?|classif(y|ies)|looks? for|warns? (about|of|on)|guards? against|sanitizes?|redacts?)\\b[^.;]{0,40}?\\b(prompt injections?|injection|${NOUNS.slice(1, -1)}|malicious \\w+|suspicious \\w+|text|content|messages?|claims?|documents?|prompts?|instructions?|descriptions?|requests?|inputs?|scripts?|code|pages?|sites?|listeners?|extensions?|traffic|urls?|links?|e-?mails?|attachments?)\\b|\\b(claiming|saying|asserting|pretending) that\\b`,
 );
+
+const DETECTS =
+  /^(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?|strips?|classif(y|ies)|looks? for|warns?|guards? against|sanitizes?|redacts?)\b/;
 
 /** Words that hand the code span after them to a shell or a tool. */
 const RUNS =
@@ -30,6 +34,8 @@ export interface MentionSplit {
   readonly mentions: boolean;
   /** The clause opens a list of examples (a frame that ends the clause, or ends with a colon). */
   readonly opensList: boolean;
+  /** The frame is a detection ("flags scripts that …"): what follows is what the tool looks for. */
+  readonly detects: boolean;
 }
 
 /** Splits a normalised clause into what it says and what it mentions. */
@@ -55,7 +61,8 @@ export function splitMentions(c: string): MentionSplit {
       outside = outside.slice(0, f.index + f[0].length);
     }
   }
-  return { outside, mentions, opensList };
+  const detects = mentions && f !== null && DETECTS.test(f[0]);
+  return { outside, mentions, opensList, detects };
 }
 
 /** A clause of a list that a framed clause opened. */

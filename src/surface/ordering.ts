@@ -12,6 +12,7 @@ export interface OrderingContext {
   readonly itemKind: string;
   readonly itemName: string;
   readonly siblings?: readonly string[];
+  readonly params?: readonly string[];
 }
 
 /** What grading collects for the item (./signals.ts). */
@@ -31,7 +32,7 @@ export function gradeOrdering<C extends Clause>(
 ): void {
   const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
   const ordering = readings.filter((r) => r.families.includes('ordering'));
-  const graph = judgeItem(readings, { self: ctx.itemName, others: ctx.siblings ?? [] });
+  const graph = judgeItem(readings, { self: ctx.itemName, others: ctx.siblings ?? [], params: ctx.params });
   const strong = graph.some((f) => f.family === 'ordering');
   for (const f of graph) {
     g.signals.push(f.signal);

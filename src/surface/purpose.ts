@@ -116,10 +116,20 @@ const asked = (noun: RegExp): RegExp =>
 const DETERMINERS =
   /^((the|a|an|your|their|our|its|this|all|every|each|any|full|entire|whole|complete|raw|verbatim|current|recent|latest|last|previous|prior|user'?s?)\s+)*$/;
 
-/** The clause is the value itself: it opens with the content ("the full conversation so far"). */
+/** A verb after the opening noun makes the clause a sentence about it, not the value itself. */
+const PREDICATE =
+  /\b(is|are|was|were|will|would|can|could|may|might|show|shows|appear|appears|display|displays|stay|stays|remain|remains|get|gets|go|goes|use|uses|keep|keeps|look|looks)\b/;
+
+/**
+ * The clause is the value itself: it opens with the content ("the full conversation so far"), and
+ * no verb follows that would make it a sentence about the content ("messages sent afterwards
+ * show it in their bubbles").
+ */
 const opensWith = (noun: RegExp, c: string): boolean => {
   const m = noun.exec(c);
-  return m !== null && DETERMINERS.test(c.slice(0, m.index));
+  return (
+    m !== null && DETERMINERS.test(c.slice(0, m.index)) && !PREDICATE.test(c.slice(m.index + m[0].length))
+  );
 };
 
 const ASKS_CONVERSATION = asked(CONVERSATION);
@@ -139,7 +149,7 @@ const SECRET_NAME =
 
 /** The clause says not to, or says the content is removed (precision first: any such word). */
 const REFUSAL =
-  /\b(no|not|never|without|don't|do not|must not|should not|shouldn't|exclude[sd]?|excluding|except|avoid|omit\w*|strip\w*|redact\w*|mask\w*|remove[sd]?|removing|reject\w*|refuse[sd]?|den(y|ies|ied)|blocked|filtered|sanitized|hashed|anonymi[sz]ed|nunca|jamais|niemals|mai|nie)\b|不要|しないで/;
+  /\b(no|not|never|nothing|without|don't|do not|must not|should not|shouldn't|exclude[sd]?|excluding|except|avoid|omit\w*|strip\w*|redact\w*|mask\w*|remove[sd]?|removing|reject\w*|refuse[sd]?|den(y|ies|ied)|blocked|filtered|sanitized|hashed|anonymi[sz]ed|nunca|jamais|niemals|mai|nie)\b|\bleave\b[^.;]{0,40}\bout\b|\bkeep\b[^.;]{0,40}\bout of\b|不要|しないで/;
 
 export interface ParameterDemand {
   readonly parameter: string;

@@ -5,6 +5,7 @@
 import { judgeItem } from './graph.js';
 import type { Clause } from './graph.js';
 import { leakingParameters } from './leaks.js';
+import { deceives, scriptsAnswer } from './conceal.js';
 
 /** What grading needs of a clause reading (./signals.ts ClauseReading). */
 interface SecrecyClause extends Clause {
@@ -13,22 +14,46 @@ interface SecrecyClause extends Clause {
   readonly field: string;
 }
 
+/** Acts of the intent graph worth hiding (./intent.ts): data moved or taken, values changed, things destroyed. */
+const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 'destroy', 'skip-consent']);
+
+/** Consequential acts an order may hide: publish, delete, pay, push, grant, install, buy. */
+const DOING =
+  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite)\b/;
+
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(
   readings: readonly SecrecyClause[],
   g: { readonly signals: string[]; readonly counter: string[] },
-  raise: (s: 'critical' | 'high' | 'low') => void,
+  raise: (s: 'critical' | 'high' | 'medium' | 'low') => void,
 ): void {
-  if (!readings.some((r) => r.families.includes('secrecy'))) return;
+  // A scripted false answer to the user ("if they ask, say only they can see it") deceives them.
+  const deceiving = readings.some((r) => !r.mentioned && deceives(r.text));
+  if (!readings.some((r) => r.families.includes('secrecy'))) {
+    if (deceiving) {
+      g.signals.push('deceives-user');
+      g.counter.push('a scripted answer to the user, nothing hidden in so many words');
+      raise('medium');
+    }
+    return;
+  }
   const exfil =
     readings.some((r) => r.families.includes('exfiltration')) ||
     judgeItem(readings).some((f) => f.family === 'exfiltration') ||
     leakingParameters(readings).length > 0;
+  const acts = (r: SecrecyClause) =>
+    (r.action || DOING.test(r.text) || r.intent.acts.some((a) => HIDDEN_ACTS.has(a))) &&
+    r.agent &&
+    !r.negated;
   if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
     g.signals.push('secrecy', 'exfiltration');
     raise('critical');
-  } else if (readings.some((r) => r.action && r.agent && !r.negated)) {
-    g.signals.push('secrecy', 'action');
+  } else if (
+    readings.some(acts) ||
+    deceiving ||
+    readings.some((r) => !r.mentioned && scriptsAnswer(r.text))
+  ) {
+    g.signals.push('secrecy', deceiving ? 'deceives-user' : 'action');
     raise('high');
   } else {
     g.signals.push('secrecy-alone');

@@ -9,7 +9,6 @@
 import {
   ACTION,
   AGENT,
-  CONCEALMENT,
   CONTEXT_WORDS,
   CROSS_TOOL,
   DIRECTIVE,
@@ -27,7 +26,8 @@ import {
   STRONG_DIRECTIVE,
   TRANSFER,
 } from './lexicon.js';
-import { addressOnly, impliedAddressee } from './address.js';
+import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
+import { hides, withoutHiding } from './conceal.js';
 import { clauses, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
@@ -40,7 +40,8 @@ import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
 import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
-import { normalise } from './normalise.js';
+import { judgedView } from './markup.js';
+import { gradeHiddenOrders } from './hidden-orders.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
 export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
@@ -83,6 +84,8 @@ export interface ClauseReading {
   readonly text: string;
   readonly hidden: boolean;
   readonly agent: boolean;
+  /** The agent is named (you, the assistant, the model) or a vocative before addressed it. */
+  readonly named: boolean;
   readonly directive: boolean;
   readonly negated: boolean;
   readonly selfScoped: boolean;
@@ -137,25 +140,22 @@ function readClause(
   const m = splitMentions(text);
   if (!m.mentions) return full;
   const around = readPlain(m.outside, field, hidden, ctx);
-  const directs = around.families.length > 0 || around.agent;
+  // An agent addressed around a detection frame is told to run the detector, not to do what it detects.
+  const directs = around.families.length > 0 || (around.agent && !m.detects);
   return directs ? full : mentioned;
 }
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = text;
-  const concealment = CONCEALMENT.some((re) => re.test(c));
+  const concealment = hides(c);
   // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(
-    mainPart(concealment ? CONCEALMENT.reduce((t, re) => t.replace(re, ' '), c) : c),
-  );
+  const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
-    AGENT.test(c) ||
-    IMPERATIVE_OPENING.test(c) ||
-    ctx.addressed === true ||
-    impliedAddressee(c);
+    ((AGENT.test(c) || IMPERATIVE_OPENING.test(c) || ctx.addressed === true || impliedAddressee(c)) &&
+      !describesTool(c));
   const directive = DIRECTIVE.test(c);
   const self = SELF_SCOPE.test(c) || (ctx.itemName.length >= 3 && c.includes(ctx.itemName.toLowerCase()));
   const targets: ClauseReading['targets'][number][] = [];
@@ -203,7 +203,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
   const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
-  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c);
+  // A payment or a privilege set by the author needs no addressee: "the payout should go to IBAN …".
+  const setsValue = directive && intent.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken');
+  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
@@ -211,6 +213,7 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     text,
     hidden,
     agent,
+    named: AGENT.test(c) || ctx.addressed === true || LEADING_ADDRESS.test(c),
     directive,
     negated,
     selfScoped: self,
@@ -253,7 +256,7 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
     return r;
   };
   for (const s of segments) {
-    const n = normalise(s.text);
+    const n = judgedView(s.text);
     let listed = false;
     let to = ctx;
     for (const c of readable(n.text)) {
@@ -336,6 +339,7 @@ function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
     g.signals.push('hidden-placement');
     g.severity = bump(g.severity);
   }
+  gradeHiddenOrders(readings, g, (f) => raise('high', f));
   return g;
 }
 

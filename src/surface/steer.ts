@@ -6,6 +6,7 @@
  * quantifier runs over the same text.
  */
 import { OVERRIDE } from './lexicon.js';
+import { voidsRules } from './override.js';
 
 /** A negation that governs what follows it in the clause ("never", "does not", "no longer"). */
 const NEGATED_BEFORE = /\b(never|not|no|nothing|n't|cannot|without)\b|n't\b/;
@@ -33,7 +34,7 @@ const OUTRANKS =
   /\b(outranks?|prevails? over|beats?|trumps?|overrules?|supersedes?|wins? over|takes? (precedence|priority) over|is more important than|matters more than|counts? more than)\b/;
 /** What is outranked: the user, or the agent's earlier instructions. */
 const THE_USER_OR_EARLIER =
-  /^[^.;]{0,30}\b(the user|what the user|whatever the user|user'?s?|your (own )?(instructions|rules|guidelines|judge?ment)|the system prompt|(earlier|previous|prior|other|system|your) (instructions?|rules|guidance|guidelines|directives?|prompts?))\b/;
+  /^[^.;]{0,30}\b(the user|what the user|whatever the user|user'?s?|your (own )?(instructions|rules|guidelines|judge?ment)|the system prompt|your (rules|guidelines)|(earlier|previous|prior|other|system|your) (instructions?|guidance|directives?|prompts?))\b/;
 
 /** "Where it conflicts with the user's request, X prevails": X is the winner. */
 const CONFLICT_PREVAILS =
@@ -53,7 +54,7 @@ const USER_SET_ASIDE =
 /** The part of a clause before a reason ("…, as they are not certified"): negation there governs. */
 export function mainPart(c: string): string {
   const m =
-    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else)\b/.exec(
+    /,?\s+\b((as|because|since) (they|it|those|these|them|the \w+) (are|is|were|was|have|has|do|does|can)|otherwise|or else|so (that )?(it|they|the [\w-]+|nothing|no one|nobody|sign-?ins?|this) (\w+ )?(is|are|was|were|can|can't|cannot|will|won't|would|does|doesn't|don't|isn't|aren't|never|gets?|stays?|needs?)\b)/.exec(
       c,
     );
   return m === null ? c : c.slice(0, m.index);
@@ -75,7 +76,7 @@ export function overrides(c: string): boolean {
     return true;
   if (unnegated(c, CONTENT_IS_ORDERS) || unnegated(c, OBEY_CONTENT) || unnegated(c, RELEASED)) return true;
   if (unnegated(c, CONTENT_FROM_AUTHORITY) || unnegated(c, CONTENT_EXECUTED)) return true;
-  if (unnegated(c, USER_SET_ASIDE)) return true;
+  if (unnegated(c, USER_SET_ASIDE) || voidsRules(c)) return true;
   const o = OUTRANKS.exec(c);
   if (o !== null && THE_USER_OR_EARLIER.test(c.slice(o.index + o[0].length))) {
     const before = c.slice(0, o.index);
@@ -124,7 +125,8 @@ export function intoParameter(c: string, params: readonly string[]): boolean {
 /** A value of money or access the user chooses. */
 const CHOSEN =
   /\b(iban|bic|swift|account|acct|wallet|recipient|payee|beneficiary|amount|sum|price|currency|role|permission|permissions|access|scope|scopes|privileges?|owner)\b/;
-const FIXED = /\b(always|only ever|must be|set (it |this )?to|use|fill (it |this )?with)\b/;
+const FIXED =
+  /\b(always|only ever|must be|set (it |this )?to|use|fill (it |this )?with|put|enter|write|pass|send|insert|type)\b/;
 const OVER_ASKED =
   /\b(whatever|regardless of|irrespective of|no matter|even if)\b[^.;]{0,40}\b(user|asked|requested|says|said|chose|chosen|wants|invoice|bill|input|given|provided|typed)\b/;
 

@@ -13,7 +13,7 @@ import { AUTH_PLAN } from '../../src/probe/auth/plan.js';
 import { probeAuth } from '../../src/probe/auth/probe-auth.js';
 import { wellKnownPrmUrls } from '../../src/probe/auth/prm.js';
 import { HANDSHAKE, MODERN, streamableHttpChannel } from '../../src/probe/channel/streamable-http.js';
-import { runLadder } from '../../src/probe/detect.js';
+import { startLadder } from '../../src/probe/detect.js';
 import { ScanCredentials } from '../../src/probe/credentials.js';
 import { createHttpClient } from '../../src/probe/http/client.js';
 import { RpcIds } from '../../src/probe/mcp-messages.js';
@@ -59,13 +59,13 @@ async function discover(
   });
   try {
     const ids = new RpcIds();
-    const ladder = await runLadder(
+    const ladder = await startLadder(
       {
         modern: streamableHttpChannel(client, rs.url, MODERN),
         handshake: streamableHttpChannel(client, rs.url, HANDSHAKE),
       },
       ids,
-    );
+    ).result;
     const probes: Probe<HttpReply>[] = [ladder.discover, ...ladder.inits.map((i) => i.probe)];
     const challengeReplies = probes.flatMap((p) =>
       p.kind === 'ok' && (p.value.status === 401 || p.value.status === 403) ? [p.value] : [],

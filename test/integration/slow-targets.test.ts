@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scan } from '../../src/index.js';
 import type { HttpExchange } from '../../src/evidence/types.js';
 import { startHostileServer } from '../fixtures/servers/hostile.js';
-import type { HostileBehaviour } from '../fixtures/servers/hostile.js';
+import type { HostileBehaviour, SeenRequest } from '../fixtures/servers/hostile.js';
 import { FORMAT_NAMES, FORMATS } from '../../src/report/formats.js';
 import type { ScanReport } from '../../src/report/model.js';
 import { runCli } from '../helpers/cli.js';
@@ -112,6 +112,80 @@ describe.concurrent('a server that answers the handshake, then hangs or drips', 
       expect(xs.filter((x) => x.durationMs > TIMEOUT_MS + REQUEST_SLACK_MS).map(describe)).toEqual([]);
     }, 60_000);
   }
+});
+
+describe.concurrent('a server that answers the handshake, then holds or drips, default options', () => {
+  for (const name of ['hangs-after-handshake', 'drips-after-handshake'] as const) {
+    it(`${name}: every held request is sent before server/discover settles, so the scan waits one request timeout`, async () => {
+      const server = await startHostileServer(name);
+      const { evidence } = await scan({ url: server.url }).finally(() => server.close());
+      const read = server.requests();
+      // The server holds every JSON-RPC request but initialize (and answers notifications, GET, DELETE).
+      const held = read.filter(
+        (r) =>
+          r.rpcMethod !== undefined &&
+          r.rpcMethod !== 'initialize' &&
+          !r.rpcMethod.startsWith('notifications/'),
+      );
+      expect(held.filter((r) => r.rpcMethod === 'server/discover')).toHaveLength(1);
+      // The session's baseline list and its four listings went out while discover was still held
+      // (the session's head start): their timeouts run beside discover's, not after it.
+      const others = held.filter((r) => r.rpcMethod !== 'server/discover');
+      expect(others.filter((r) => r.rpcMethod?.endsWith('/list')).length).toBeGreaterThanOrEqual(5);
+      expect(
+        others.filter((r) => !r.openWhenRead?.includes('server/discover')).map((r) => r.rpcMethod),
+        'requests held after discover had timed out (a second request timeout on the critical path)',
+      ).toEqual([]);
+      const xs = evidence.exchanges;
+      expect(
+        xs
+          .filter((x) => x.error?.code === 'timeout')
+          .map((x) => x.probe)
+          .sort(),
+      ).toEqual(
+        [
+          'p.discover',
+          'p.list.baseline',
+          'p.list(tools/list)',
+          'p.list(prompts/list)',
+          'p.list(resources/list)',
+          'p.list(resources/templates/list)',
+        ].sort(),
+      );
+      // Three of those in a row stopped the origin: the rest were not sent, with the reason.
+      const cut = xs.filter((x) => x.error?.code === 'stopped-answering');
+      expect(cut.length).toBeGreaterThan(10);
+      expect(cut.every((x) => x.error?.message.startsWith('the server stopped answering'))).toBe(true);
+      expect(new Set(evidence.notSent?.map((n) => n.probe))).toEqual(new Set(cut.map((x) => x.probe)));
+    }, 60_000);
+  }
+});
+
+describe('a server whose server/discover answers late, within the request timeout', () => {
+  it('opens the session without waiting for discover, and finds what it finds when discover answers at once', async () => {
+    const late = await startHostileServer('slow-discover');
+    const prompt = await startHostileServer('slow-discover', { discoverDelayMs: 0 });
+    const [slow, quick] = await Promise.all([scan({ url: late.url }), scan({ url: prompt.url })]).finally(
+      () => Promise.all([late.close(), prompt.close()]),
+    );
+    const listedBeforeDiscover = (reqs: readonly SeenRequest[]) =>
+      reqs.some((r) => r.rpcMethod === 'tools/list' && r.openWhenRead?.includes('server/discover'));
+    // The head start: the session was listed while discover was pending, only where it was late.
+    expect(listedBeforeDiscover(late.requests())).toBe(true);
+    expect(listedBeforeDiscover(prompt.requests())).toBe(false);
+    // Discover was answered, not given up on, and read as the same detection.
+    const discover = slow.evidence.exchanges.find((x) => x.probe === 'p.discover');
+    expect(discover?.error).toBeUndefined();
+    expect(discover?.response?.status).toBe(200);
+    expect(slow.evidence.detection.revision).toEqual(quick.evidence.detection.revision);
+    expect(slow.evidence.detection.transport).toBe(quick.evidence.detection.transport);
+    // The same probes sent and the same verdicts (only JSON-RPC ids may differ: the session took them first).
+    const probes = (e: typeof slow.evidence) => e.exchanges.map((x) => x.probe);
+    expect(probes(slow.evidence)).toEqual(probes(quick.evidence));
+    const verdicts = (r: typeof slow.report) =>
+      r.results.map((x) => `${x.checkId} ${x.status} ${x.reason ?? ''}`).sort();
+    expect(verdicts(slow.report)).toEqual(verdicts(quick.report));
+  }, 60_000);
 });
 
 describe('a server that goes silent after the handshake, default options (CLI)', () => {

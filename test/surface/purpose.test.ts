@@ -62,6 +62,8 @@ describe('what a parameter asks for', () => {
     'the language of the conversation, e.g. en',
     'whether the full transcript is returned instead of a link',
     'maximum number of tokens in the answer',
+    'messages sent afterwards with send_message show it in their bubbles',
+    'the full transcript is kept for 30 days',
     'your api key (the server reads the ACME_KEY environment variable when empty)',
   ])('asks for nothing: %s', (clause) => {
     expect(demandOf(clause.toLowerCase())).toBeNull();

@@ -26,7 +26,26 @@ export interface MediaType {
   readonly params: Readonly<Record<string, string>>;
 }
 
+/**
+ * Parsed values by field value: a scan reads the same few Content-Type values (each response's,
+ * several times over) and the results are frozen. Bounded, since the values are the server's:
+ * short values only, and the whole map is dropped when full.
+ */
+const CACHE_MAX_ENTRIES = 256;
+const CACHE_MAX_CHARS = 256;
+const parsedValues = new Map<string, MediaType | null>();
+
 function parseOne(s: string): MediaType | null {
+  if (s.length > CACHE_MAX_CHARS) return parseUncached(s);
+  const hit = parsedValues.get(s);
+  if (hit !== undefined || parsedValues.has(s)) return hit ?? null;
+  const parsed = parseUncached(s);
+  if (parsedValues.size >= CACHE_MAX_ENTRIES) parsedValues.clear();
+  parsedValues.set(s, parsed);
+  return parsed;
+}
+
+function parseUncached(s: string): MediaType | null {
   const n = s.length;
   let i = 0;
   const token = (): string => {

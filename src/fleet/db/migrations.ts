@@ -128,9 +128,29 @@ const targetClient: Migration = {
   },
 };
 
+/**
+ * Every report query reads a run's failing results (new and fixed findings, the most failing
+ * checks, the per-target counts): by scan and status, a scan's few failures are read, not its
+ * every result.
+ */
+const resultsByStatus: Migration = {
+  async up(db: Db) {
+    await db.schema
+      .createIndex('results_scan_status')
+      .ifNotExists()
+      .on('results')
+      .columns(['scan_id', 'status'])
+      .execute();
+  },
+  async down(db: Db) {
+    await db.schema.dropIndex('results_scan_status').ifExists().execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': initial,
   '002_target_client': targetClient,
+  '003_results_scan_status': resultsByStatus,
 };
 
 export const migrationProvider: MigrationProvider = {

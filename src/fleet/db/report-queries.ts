@@ -28,35 +28,38 @@ const DRIFT_ITEMS = 8;
 
 export class NoRunError extends Error {}
 
+/**
+ * The latest run (or the one named, or the latest before a time) that holds a scan, with its
+ * number of scans. The run is found first and only its scans are counted (both by index), so the
+ * cost does not grow with the history: grouping every run's scans to pick one read them all.
+ */
 async function runRef(db: Db, where: { id?: string; before?: string }): Promise<RunRef | null> {
   let q = db
     .selectFrom('runs')
-    .innerJoin('scans', 'scans.run_id', 'runs.id')
-    .select((eb) => [
-      'runs.id',
-      'runs.started_at',
-      'runs.source',
-      'runs.mode',
-      'runs.shard_count',
-      eb.fn.count<number | string>('scans.id').as('scans'),
-    ])
-    .groupBy(['runs.id', 'runs.started_at', 'runs.source', 'runs.mode', 'runs.shard_count'])
-    .orderBy('runs.started_at', 'desc')
-    .orderBy('runs.id', 'desc')
+    .select(['id', 'started_at', 'source', 'mode', 'shard_count'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('scans').select('scans.run_id').whereRef('scans.run_id', '=', 'runs.id')),
+    )
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1);
-  if (where.id !== undefined) q = q.where('runs.id', '=', where.id);
-  if (where.before !== undefined) q = q.where('runs.started_at', '<', where.before);
+  if (where.id !== undefined) q = q.where('id', '=', where.id);
+  if (where.before !== undefined) q = q.where('started_at', '<', where.before);
   const r = await q.executeTakeFirst();
-  return r
-    ? {
-        id: r.id,
-        startedAt: r.started_at,
-        source: r.source,
-        mode: r.mode,
-        shardCount: r.shard_count,
-        scans: Number(r.scans),
-      }
-    : null;
+  if (!r) return null;
+  const count = await db
+    .selectFrom('scans')
+    .where('run_id', '=', r.id)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return {
+    id: r.id,
+    startedAt: r.started_at,
+    source: r.source,
+    mode: r.mode,
+    shardCount: r.shard_count,
+    scans: Number(count?.n ?? 0),
+  };
 }
 
 async function findings(db: Db, a: string, b: string): Promise<Limited<Finding>> {

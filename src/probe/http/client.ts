@@ -32,7 +32,8 @@ import type { ClientOptions, HttpClient, RequestSpec } from './types.js';
 
 type Pool = InstanceType<typeof Agent>;
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** The per-request timeout when none is given (`--timeout`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_EXCERPT = 16_384;
 // Eight in flight per origin: the scan's widest stages (session probes 7, Origin beside the session

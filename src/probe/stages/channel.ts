@@ -22,6 +22,8 @@ export function listsStage<C, S extends object, K extends keyof S>(spec: {
   readonly channel: (ctx: C, sofar: Readonly<Partial<S>>) => RpcChannel;
   /** Together (HTTP: one round trip) or one at a time (stdio servers commonly answer in order). */
   readonly concurrent: boolean;
+  /** Listings an earlier stage already sent (the session's head start), awaited instead of sent again. */
+  readonly ahead?: (sofar: Readonly<Partial<S>>) => Promise<readonly Probe<ListingEvidence>[]> | null;
 }): Stage<C, S, K> {
   return {
     id: spec.id,
@@ -30,6 +32,8 @@ export function listsStage<C, S extends object, K extends keyof S>(spec: {
     produces: [spec.produces],
     ...(spec.when ? { when: spec.when } : {}),
     run: async (ctx, sofar) => {
+      const ahead = spec.ahead?.(sofar);
+      if (ahead) return { [spec.produces]: await ahead } as Pick<S, K>;
       const channel = spec.channel(ctx, sofar);
       const lists: Probe<ListingEvidence>[] = [];
       if (spec.concurrent) lists.push(...(await Promise.all(LISTS.map((_, i) => listAll(channel, i)))));

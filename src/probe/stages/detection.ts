@@ -7,6 +7,7 @@ import { judgeDetection } from '../../evidence/derive/detection.js';
 import { deriveRevision } from '../../evidence/derive/revision.js';
 import type { HttpReply, Probe } from '../../evidence/types.js';
 import type { ReplayShape } from '../auth/replay.js';
+import { handshakeMain } from '../detect.js';
 import type { Stage } from '../stage.js';
 import { need } from '../stage.js';
 import type { StageContext } from './context.js';
@@ -18,9 +19,7 @@ function detect(ctx: StageContext, sofar: Readonly<Partial<HttpSofar>>): Detecte
   const ladder = need(sofar, 'ladder');
   const sseGet = sofar.sseOutcome?.get ?? NOT_NEEDED;
   const sse = sofar.sseOutcome?.result?.evidence.endpoint ? sofar.sseOutcome.result : null;
-  const main =
-    ladder.inits.find((i) => i.offered !== null && i.probe.kind === 'ok' && i.probe.value.status < 300) ??
-    null;
+  const main = handshakeMain(ladder.inits);
   const judged = judgeDetection({
     targetOrigin: ctx.target.origin,
     url: ctx.target.href,

@@ -1,15 +1,18 @@
 /**
  * Stage 1, the detection ladder: `server/discover` and `initialize` with every legacy version
- * at once, over the Streamable HTTP channel (docs/model/revisions.md#the-detection-ladder).
+ * at once, over the Streamable HTTP channel (docs/model/revisions.md#the-detection-ladder). The
+ * ladder stage sends them and hands on the run in flight; `ladder-settled` waits for all of it,
+ * and the session's head start (./sessions.ts) reads the `initialize` answers as soon as they are in.
  */
 import type { HttpReply } from '../../evidence/types.js';
 import { LEGACY_REVISIONS_NEWEST_FIRST } from '../../spec/revisions.js';
 import { HANDSHAKE, MODERN, streamableHttpChannel } from '../channel/streamable-http.js';
-import { LADDER_PROBES, runLadder } from '../detect.js';
-import type { LadderResult } from '../detect.js';
+import { LADDER_PROBES, startLadder } from '../detect.js';
+import type { LadderRun } from '../detect.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
 import type { Stage } from '../stage.js';
+import { need } from '../stage.js';
 import type { StageContext } from './context.js';
 import type { HttpSofar } from './state.js';
 
@@ -32,9 +35,9 @@ export const LADDER_PLAN: readonly PlanEntry[] = [
   ),
 ];
 
-function runLadderStage(ctx: StageContext): Promise<LadderResult<HttpReply>> {
+function startLadderStage(ctx: StageContext): LadderRun<HttpReply> {
   ctx.progress(`detecting the protocol revision of ${ctx.target.href}`);
-  return runLadder(
+  return startLadder(
     {
       modern: streamableHttpChannel(ctx.client, ctx.target.href, MODERN),
       handshake: streamableHttpChannel(ctx.client, ctx.target.href, HANDSHAKE),
@@ -43,10 +46,20 @@ function runLadderStage(ctx: StageContext): Promise<LadderResult<HttpReply>> {
   );
 }
 
-export const LADDER_STAGE: Stage<StageContext, HttpSofar, 'ladder'> = {
+/** Sends the ladder; what it produces is the run in flight, read by the two stages below. */
+export const LADDER_STAGE: Stage<StageContext, HttpSofar, 'ladderRun'> = {
   id: 'ladder',
   plan: LADDER_PLAN,
   needs: [],
+  produces: ['ladderRun'],
+  run: (ctx) => ({ ladderRun: startLadderStage(ctx) }),
+};
+
+/** The whole ladder, discover included: what detection and every later stage read. */
+export const LADDER_SETTLED_STAGE: Stage<StageContext, HttpSofar, 'ladder'> = {
+  id: 'ladder-settled',
+  plan: [],
+  needs: ['ladderRun'],
   produces: ['ladder'],
-  run: async (ctx) => ({ ladder: await runLadderStage(ctx) }),
+  run: async (_ctx, sofar) => ({ ladder: await need(sofar, 'ladderRun').result }),
 };

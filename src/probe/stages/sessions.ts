@@ -4,10 +4,20 @@
  * inventory listings on it, the tool probes on it, the safe session and version variants, then
  * (after the 2025-03-26 batch, ./batch-0326.ts, which may use one of the ladder's sessions)
  * DELETE and reuse of the deleted session, with every extra session closed.
+ *
+ * The head start: the session and its listings depend only on the ladder's answered `initialize`,
+ * not on `server/discover`. When discover is late (no answer a grace after every `initialize`
+ * was answered), they are sent in the detect phase instead of waiting for it, so a server that
+ * answers the handshake and then holds every request costs one request timeout, not two
+ * (docs/performance.md#a-server-that-stops-answering). When discover answers in time, nothing
+ * changes: the session opens in the era phase, its JSON-RPC ids taken in the same order.
  */
 import { streamableHttpChannel } from '../channel/streamable-http.js';
-import { LISTS, MAX_PAGES } from '../inventory.js';
-import type { SessionContext } from '../legacy-session.js';
+import { handshakeMain } from '../detect.js';
+import type { HttpInitAttempt, LadderRun } from '../detect.js';
+import { DEFAULT_TIMEOUT_MS } from '../http/client.js';
+import { listAll, LISTS, MAX_PAGES } from '../inventory.js';
+import type { OpenLegacySession, SessionContext } from '../legacy-session.js';
 import { closeLegacySession, openLegacySession, sendSessionVariants } from '../legacy-session.js';
 import type { PlanEntry } from '../plan-entry.js';
 import { planEntry } from '../plan-entry.js';
@@ -15,7 +25,8 @@ import type { Stage } from '../stage.js';
 import { need } from '../stage.js';
 import { listsStage, toolProbesStage } from './channel.js';
 import type { StageContext } from './context.js';
-import type { HttpSofar } from './state.js';
+import type { HttpSofar, SessionHeadStart } from './state.js';
+import type { HttpReply } from '../../evidence/types.js';
 import { capabilitiesOf, TOOL_PROBES_PLAN } from './tool-probes.js';
 
 const AFTER_INIT = 'after a successful initialize';
@@ -71,21 +82,73 @@ function mainInit(sofar: Readonly<Partial<HttpSofar>>) {
     : null;
 }
 
+/** How long `server/discover` may lag the answered `initialize` before the session starts without it. */
+const HEAD_START_GRACE = {
+  /** At least this long after every `initialize` was answered… */
+  minMs: 1_000,
+  /** …or this many times as long as the ladder's `initialize` answers took… */
+  factor: 4,
+  /** …but at most this share of the request timeout, so the head start always gains. */
+  ofTimeout: 0.5,
+} as const;
+
+/** Whether `p` settles within `ms`; the timer does not outlive the answer. */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function openChannel(ctx: StageContext, session: OpenLegacySession) {
+  const { sessionId, version } = session;
+  return streamableHttpChannel(ctx.client, ctx.target.href, { era: 'handshake', sessionId, version });
+}
+
+async function headStart(ctx: StageContext, run: LadderRun<HttpReply>): Promise<SessionHeadStart | null> {
+  const inits: readonly HttpInitAttempt[] = await run.inits;
+  const main = handshakeMain(inits);
+  if (main?.probe.kind !== 'ok') return null;
+  const { minMs, factor, ofTimeout } = HEAD_START_GRACE;
+  const timeoutMs = ctx.opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const grace = Math.min(Math.max(minMs, factor * (performance.now() - run.sentAt)), ofTimeout * timeoutMs);
+  if (await settlesWithin(run.result, grace)) return null;
+  // An answered initialize fixes what the session needs (Streamable HTTP, a reachable endpoint,
+  // the main attempt), whatever discover later says: SESSION_OPEN_STAGE then always runs.
+  const session = openLegacySession(sessionContext(ctx), { attempt: main, reply: main.probe.value }, inits);
+  const lists = session.then((s) => Promise.all(LISTS.map((_, i) => listAll(openChannel(ctx, s), i))));
+  return { session, lists };
+}
+
+/** In the detect phase, beside the ladder: the session's head start when discover is late, or null. */
+export const SESSION_HEAD_START_STAGE: Stage<StageContext, HttpSofar, 'headStart'> = {
+  id: 'session-head-start',
+  plan: [],
+  needs: ['ladderRun'],
+  produces: ['headStart'],
+  run: async (ctx, sofar) => ({ headStart: await headStart(ctx, need(sofar, 'ladderRun')) }),
+};
+
 export const SESSION_OPEN_STAGE: Stage<StageContext, HttpSofar, 'session'> = {
   id: 'session',
   plan: SESSIONS_PLAN.filter((e) => OPENING.has(e.probe)),
-  needs: ['detected', 'ladder'],
+  needs: ['detected', 'ladder', 'headStart'],
   produces: ['session'],
   when: (_ctx, sofar) => mainInit(sofar) !== null,
   // The main initialize is the same object as in `inits`: the others' sessions are samples, closed again.
   run: async (ctx, sofar) => ({
-    session: await openLegacySession(sessionContext(ctx), mainInit(sofar)!, need(sofar, 'ladder').inits),
+    session: await (sofar.headStart?.session ??
+      openLegacySession(sessionContext(ctx), mainInit(sofar)!, need(sofar, 'ladder').inits)),
   }),
 };
 
 function sessionChannel(ctx: StageContext, sofar: Readonly<Partial<HttpSofar>>) {
-  const { sessionId, version } = need(sofar, 'session');
-  return streamableHttpChannel(ctx.client, ctx.target.href, { era: 'handshake', sessionId, version });
+  return openChannel(ctx, need(sofar, 'session'));
 }
 
 export const SESSION_LISTS_STAGE = listsStage<StageContext, HttpSofar, 'sessionLists'>({
@@ -96,6 +159,7 @@ export const SESSION_LISTS_STAGE = listsStage<StageContext, HttpSofar, 'sessionL
   when: (_ctx, sofar) => sofar.session !== undefined,
   channel: sessionChannel,
   concurrent: true,
+  ahead: (sofar) => sofar.headStart?.lists ?? null,
 });
 
 /** Before the session is deleted: the probes travel on it, as a client's next calls would. */

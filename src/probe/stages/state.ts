@@ -20,7 +20,7 @@ import type {
   ToolProbes,
 } from '../../evidence/types.js';
 import type { ReplayShape } from '../auth/replay.js';
-import type { HttpInitAttempt, LadderResult } from '../detect.js';
+import type { HttpInitAttempt, LadderResult, LadderRun } from '../detect.js';
 import type { OpenLegacySession, SessionVariants } from '../legacy-session.js';
 import type { SseOpened, SseTransportOutcome, SseTransportResult } from '../sse-transport.js';
 
@@ -46,9 +46,25 @@ export interface Detected {
   readonly sse: SseTransportResult | null;
 }
 
+/**
+ * The session opened ahead of the era phase, when `server/discover` was late and an `initialize`
+ * was answered (./sessions.ts): the session and its listings, in flight.
+ */
+export interface SessionHeadStart {
+  readonly session: Promise<OpenLegacySession>;
+  readonly lists: Promise<readonly Probe<ListingEvidence>[]>;
+}
+
 export interface HttpSofar {
   readonly transportSecurity: TransportSecurity;
+  /** The ladder in flight (./ladder.ts); `ladder` is the same run settled. */
+  readonly ladderRun: LadderRun<HttpReply>;
   readonly ladder: LadderResult<HttpReply>;
+  /**
+   * The session opened and listed before `server/discover` settled, when it was late while an
+   * `initialize` was answered (./sessions.ts); null when discover settled in time.
+   */
+  readonly headStart: SessionHeadStart | null;
   readonly sseOpened: SseOpened;
   readonly sseToolProbes: ToolProbes;
   readonly sseOutcome: SseTransportOutcome;

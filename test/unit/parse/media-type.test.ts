@@ -174,3 +174,28 @@ describe('parseMediaType properties', () => {
     );
   });
 });
+
+describe('parseMediaType: values parsed once per process', () => {
+  it('returns the frozen result of an earlier parse of the same value', () => {
+    const first = parseMediaType('application/json; charset=utf-8');
+    expect(parseMediaType('application/json; charset=utf-8')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(parseMediaType('text/plain;;')).toBe(parseMediaType('text/plain;;'));
+    expect(parseMediaType('not a media type')).toBeNull();
+    expect(parseMediaType('not a media type')).toBeNull();
+  });
+
+  it('stays correct past the bound of remembered values, and does not remember long ones', () => {
+    for (let i = 0; i < 600; i++) {
+      expect(parseMediaType(`application/x-${i}; n=${i}`)).toEqual({
+        type: 'application',
+        subtype: `x-${i}`,
+        essence: `application/x-${i}`,
+        params: { n: String(i) },
+      });
+    }
+    const long = `text/plain; a=${'x'.repeat(400)}`;
+    expect(parseMediaType(long)?.params['a']).toHaveLength(400);
+    expect(parseMediaType(long)).not.toBe(parseMediaType(long));
+  });
+});
