@@ -362,6 +362,9 @@ export const CHINESE: GlossTable = {
     // Mention frames.
     'such as': '例如|比如|诸如|諸如|像是|之类的|之類的',
     'e.g.': '例:|示例:',
+    // A passive 被 with a blocking verb describes what the tool refuses.
+    'is blocked':
+      '会被拦截|被拦截|會被攔截|被攔截|会被阻止|被阻止|會被阻止|会被屏蔽|被屏蔽|会被拒绝|被拒绝|會被拒絕|被拒絕',
     detects: '检测|检查|检出|检测出|拦截|過濾|过滤|偵測|檢測',
     'prompt injection': '提示注入|提示词注入|提示詞注入',
     phrases: '表述|说法|語句|语句',
