@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
 import type { GlossPair } from './gloss-pairs/types.js';
+import { PAIRS as ZH } from './gloss-pairs/zh.js';
+import { PAIRS as DE } from './gloss-pairs/de.js';
 import { PAIRS as ES } from './gloss-pairs/es.js';
 import { PAIRS as FR } from './gloss-pairs/fr.js';
 import { PAIRS as IT } from './gloss-pairs/it.js';
@@ -30,6 +32,8 @@ const LANGUAGES: readonly (readonly [string, readonly GlossPair[]])[] = [
   ['fr', FR],
   ['es', ES],
   ['pt', PT],
+  ['zh', ZH],
+  ['de', DE],
 ];
 
 for (const [language, pairs] of LANGUAGES)

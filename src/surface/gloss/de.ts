@@ -1,4 +1,6 @@
 import { LEXICON } from './de-lexicon.js';
+import { GERMAN_MORE } from './de-more.js';
+import { joinWords } from './elision.js';
 import type { GlossTable } from './types.js';
 
 /*
@@ -230,5 +232,10 @@ export const GERMAN: GlossTable = {
   language: 'de',
   markers:
     'der|die|das|des|und|ist|nicht|mit|für|auf|den|dem|ein|eine|einen|einem|einer|zu|von|bei|wird|werden|dein|deine|dich|dir|sie|ihre|bevor|jede|jeden|jedes|jedem|jeder|immer|nie|niemals|oder|auch|wenn|aus|sich|dass|kann|nur|über|nach|dieser|diese|dieses|im|zum|zur|vom|sind|hat|muss|soll|dann|keine|kein|wie|als|werkzeug|werkzeuge|nutzer|nutzers|benutzer|benutzers|weiter|bitte|sowie|daten|datei|dateien|zuerst|automatisch|neue|neuen|zurück|liefert|erstellt|gibt|sucht|listet|ruft|führt|liest|schreibt|sendet|öffnet|löscht|speichert|holt|prüft|berechnet|zeigt|ändert|verwaltet|aktualisiert|sende|schicke|lies|gib|füge|hänge|ignoriere|vergiss|verwende|nutze|rufe|führe|inhalt|ergebnis|ergebnisse|anfrage|nachricht|werkzeugen|niemals',
-  words: Object.fromEntries(Object.entries(words).map(([english, forms]) => [english, forms.join('|')])),
+  words: joinWords(
+    Object.fromEntries(Object.entries(words).map(([english, forms]) => [english, forms.join('|')])),
+    GERMAN_MORE,
+  ),
+  // "sind bei jeder Sitzung an X weiterzuleiten" → "are to be forwarded at every session to X".
+  reorder: [[/\b(is|are) ([^;]{1,80}?) (to be \w+)\b/g, '$1 $3 $2']],
 };

@@ -69,7 +69,8 @@ export const CHINESE: GlossTable = {
     so: '所以|因此|如此',
     'one of': '之一',
     version: '版本',
-    text: '文本',
+    // Not "text": the English rules read "text" as a verb (send a text message).
+    'the input string': '文本|文字内容',
     basic: '基本',
     cost: '成本',
     script: '脚本|腳本',
@@ -253,7 +254,7 @@ export const CHINESE: GlossTable = {
     'full source': '全部源码|完整源码|全部源代码|全部原始碼|完整源碼',
     'full email contents': '邮件全文|郵件全文',
     'full text': '全文',
-    every: '每个|每一个|每條|每条|每个|每個|任何|任意',
+    every: '每一位|每位|每一名|每名|每一个|每條|每条|每个|每個|任何|任意',
     all: '所有|全部|一切|全体|所有的|全體',
     contents: '内容|內容',
     file: '文件|檔案',
@@ -361,8 +362,18 @@ export const CHINESE: GlossTable = {
     // Mention frames.
     'such as': '例如|比如|诸如|諸如|像是|之类的|之類的',
     'e.g.': '例:|示例:',
+    // A passive 被 with a blocking verb describes what the tool refuses.
+    'is blocked':
+      '会被拦截|被拦截|會被攔截|被攔截|会被阻止|被阻止|會被阻止|会被屏蔽|被屏蔽|会被拒绝|被拒绝|會被拒絕|被拒絕',
     detects: '检测|检查|检出|检测出|拦截|過濾|过滤|偵測|檢測',
     'prompt injection': '提示注入|提示词注入|提示詞注入',
     phrases: '表述|说法|語句|语句',
   },
+  // "改为打开 <url>" reads "instead open <url>": the English rules want the URL before "instead".
+  // A clause closed by 时 ("…的时候") is a condition: "when …," opens it, as the English rules read one.
+  reorder: [
+    [/\binstead (?:navigate to|navigate)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, 'navigate to $1 instead'],
+    [/\binstead (open|load|visit|go to|redirect to)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, '$1 $2 instead'],
+    [/(^|[,:;]\s*)(?:when\s+)?([^,.:;]{1,60}?)\s*(?:时|的时候|之时|時|的時候)\s*,/g, '$1when $2,'],
+  ],
 };
