@@ -26,10 +26,14 @@ const NARROW =
 
 const IDENTIFIER = /\b[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b/g;
 
+/** Name parts of a tool that sends or writes: its mail or messages are where data goes, not what it reads. */
+const WRITES_PART = /^(send|sends|post|compose|reply|forward|draft|write|create|new|notify|publish|share)$/;
+
 function strength(name: string): 'strong' | 'weak' | null {
   const parts = name.split(/[_-]/);
   if (parts.some((p) => STRONG_PART.test(p))) return 'strong';
   if (parts.some((p) => HISTORY.test(p)) && parts.some((p) => HISTORY_OF.test(p))) return 'strong';
+  if (parts.some((p) => WRITES_PART.test(p))) return null;
   return parts.some((p) => WEAK_PART.test(p)) ? 'weak' : null;
 }
 
