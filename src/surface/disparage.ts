@@ -8,9 +8,9 @@
  * ("send_v1 is deprecated, use this one") is the server's own product guidance: medium there.
  * Every pattern is linear.
  */
-import { escapeRegExp } from '../escape/regexp.js';
 import { DISPARAGE, OTHER_TOOLS } from './intent.js';
 import { NEGATION } from './lexicon.js';
+import { siblingsNamedIn } from './siblings.js';
 
 /** A tool past its life: still a reason to switch, but the server's own word about its own tools. */
 const LIFECYCLE =
@@ -39,25 +39,18 @@ const NOT_A_TOOL =
   /^\s*(parameter|argument|field|option|flag|setting|key|property|column|variable|value|attribute|header)s?\b/;
 const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
-export interface DisparageContext {
-  /** This item's name, and its siblings on the same server. */
+/** The item a clause belongs to: its name, its siblings on the same server, its parameters. */
+export interface ItemContext {
   readonly self: string;
   readonly others: readonly string[];
   /** This item's parameters (a snake_case parameter named as deprecated is not a tool). */
   readonly params?: readonly string[];
 }
 
-/** Whether `name` occurs in the clause as a word of its own (not inside a longer identifier). */
-function hasName(text: string, name: string): boolean {
-  const n = name.toLowerCase();
-  if (n.length < 3 || !text.includes(n)) return false;
-  return new RegExp(`(^|[^a-z0-9_-])${escapeRegExp(n)}($|[^a-z0-9_-])`).test(text);
-}
-
 /** A tool other than this one the clause names: `sibling` when it is one of the server's own. */
-function otherNamed(text: string, ctx: DisparageContext): 'sibling' | 'other' | null {
+function otherNamed(text: string, ctx: ItemContext): 'sibling' | 'other' | null {
   const self = ctx.self.toLowerCase();
-  if (ctx.others.some((o) => o.toLowerCase() !== self && hasName(text, o))) return 'sibling';
+  if (siblingsNamedIn(text, ctx.others, self).length > 0) return 'sibling';
   if (OTHER_TOOLS.test(text)) return 'other';
   const q = QUALIFIED_OTHER.exec(text);
   // "the pdf tool" inside pdf_to_text's own description is itself.
@@ -80,11 +73,7 @@ export interface Disparagement {
 }
 
 /** The clause runs another tool down; `before` is the clause before it (a pronoun may point there). */
-export function disparages(
-  text: string,
-  before: string | undefined,
-  ctx: DisparageContext,
-): Disparagement | null {
+export function disparages(text: string, before: string | undefined, ctx: ItemContext): Disparagement | null {
   // "this is the only search tool that works": the others do not.
   if (ONLY_ONE_WORKS.test(text) && !NEGATED_CLAIM.test(text)) return { harm: true, sibling: false };
   const harm = DISPARAGE.test(text) || HARM.test(text);
@@ -149,7 +138,7 @@ function ownAsThis(text: string, self: string, others: readonly string[]): strin
  * The clause sends every use of its kind to this tool or the server's own (named tools of the
  * server read as "this tool"), or away from the ones run down.
  */
-export function prefersThis(text: string, ctx: DisparageContext): boolean {
+export function prefersThis(text: string, ctx: ItemContext): boolean {
   if (AVOID_BACK.test(text) && !NEGATION.test(text.replace(AVOID_BACK, ' '))) return true;
   const c = ownAsThis(text, ctx.self, ctx.others);
   if (ONLY_THIS.test(c)) return true;

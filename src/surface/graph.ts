@@ -6,6 +6,8 @@
  */
 import { escapeRegExp } from '../escape/regexp.js';
 import { disparages, prefersThis } from './disparage.js';
+import type { ItemContext } from './disparage.js';
+import { siblingsNamedIn } from './siblings.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
@@ -58,13 +60,6 @@ const PLURAL_TOOLS =
 /** A step made obligatory without naming who takes it: "… is required", "has to be placed in …". */
 const REQUIRED = /\b(is|are) (required|mandatory|obligatory|compulsory)\b|\b(has|have) to be\b/;
 
-/** The item, its siblings' names. */
-export interface ItemContext {
-  readonly self: string;
-  readonly others: readonly string[];
-  readonly params?: readonly string[];
-}
-
 /** Preference for this item by name, for everything: "route all messages through secure_send". */
 function prefersByName(text: string, self: string): boolean {
   const n = self.toLowerCase();
@@ -82,7 +77,7 @@ function namesOther(text: string, ctx: ItemContext): boolean {
   const self = ctx.self.toLowerCase();
   const m = OTHER_NAMED.exec(text);
   if (m !== null && !m[0].includes(self)) return true;
-  return ctx.others.some((o) => o.length >= 4 && o.toLowerCase() !== self && text.includes(o.toLowerCase()));
+  return siblingsNamedIn(text, ctx.others, self, 4).length > 0;
 }
 
 /** The clause without what it quotes or exemplifies. */

@@ -5,6 +5,7 @@
  * noun in the clause. Also sensitive data that needs no tool name: a dump of a users table, and
  * everything the agent knows about the user. Read on one normalised clause by ./intent.ts.
  */
+import { siblingsNamedIn } from './siblings.js';
 
 /** Name parts of a tool that reads secrets or the machine's state: calling it takes them. */
 const STRONG_PART =
@@ -37,6 +38,8 @@ function strength(name: string): 'strong' | 'weak' | null {
   return parts.some((p) => WEAK_PART.test(p)) ? 'weak' : null;
 }
 
+const ONE_WORD_TOOL = /\b([a-z0-9]+) (?:tool|function|command)\b/g;
+
 /** The strongest sensitive tool the clause names: a sibling by its exact name, or any identifier. */
 function sensitiveTool(c: string, siblings?: readonly string[]): 'strong' | 'weak' | null {
   let best: 'strong' | 'weak' | null = null;
@@ -51,13 +54,13 @@ function sensitiveTool(c: string, siblings?: readonly string[]): 'strong' | 'wea
       if (best === 'strong' || ++n > 20) break;
     }
   }
-  // A one-word sibling named as a tool: "run the env tool first".
-  for (const s of siblings ?? []) {
-    const n = s.toLowerCase();
-    if (best === 'strong') break;
-    if (n.length >= 3 && !/[_-]/.test(n) && new RegExp(`\\b(the )?${n} (tool|function|command)\\b`).test(c))
-      consider(n);
-  }
+  // A one-word sibling named as a tool: "run the env tool first" (looked up, not scanned for).
+  if (best !== 'strong' && siblings && siblings.length > 0)
+    for (const m of c.matchAll(ONE_WORD_TOOL)) {
+      const n = m[1]!;
+      if (n.length >= 3 && siblingsNamedIn(n, siblings).includes(n)) consider(n);
+      if (best === 'strong') break;
+    }
   return best;
 }
 

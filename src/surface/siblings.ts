@@ -1,0 +1,60 @@
+/**
+ * Which sibling tools a clause names, in time proportional to the clause, not to the server: a
+ * server may list 20 000 tools, and testing every name against every clause of every item made
+ * the judge quadratic (9 s for the hostile 20 000-tool listing). Names are indexed once per
+ * listing (the siblings array is shared by every item of a surface).
+ */
+
+interface SiblingIndex {
+  /** Lower-case names made of word characters, dots and dashes: found as whole words. */
+  readonly words: ReadonlySet<string>;
+  /** The few other names (with spaces or symbols): found as substrings. */
+  readonly other: readonly string[];
+}
+
+const INDEX = new WeakMap<readonly string[], SiblingIndex>();
+const WORDLIKE = /^[a-z0-9_.-]+$/;
+const TOKEN = /[a-z0-9][a-z0-9_.-]*/g;
+/** Names of other shapes looked for one by one: a bound on a hostile listing. */
+const MAX_OTHER = 200;
+
+function indexOf(names: readonly string[]): SiblingIndex {
+  let index = INDEX.get(names);
+  if (index === undefined) {
+    const lower = names.map((n) => n.toLowerCase());
+    index = {
+      words: new Set(lower.filter((n) => WORDLIKE.test(n))),
+      other: lower.filter((n) => !WORDLIKE.test(n)).slice(0, MAX_OTHER),
+    };
+    INDEX.set(names, index);
+  }
+  return index;
+}
+
+/**
+ * The siblings `text` (lower case) names as words of their own, other than `except`, each at least
+ * `minLength` long; a token ending a sentence ("… call fetch_url.") or joined by dots counts too.
+ */
+export function siblingsNamedIn(
+  text: string,
+  names: readonly string[],
+  except = '',
+  minLength = 3,
+): string[] {
+  if (names.length === 0) return [];
+  const { words, other } = indexOf(names);
+  const me = except.toLowerCase();
+  const found = new Set<string>();
+  const consider = (n: string) => {
+    if (n.length >= minLength && n !== me && words.has(n)) found.add(n);
+  };
+  for (const m of text.matchAll(TOKEN)) {
+    const t = m[0];
+    consider(t);
+    const bare = t.replace(/[.-]+$/, '');
+    if (bare !== t) consider(bare);
+    if (bare.includes('.')) for (const part of bare.split('.')) consider(part);
+  }
+  for (const n of other) if (n.length >= minLength && n !== me && text.includes(n)) found.add(n);
+  return [...found];
+}
