@@ -30,8 +30,13 @@ export interface LearnedThresholds {
   readonly raise: number;
 }
 
-/** Chosen on the `dev` split and the real-server corpus (docs/tool-surface.md, "Components"). */
-export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.9, medium: 0.97, raise: Infinity };
+/**
+ * Chosen on the `dev` split and the real-server corpus (docs/tool-surface.md, "Components"). Low
+ * went from 0.90 to 0.96 when the scorer was retrained on the train split grown with the blind
+ * batches (3 377 sentences): at 0.90 it flagged a real server's path constraint ("both source and
+ * destination must be within allowed directories", server-filesystem) at 0.95.
+ */
+export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.96, medium: 0.97, raise: Infinity };
 
 export interface CombinedJudgement extends Omit<Judgement, 'family'> {
   /**
