@@ -28,3 +28,13 @@ export function clauses(text: string): string[] {
   }
   return out;
 }
+
+/** A run of 41 or more letters and digits: no word a rule reads (a blob, or a hostile server's padding). */
+const LONG_RUN = /[a-z0-9]{41,}/g;
+
+/**
+ * The clause as the rules read it: each long run stands as one letter, so their cost follows the
+ * words and not the run's length (20 000 tools padded with a 100-letter word took twice the time).
+ * Excerpts quote the clause as written.
+ */
+export const forRules = (c: string): string => (c.length > 40 ? c.replace(LONG_RUN, 'x') : c);

@@ -28,7 +28,7 @@ import {
 } from './lexicon.js';
 import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
 import { hides, withoutHiding } from './conceal.js';
-import { clauses, MAX_CLAUSES } from './clauses.js';
+import { clauses, forRules, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
 import { gradeOrdering } from './ordering.js';
@@ -147,7 +147,7 @@ function readClause(
 
 /** A bare imperative with "never"/"do not" applies to the agent; "never sends" describes the tool. */
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
-  const c = text;
+  const c = forRules(text);
   const concealment = hides(c);
   // "The user won't notice" hides an act; it does not negate it.
   const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
