@@ -4,7 +4,7 @@
  * cheapest call stays cheap (the full import graph costs ~300 ms). A fleet run is started again
  * in a second process with its heap setting (../fleet/heap.ts says why).
  */
-import { fleetNodeArgs } from '../fleet/heap.js';
+import { FLEET_CHILD_ENV, fleetNodeArgs } from '../fleet/heap.js';
 import { TOOL_VERSION } from '../version.js';
 
 const args = process.argv.slice(2);
@@ -15,8 +15,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { runInChild } = await import('./reexec.js');
   process.exitCode = await runInChild(fleetArgs, process.argv[1]!, args);
 } else {
-  const { exitWithParent } = await import('./reexec.js');
-  exitWithParent();
+  // Only a fleet run's second process watches its parent: no extra import for every other command.
+  if (process.env[FLEET_CHILD_ENV] !== undefined) (await import('./reexec.js')).exitWithParent();
   const { main } = await import('./main.js');
   process.exitCode = await main(process.argv).catch(() => 4);
 }

@@ -5,6 +5,7 @@
  * the child sees its IPC channel close and exits, so no scan runs on unowned.
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 
 import { FLEET_CHILD_ENV } from '../fleet/heap.js';
 
@@ -28,14 +29,15 @@ export function runInChild(
       // Ended by a signal: end the same way, so a shell or CI sees what happened.
       for (const sig of FORWARDED) process.removeAllListeners(sig);
       process.kill(process.pid, signal);
-      resolve(128 + 1);
+      // Should the signal not end this process at once, the shell's code for it.
+      resolve(128 + (constants.signals[signal] ?? 0));
     });
   });
 }
 
 /** In the second process: exit when the first is gone (its IPC channel closes). */
 export function exitWithParent(): void {
-  if (process.env[FLEET_CHILD_ENV] === undefined || !process.connected) return;
+  if (!process.connected) return;
   process.on('disconnect', () => process.exit(130));
   // The channel must not keep the process alive once the command is done.
   process.channel?.unref();

@@ -5,7 +5,7 @@
  * noun in the clause. Also sensitive data that needs no tool name: a dump of a users table, and
  * everything the agent knows about the user. Read on one normalised clause by ./intent.ts.
  */
-import { siblingsNamedIn } from './siblings.js';
+import { isSiblingName } from './siblings.js';
 
 /** Name parts of a tool that reads secrets or the machine's state: calling it takes them. */
 const STRONG_PART =
@@ -58,7 +58,7 @@ function sensitiveTool(c: string, siblings?: readonly string[]): 'strong' | 'wea
   if (best !== 'strong' && siblings && siblings.length > 0)
     for (const m of c.matchAll(ONE_WORD_TOOL)) {
       const n = m[1]!;
-      if (n.length >= 3 && siblingsNamedIn(n, siblings).includes(n)) consider(n);
+      if (n.length >= 3 && isSiblingName(n, siblings)) consider(n);
       if (best === 'strong') break;
     }
   return best;

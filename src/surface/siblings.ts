@@ -58,3 +58,7 @@ export function siblingsNamedIn(
   for (const n of other) if (n.length >= minLength && n !== me && text.includes(n)) found.add(n);
   return [...found];
 }
+
+/** Whether `name` (lower case) is one of the siblings, looked up in the same index. */
+export const isSiblingName = (name: string, names: readonly string[]): boolean =>
+  names.length > 0 && indexOf(names).words.has(name);
