@@ -34,12 +34,15 @@ export const SHAPE_PROBES = {
   cleanup: (s: RedirectShape) => `i.shape.cleanup(${s})`,
 } as const;
 
-/** The loopback port the loopback shapes register (a high ephemeral port, as a client's would be). */
-export const REGISTERED_LOOPBACK_PORT = 47621;
+/**
+ * The loopback port the loopback shapes register. A client picks a random one; the scanner keeps its
+ * three below the Linux ephemeral range (32768-60999), so no port the OS hands a listener holds them.
+ */
+export const REGISTERED_LOOPBACK_PORT = 28621;
 /** The other loopback port the authorization request names (RFC 8252 §7.3). */
-export const OTHER_LOOPBACK_PORT = 47622;
+export const OTHER_LOOPBACK_PORT = 28622;
 /** The port of the fixed-port shape (a client that always listens on one configured port). */
-export const FIXED_LOOPBACK_PORT = 47623;
+export const FIXED_LOOPBACK_PORT = 28623;
 
 /**
  * The redirect URI registered per shape, and the one the authorization request names (null: no
