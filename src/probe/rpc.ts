@@ -7,7 +7,6 @@ import type { ExchangeId, JsonRpcId, Probe, HttpReply } from '../evidence/types.
 import { buildHttpReply } from '../evidence/parse/http-reply.js';
 import { SseAccumulator } from '../evidence/parse/sse.js';
 import type { SseEvent } from '../evidence/parse/sse.js';
-import { isMediaType } from '../evidence/parse/media-type.js';
 import type { HttpClient, HttpResult, RequestSpec } from './http/types.js';
 
 /** How long an SSE reply is read waiting for the matching response. */
@@ -117,9 +116,7 @@ export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise
   const events: SseEvent[] = [];
   const { rpcId, streamWindowMs, settle, signal, ...rest } = spec;
   const early = settler(settle, signal);
-  // Only an event stream is parsed as one: a JSON body fed to the SSE parser would be read line by
-  // line as unknown fields (an error object each) for nothing.
-  let eventStream = false;
+  // Only an event stream reaches onChunk (the client reads any other body whole).
   const result = await client.send({
     ...rest,
     // A quiet stream spends its time waiting on the server: sent first, the wait overlaps the
@@ -127,12 +124,8 @@ export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise
     ...(settle ? { priority: true } : {}),
     streamWindowMs: streamWindowMs ?? SSE_REPLY_WINDOW_MS,
     ...(early.signal ? { signal: early.signal } : {}),
-    onHeaders: (elapsedMs, headers) => {
-      eventStream = isMediaType(headers['content-type'], 'text/event-stream');
-      early.onHeaders?.(elapsedMs);
-    },
+    onHeaders: (elapsedMs) => early.onHeaders?.(elapsedMs),
     onChunk: (text) => {
-      if (!eventStream) return 'continue';
       for (const e of acc.push(text)) {
         events.push(e);
         early.onEvent();

@@ -118,22 +118,21 @@ function streamWindow(
   return window;
 }
 
-/** The response body's sink: decoded, capped, delivered to `onChunk`; an event stream keeps a prefix only. */
+/** The response body's sink: decoded and capped; an event stream is delivered to `onChunk` and keeps a prefix only. */
 function bodySinkFor(
   req: TransferRequest,
   headers: Readonly<Record<string, readonly string[]>>,
   codings: Parameters<typeof createBodySink>[0]['codings'],
   onHalt: Parameters<typeof createBodySink>[0]['onHalt'],
 ): BodySink {
+  // Only an event stream is read piece by piece: any other body is parsed whole, and decoding
+  // a megabyte of JSON chunk by chunk for a reader that skips it would be garbage.
+  const chunked = req.onChunk !== undefined && isMediaType(headers['content-type'], 'text/event-stream');
   return createBodySink({
     codings,
     maxBytes: req.maxBytes,
-    ...(req.onChunk ? { onChunk: req.onChunk } : {}),
-    ...(req.onChunk &&
-    req.keepBytes !== undefined &&
-    isMediaType(headers['content-type'], 'text/event-stream')
-      ? { keepBytes: req.keepBytes }
-      : {}),
+    ...(chunked ? { onChunk: req.onChunk } : {}),
+    ...(chunked && req.keepBytes !== undefined ? { keepBytes: req.keepBytes } : {}),
     onHalt,
   });
 }

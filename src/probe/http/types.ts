@@ -91,8 +91,9 @@ export interface RequestSpec {
   readonly timeoutMs?: number;
   readonly maxBodyBytes?: number;
   /**
-   * Called with each decoded text chunk of the body as it arrives. Returning `stop` closes the
-   * connection; the exchange is recorded with what was read and `truncated: true`.
+   * Called with each decoded text chunk of an event-stream body (`text/event-stream`) as it
+   * arrives; any other body is read whole. Returning `stop` closes the connection; the exchange
+   * is recorded with what was read and `truncated: true`.
    */
   readonly onChunk?: (text: string) => 'continue' | 'stop';
   /**
