@@ -10,7 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startFixtureServer } from '../demo/fixture-server.js';
-import { FLEET_NODE_FLAGS } from '../fleet/heap.js';
+import { SCAN_NODE_FLAGS } from '../run/heap.js';
 import type { FixtureServer } from '../demo/fixture-server.js';
 import type { FleetWorkerInput, FleetWorkerResult } from './fleet-worker.js';
 import type { BenchRow, BenchSection } from './format.js';
@@ -18,9 +18,9 @@ import { mb, median, ms, percentile, progress, ratio } from './format.js';
 import type { LatencyProxy } from './latency-proxy.js';
 import { startLatencyProxy } from './latency-proxy.js';
 
-/** The worker runs with the heap setting the CLI gives a fleet run (../fleet/heap.ts). */
+/** The worker runs with the heap setting the CLI gives a scan (../run/heap.ts). */
 const runWorker = (input: FleetWorkerInput): Promise<FleetWorkerResult> =>
-  runJsonWorker<FleetWorkerResult>('fleet-worker.js', input, FLEET_NODE_FLAGS);
+  runJsonWorker<FleetWorkerResult>('fleet-worker.js', input, SCAN_NODE_FLAGS);
 
 /** Issue 25 item 1: CPU per scan, median of solo scans, in-process (the fixtures run in the bench's process). */
 export const CPU_PER_SCAN_GOAL_MS = 12;

@@ -1,13 +1,13 @@
 /**
- * Runs this command again in a second Node process started with other V8 flags (a fleet run's heap
- * setting, ../fleet/heap.ts), and ends as it ends. The terminal, pipes and environment are the
+ * Runs this command again in a second Node process started with other V8 flags (a scan's heap
+ * setting, ../run/heap.ts), and ends as it ends. The terminal, pipes and environment are the
  * child's; a signal sent to this process alone is passed on; and if this process is killed outright,
  * the child sees its IPC channel close and exits, so no scan runs on unowned.
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
-import { FLEET_CHILD_ENV } from '../fleet/heap.js';
+import { SCAN_CHILD_ENV } from '../run/heap.js';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -18,7 +18,7 @@ export function runInChild(
 ): Promise<number> {
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [FLEET_CHILD_ENV]: '1' },
+    env: { ...process.env, [SCAN_CHILD_ENV]: '1' },
   });
   const forward = (sig: NodeJS.Signals) => () => child.kill(sig);
   for (const sig of FORWARDED) process.on(sig, forward(sig));

@@ -1,6 +1,7 @@
 /**
  * Runs one scan in a child `node` process against compiled code, so its peak RSS measures
- * the scanner alone: no vitest, no hostile server in the same heap. The figure is `VmHWM`
+ * the scanner alone: no vitest, no hostile server in the same heap. The child is started with the
+ * V8 flags the CLI gives every scan (src/run/heap.ts), so it is the scanner as users run it. The figure is `VmHWM`
  * from /proc/self/status, the peak of the child's own address space: on Linux
  * `process.resourceUsage().maxRSS` carries the parent's high-water mark across fork and exec,
  * so a child of a vitest worker holding hostile payloads would report the worker's size. The build goes to a private directory under node_modules/.cache
@@ -11,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 
 import type { ScanReport } from '../../src/report/model.js';
+import { SCAN_NODE_FLAGS } from '../../src/run/heap.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -126,7 +128,12 @@ export async function runChildScan(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [built.script, join(built.dir, 'dist', 'index.js'), JSON.stringify({ ...cfg, outFile })],
+    [
+      ...SCAN_NODE_FLAGS,
+      built.script,
+      join(built.dir, 'dist', 'index.js'),
+      JSON.stringify({ ...cfg, outFile }),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

@@ -41,8 +41,9 @@ const SCAN_TIMEOUT_MS = 7_000;
 /** scan() may overrun its deadline by this much (closing streams, rendering nothing yet). */
 const SLACK_MS = 2_000;
 /**
- * Peak RSS allowed for one child scan (its own VmHWM, see hostile-run.ts). A quiet library scan
- * that renders every format peaks near 90 MB; the hostile bodies are 10 MB to 1 GB decoded, a
+ * Peak RSS allowed for one child scan (its own VmHWM, see hostile-run.ts), run with the CLI's heap
+ * setting (src/run/heap.ts). A quiet scan that renders every format peaks near 106 MB (unicode-tricks;
+ * the import alone is about 82 MB); the hostile bodies are 10 MB to 1 GB decoded, a
  * 1 MB SSE event, 20 000 tools, strings of 600 000 characters, so buffering any one of them whole,
  * or keeping one copy per reply, would pass this by far.
  */
