@@ -284,110 +284,6 @@ export function defineAggregateCheck(check: AggregateCheck): AggregateCheck {
   return check;
 }
 
-/** A verdict's fields in the order every verdict has them (reports and bundles keep that order). */
-function verdictOf(
-  meta: CheckMeta,
-  status: Status,
-  message: string,
-  evidence: readonly ExchangeId[],
-  opts: VerdictOptions | undefined,
-  reason: Verdict['reason'],
-): Verdict {
-  return {
-    status,
-    severity: status === 'fail' ? (opts?.severity ?? severityOfKey(meta, opts?.key ?? null)) : null,
-    confidence: opts?.confidence ?? meta.confidence ?? 'high',
-    location: opts?.location ?? 'endpoint',
-    key: opts?.key ?? null,
-    reason,
-    message,
-    evidence: [...evidence],
-  };
-}
-
-const NO_EXCHANGES: readonly ExchangeId[] = Object.freeze([]);
-
-/**
- * One object per evaluation with its methods on the prototype: a context of closures cost eight
- * functions for each of the ~180 checks of a scan. Checks call the methods on `ctx`.
- */
-class Context implements CheckContext {
-  constructor(
-    readonly meta: CheckMeta,
-    private readonly rev: Revision | null,
-    private readonly explainAbsent: ExplainAbsent | undefined,
-    private readonly onRevisionRead: (() => void) | undefined,
-  ) {}
-
-  get revision(): Revision | null {
-    this.onRevisionRead?.();
-    return this.rev;
-  }
-
-  pass(message: string, evidence: readonly ExchangeId[] = NO_EXCHANGES, opts?: VerdictOptions): Verdict {
-    return verdictOf(this.meta, 'pass', message, evidence, opts, null);
-  }
-
-  fail(message: string, evidence: readonly ExchangeId[] = NO_EXCHANGES, opts?: VerdictOptions): Verdict {
-    return verdictOf(this.meta, 'fail', message, evidence, opts, null);
-  }
-
-  notApplicable(reason: NotApplicableReason, message: string, opts?: VerdictOptions): Verdict {
-    return verdictOf(this.meta, 'not_applicable', message, NO_EXCHANGES, opts, reason);
-  }
-
-  inconclusive(
-    reason: InconclusiveReason,
-    message: string,
-    evidence: readonly ExchangeId[] = NO_EXCHANGES,
-    opts?: VerdictOptions,
-  ): Verdict {
-    return verdictOf(this.meta, 'inconclusive', message, evidence, opts, reason);
-  }
-
-  fromProbe(probe: Exclude<Probe<unknown>, { kind: 'ok' }>, what: string, opts?: VerdictOptions): Verdict {
-    if (probe.kind === 'skipped') {
-      const reason: InconclusiveReason =
-        probe.reason === 'mode_disabled'
-          ? 'mode_disabled'
-          : probe.reason === 'auth_wall'
-            ? 'auth_wall'
-            : probe.reason === 'no_token'
-              ? 'needs_token'
-              : probe.reason === 'not_designated'
-                ? 'needs_designation'
-                : 'fetch_failed';
-      return this.inconclusive(
-        reason,
-        `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,
-        [],
-        opts,
-      );
-    }
-    if (probe.error.code === 'stopped-answering') {
-      return this.inconclusive(
-        'target_stopped_answering',
-        `${what} was not sent: ${probe.error.message.replace(/; not sent$/, '')}.`,
-        probe.exchanges,
-        opts,
-      );
-    }
-    const reason: InconclusiveReason = probe.error.code === 'tls' ? 'tls_unverified' : 'fetch_failed';
-    return this.inconclusive(
-      reason,
-      `${what} failed: ${probe.error.code} (${probe.error.message}).`,
-      probe.exchanges,
-      opts,
-    );
-  }
-
-  absent(section: SectionName): Verdict {
-    return this.explainAbsent
-      ? this.explainAbsent(section, this)
-      : this.inconclusive('probe_unavailable', `The evidence has no ${section} section.`);
-  }
-}
-
 export function makeContext(
   meta: CheckMeta,
   revision: Revision | null,
@@ -395,5 +291,76 @@ export function makeContext(
   /** Called whenever the check reads `revision` (the engine shares the verdicts of a check that does not). */
   onRevisionRead?: () => void,
 ): CheckContext {
-  return new Context(meta, revision, explainAbsent, onRevisionRead);
+  const base = (
+    status: Status,
+    message: string,
+    evidence: readonly ExchangeId[],
+    opts: VerdictOptions = {},
+  ) => ({
+    status,
+    severity: null,
+    confidence: opts.confidence ?? meta.confidence ?? 'high',
+    location: opts.location ?? 'endpoint',
+    key: opts.key ?? null,
+    reason: null,
+    message,
+    evidence: [...evidence],
+  });
+  const ctx: CheckContext = {
+    get revision() {
+      onRevisionRead?.();
+      return revision;
+    },
+    meta,
+    pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
+    fail: (message, evidence = [], opts) => ({
+      ...base('fail', message, evidence, opts),
+      severity: opts?.severity ?? severityOfKey(meta, opts?.key ?? null),
+    }),
+    notApplicable: (reason, message, opts) => ({ ...base('not_applicable', message, [], opts), reason }),
+    inconclusive: (reason, message, evidence = [], opts) => ({
+      ...base('inconclusive', message, evidence, opts),
+      reason,
+    }),
+    fromProbe(probe, what, opts) {
+      if (probe.kind === 'skipped') {
+        const reason: InconclusiveReason =
+          probe.reason === 'mode_disabled'
+            ? 'mode_disabled'
+            : probe.reason === 'auth_wall'
+              ? 'auth_wall'
+              : probe.reason === 'no_token'
+                ? 'needs_token'
+                : probe.reason === 'not_designated'
+                  ? 'needs_designation'
+                  : 'fetch_failed';
+        return this.inconclusive(
+          reason,
+          `${what} was not sent (${probe.reason}${probe.detail ? `: ${probe.detail}` : ''}).`,
+          [],
+          opts,
+        );
+      }
+      if (probe.error.code === 'stopped-answering') {
+        return this.inconclusive(
+          'target_stopped_answering',
+          `${what} was not sent: ${probe.error.message.replace(/; not sent$/, '')}.`,
+          probe.exchanges,
+          opts,
+        );
+      }
+      const reason: InconclusiveReason = probe.error.code === 'tls' ? 'tls_unverified' : 'fetch_failed';
+      return this.inconclusive(
+        reason,
+        `${what} failed: ${probe.error.code} (${probe.error.message}).`,
+        probe.exchanges,
+        opts,
+      );
+    },
+    absent: (section) =>
+      explainAbsent
+        ? explainAbsent(section, ctx)
+        : ctx.inconclusive('probe_unavailable', `The evidence has no ${section} section.`),
+  };
+  return ctx;
 }
