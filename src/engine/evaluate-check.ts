@@ -314,7 +314,9 @@ function mergeRevisions(
         order.push(k);
       }
       const g = groups.get(k)!;
-      g.set(r, [...(g.get(r) ?? []), v]);
+      const list = g.get(r);
+      if (list) list.push(v);
+      else g.set(r, [v]);
     }
   }
 

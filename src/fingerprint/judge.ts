@@ -22,11 +22,27 @@ interface Candidate {
   readonly matched: readonly MatchedSignal[];
 }
 
+/**
+ * The signatures' patterns (signals and versions), each compiled once per process: they are
+ * constants, and a scan tested each signal's pattern against every feature with a new RegExp.
+ * None has the `g` or `y` flag, so a shared RegExp keeps no state between tests.
+ */
+const patterns = new Map<string, RegExp>();
+
+function compiled(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    patterns.set(source, re);
+  }
+  return re;
+}
+
 function matches(signal: Signal, feature: Feature): boolean {
   if (signal.feature !== feature.name) return false;
   const m = signal.match;
   if ('equals' in m) return feature.value === m.equals;
-  if ('pattern' in m) return new RegExp(m.pattern).test(feature.value);
+  if ('pattern' in m) return compiled(m.pattern).test(feature.value);
   return true;
 }
 
@@ -70,22 +86,10 @@ function related(a: FrameworkSignature, b: FrameworkSignature, all: readonly Fra
   return chain(a).includes(b.id) || chain(b).includes(a.id);
 }
 
-/** The signatures' version patterns, each compiled once per process (they are constants). */
-const versionPatterns = new Map<string, RegExp>();
-
-function versionPattern(source: string): RegExp {
-  let re = versionPatterns.get(source);
-  if (!re) {
-    re = new RegExp(source);
-    versionPatterns.set(source, re);
-  }
-  return re;
-}
-
 function versionOf(sig: FrameworkSignature, features: readonly Feature[]): string | null {
   for (const rule of sig.versions ?? []) {
     const f = features.find((x) => x.name === rule.feature);
-    const m = f ? versionPattern(rule.pattern).exec(f.value) : null;
+    const m = f ? compiled(rule.pattern).exec(f.value) : null;
     if (m) return rule.range.replace('$1', m[1] ?? '');
   }
   return null;

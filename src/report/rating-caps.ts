@@ -18,11 +18,21 @@ export interface MetaView {
   readonly tier: Tier | null;
 }
 
+/** The view of a report's check entry: entries are shared and frozen (build-report.ts), so are their views. */
+const views = new WeakMap<Unrated['checks'][number], MetaView>();
+
 export function metaLookup(report: Unrated): (id: string) => MetaView {
   const inReport = new Map(report.checks.map((c) => [c.id, c]));
   return (id) => {
     const c = inReport.get(id);
-    if (c) return { severity: c.severity, keyword: c.keyword as Keyword, tier: c.mode as Tier };
+    if (c) {
+      let view = views.get(c);
+      if (view === undefined) {
+        view = Object.freeze({ severity: c.severity, keyword: c.keyword as Keyword, tier: c.mode as Tier });
+        views.set(c, view);
+      }
+      return view;
+    }
     const m = findCheck(id)?.meta;
     return m
       ? { severity: m.severity, keyword: m.keyword, tier: m.mode }

@@ -13,7 +13,11 @@ export function isSuppressed(r: ReportResult): boolean {
 
 export function groupByCheck<R extends ReportResult>(results: readonly R[]): Map<string, R[]> {
   const out = new Map<string, R[]>();
-  for (const r of results) out.set(r.checkId, [...(out.get(r.checkId) ?? []), r]);
+  for (const r of results) {
+    const list = out.get(r.checkId);
+    if (list) list.push(r);
+    else out.set(r.checkId, [r]);
+  }
   return out;
 }
 

@@ -32,6 +32,12 @@ export function newest(revs: readonly Revision[]): Revision | null {
   return best;
 }
 
+/** Distinct, oldest first (a walk of the five known revisions: no copy, set or sort for the usual short list). */
 export function sortRevisions(revs: Iterable<Revision>): Revision[] {
-  return [...new Set(revs)].sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b));
+  const list: readonly Revision[] = Array.isArray(revs) ? revs : [...revs];
+  const out: Revision[] = [];
+  for (const r of REVISIONS) if (list.includes(r)) out.push(r);
+  if (out.length === list.length || out.length === new Set(list).size) return out;
+  // A value that is no known revision (a hand-edited bundle) sorts first, as `indexOf` placed it.
+  return [...new Set(list)].sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b));
 }

@@ -15,10 +15,21 @@ function toolsOrOutcome(ev: Evidence): ReturnType<typeof listedTools> | Outcome 
   return out('unknown', 'The tools were not listed in this scan.');
 }
 
+/** The clients' name rules, compiled once per process (constant data, no `g` or `y` flag). */
+const namePatterns = new Map<string, RegExp>();
+function namePattern(source: string): RegExp {
+  let re = namePatterns.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    namePatterns.set(source, re);
+  }
+  return re;
+}
+
 export const toolNames: Predicate<'tool-names'> = (req, { view }) => {
   const tools = toolsOrOutcome(view.ev);
   if (!tools || 'status' in tools) return tools ?? out('unknown', 'The tools were not listed.');
-  const pattern = new RegExp(req.pattern);
+  const pattern = namePattern(req.pattern);
   const prefix = req.prefix ?? '';
   const bad = tools.names.filter((n) => !pattern.test(n) || prefix.length + n.length > req.maxLength);
   return bad.length === 0
