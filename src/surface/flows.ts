@@ -121,7 +121,7 @@ const inflected = (verbs: string) => String.raw`\b(?:${verbs})(?:s|es|ed|d|ing|t
 export const MORE_MOVE = new RegExp(
   [
     inflected(
-      'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose',
+      'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose|pass',
     ),
     String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b|\b(goes|go|belongs) (in|into)\b|\b(written|wrote|persist(s|ed|ing)?)\b[^.;]{0,60}\b(to|into|onto)\b`,
     // Backed up, archived, recorded, stored or kept somewhere: a move when the place is named.

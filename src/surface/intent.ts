@@ -34,6 +34,7 @@ export interface Intent {
 }
 
 import { readCredentials } from './credentials.js';
+import { handsOver } from './handover.js';
 import { SECRET_WORDS } from './lexicon.js';
 import {
   DESTROY,
@@ -166,6 +167,8 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
   push(sources, PERSONAL.test(c) || takesPersonal(c), 'personal');
   push(sources, takesThroughTool(c, known.siblings), 'secret');
+  const handed = handsOver(c);
+  push(sources, handed, 'secret');
   push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
@@ -187,7 +190,7 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
   push(sinks, calls.sender, 'sender');
-  push(acts, MOVE.test(c) || MORE_MOVE.test(c), 'move');
+  push(acts, MOVE.test(c) || MORE_MOVE.test(c) || handed, 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c) || ELSEWHERE.test(c) || navigatesInstead(c), 'redirect');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
