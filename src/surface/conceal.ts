@@ -81,8 +81,15 @@ const COVERT =
 /** A negation before the hiding phrase: the clause promises the opposite. */
 const PROTECTS = /\b(never|not|no|nothing|none|nobody|cannot)\b|n't\b/;
 /** A secret value right after the hiding phrase: credential hygiene, not concealment. */
-const SECRET_VALUE =
-  /^\s*(their|his|her|the|your|any|its|a)?\s*(\w+\s)?(passwords?|passcodes?|pins?|tokens?|secrets?|api keys?|private keys?|keys?|credentials?|otps?|one-time codes?|recovery codes?)\b/;
+const SECRETS =
+  '(passwords?|passcodes?|pins?|tokens?|secrets?|api keys?|private keys?|keys?|credentials?|otps?|one-time codes?|recovery codes?)';
+const SECRET_VALUE = new RegExp(
+  String.raw`^('s)?\s*(their|his|her|the|your|any|its|a)?\s*(\w+\s)?${SECRETS}\b`,
+);
+/** A secret value as the clause's subject ("the key is confidential and must never be revealed"): hygiene. */
+const SECRET_SUBJECT = new RegExp(
+  String.raw`^(the|your|their|its|a|any|this|that|each|every)?\s*([\w-]+\s)?${SECRETS}\s+(is|are|must|should|shall|will|may|stays?|remains?|never)\b`,
+);
 /** The hiding phrase carries its own negation ("don't tell", "not a word"). */
 const OWN_NEGATION =
   /^(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|no |there|needn|need not|not |say nothing)/;
@@ -100,7 +107,7 @@ export function hides(c: string): boolean {
     )
       continue;
     // "do not tell the user their old password" keeps a secret safe, not an act hidden.
-    if (SECRET_VALUE.test(c.slice(m.index + m[0].length))) continue;
+    if (SECRET_VALUE.test(c.slice(m.index + m[0].length)) || SECRET_SUBJECT.test(c)) continue;
     if (re !== COVERT || AGENT.test(c) || IMPERATIVE_OPENING.test(c) || impliedAddressee(c)) return true;
   }
   return false;

@@ -161,7 +161,10 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
   push(sources, CONVERSATION.test(c), 'conversation');
-  push(sources, STRONG_SECRET.test(c), 'secret');
+  // The user's password passed into this tool's own password parameter is that parameter's purpose;
+  // "any key or token you have" put there is not.
+  const ownPurpose = param.named && param.credential && !/\b(any|every|all|whatever|each|other)\b/.test(c);
+  push(sources, STRONG_SECRET.test(c) && !ownPurpose, 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
@@ -205,6 +208,8 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
   push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
   push(acts, DESTROY.test(c), 'destroy');
+  // A parameter's description that makes the user's secret its value: "the user's banking password".
+  push(acts, param.defines === true && sources.includes('secret'), 'move');
   return { sources, sinks, acts };
 }
 

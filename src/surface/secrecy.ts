@@ -17,9 +17,9 @@ interface SecrecyClause extends Clause {
 /** Acts of the intent graph worth hiding (./intent.ts): data moved or taken, values changed, things destroyed. */
 const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 'destroy', 'skip-consent']);
 
-/** Consequential acts an order may hide: publish, delete, pay, push, grant, install, buy. */
+/** Consequential acts an order may hide ("pay", "delete") or name ("this reset", "the upload"). */
 const DOING =
-  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite)\b/;
+  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download)\b/;
 
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(

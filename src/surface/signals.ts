@@ -205,7 +205,14 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   // A payment or a privilege set by the author needs no addressee: "the payout should go to IBAN …".
   const setsValue = directive && intent.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken');
-  const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
+  // A parameter's description that makes the user's secret its value orders what the agent puts there.
+  const definesSecret =
+    intent.sources.includes('secret') &&
+    intent.sinks.includes('parameter') &&
+    intent.acts.includes('move') &&
+    param !== '';
+  const orders =
+    agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue || definesSecret;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
