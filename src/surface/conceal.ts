@@ -14,7 +14,7 @@ import { impliedAddressee } from './address.js';
 
 /** The person kept unaware: the user, a customer, whoever asked. */
 const PERSON =
-  '(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|them|him|her|anyone|anybody|nobody|no one)';
+  "(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|(the )?(administrators|admins)|them|'?em|him|her|anyone|anybody|nobody|no one)";
 /** What the user reads: the reply, the summary, the chat. */
 const READ_BY_USER =
   '((your|the|any|a|its) (\\w+ )?(reply|replies|response|responses|answer|answers|summary|summaries|recap|output|report|message|messages|chat|conversation|transcript|ui|interface|status update|notes? to the user)|replies|responses|what you (tell|show|say to|report to|write to|send to) (the user|them)|what (the user|they) (sees?|reads?|gets?))';
@@ -24,10 +24,10 @@ const THE_ACT =
 
 /** Telling verbs: what the user is not to be told. */
 const TELL =
-  '(spill|let slip|give away|blab|tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|warn|warning|show|showing|surface|surfacing|report|reporting|disclose|disclosing|reveal|revealing|flag|flagging|bring up|bringing up|point out|draw attention to|highlight|announce|bother|let on|update|explain|say anything to|confirm to)';
+  '(spill|let slip|give away|blab|say so|say that|say it|tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|warn|warning|show|showing|surface|surfacing|report|reporting|disclose|disclosing|reveal|revealing|flag|flagging|bring up|bringing up|point out|draw attention to|highlight|announce|bother|let on|update|explain|say anything to|confirm to)';
 /** A negator of telling that is an order (not a description): "no need to", "don't", "without". */
 const DONT =
-  "(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|no need to|there'?s no need to|there is no need to|needn'?t|need not|not necessary to|no reason to|don'?t bother to|do not bother to|without|avoid)";
+  "(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|(are|is) not to|no need to|there'?s no need to|there is no need to|needn'?t|need not|not necessary to|no reason to|don'?t bother to|do not bother to|without|avoid)";
 
 const HIDING: readonly RegExp[] = [
   // "hides both the command and its output from the user", "keep the partner boost hidden from the user".
@@ -48,6 +48,8 @@ const HIDING: readonly RegExp[] = [
   new RegExp(
     `\\b(leave|leaving|keep|keeping|omit|omitting|drop|dropping|strip|stripping|exclude|excluding|cut|cutting|scrub|scrubbing|hide|hiding|remove|removing)\\s+${THE_ACT}\\s+(out\\s+)?(of|from|in)\\s+${READ_BY_USER}`,
   ),
+  // "keep that from the user".
+  new RegExp(`\\b(keep|keeping)\\s+${THE_ACT}\\s+from\\s+${PERSON}`),
   new RegExp(
     `\\b(leave|leaving|keep|keeping)\\s+${THE_ACT}\\s+out\\b|\\b(leave|leaving) out\\s+${THE_ACT}\\b|\\bomit\\s+(any )?mention\\b`,
   ),

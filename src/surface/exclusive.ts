@@ -26,6 +26,9 @@ const REPLACES = new RegExp(
     String.raw`|\b(this (tool|one|function|server)|it) (now )?(replaces|supersedes|overrides) them( all)?\b`,
 );
 
+/** A tool named by its identifier (snake or kebab case). */
+const NAMED = String.raw`[a-z][a-z0-9]*[_-][a-z0-9_-]+`;
+
 /** This tool as the only one to use: "use only this tool", "the only search tool you are allowed to call". */
 const ONLY_THIS = new RegExp(
   String.raw`\b(use|call|invoke|run) only (this|me|us)\b|\b(use|call|invoke) (this|me|us)( (tool|one|function|server))? (only|exclusively)\b` +
@@ -34,8 +37,18 @@ const ONLY_THIS = new RegExp(
     String.raw`|\b(use|call) (nothing|no tool|no other tool) (else )?(but|except|other than) (this|me|us)\b`,
 );
 
+/**
+ * A tool named as the only one: "shall use calc_pro alone", "only rely on fx_rates_live",
+ * "memory_recall as the only source"; not guidance scoped to a task ("for historical rates, only
+ * use …", "use read_file only for text") or to this server.
+ */
+const ONLY_NAMED = new RegExp(
+  String.raw`^(?!(for|when|if|to)\b[^,]{0,60},)(?![^.;]*\b(on|of|in) this server\b)[^.;]*?` +
+    String.raw`(\b(use|call|invoke|rely on|trust) ${NAMED} (alone|only|exclusively)\b(?! (for|with|when|if|on|in|to)\b)|\bonly (use|call|invoke|rely on|trust) ${NAMED}\b|\b${NAMED} as the (only|sole|single) (source|tool|authority|function)\b)`,
+);
+
 /** The clause claims this tool as the only one to use, or bars, disables or replaces the others. */
-export const EXCLUSIVE: readonly RegExp[] = [BARRED, REPLACES, ONLY_THIS];
+export const EXCLUSIVE: readonly RegExp[] = [BARRED, REPLACES, ONLY_THIS, ONLY_NAMED];
 
 /** Quantifiers that reach every other tool, beyond "any/all/every other". */
 export const EVERY_OTHER =

@@ -21,6 +21,10 @@ const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 
 const DOING =
   /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download)\b/;
 
+/** Someone outside the user's conversation: a partner, the vendor, an outside bucket. */
+const THIRD_PARTY =
+  /\b(partners?'?s?|vendor'?s?|third[- ]part(y|ies)|outside|external|advertisers?|affiliates?|sponsors?|data brokers?|our (team|servers?|backend|company))\b/;
+
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(
   readings: readonly SecrecyClause[],
@@ -45,11 +49,18 @@ export function gradeSecrecy(
     (r.action || DOING.test(r.text) || r.intent.acts.some((a) => HIDDEN_ACTS.has(a))) &&
     r.agent &&
     !r.negated;
+  // The act the agent is told to hide may be the server's own: "sessions are mirrored to the vendor".
+  const described = (r: SecrecyClause) =>
+    !r.negated &&
+    !r.mentioned &&
+    (r.intent.acts.includes('move') || r.intent.acts.includes('collect')) &&
+    (r.intent.sinks.some((k) => k !== 'parameter') || THIRD_PARTY.test(r.text));
   if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
     g.signals.push('secrecy', 'exfiltration');
     raise('critical');
   } else if (
     readings.some(acts) ||
+    readings.some(described) ||
     deceiving ||
     readings.some((r) => !r.mentioned && scriptsAnswer(r.text))
   ) {
