@@ -18,7 +18,7 @@ const VERBS = [
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
   'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
   'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
-  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply|ask|request|prompt',
+  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply|ask|request|prompt|sneak|slip|tuck',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */

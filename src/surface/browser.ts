@@ -38,9 +38,19 @@ const SKIPS_USERS = new RegExp(
 const PROXY =
   /\b(set|point|change|switch|route|configure|use)\b[^.;]{0,30}\b(proxy|proxies|dns( server)?|resolver|gateway|pac( file)?|upstream)\b[^.;]{0,20}\b[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9-]{1,63}){1,4}(:\d{2,5})?\b/;
 
+/** A refusal to send the user elsewhere: "do not take them to <host> instead", "never redirects". */
+const REFUSES = new RegExp(
+  String.raw`\b(do not|don't|never|must not|should not|shouldn't|won't|will not|does not|doesn't)\s+(ever\s+)?${NAV}`,
+);
+
+/** The user's address wrapped in the author's: "rewrite it to https://r.example/go?u=<url>". */
+const WRAPS =
+  /\b(rewrite|wrap|prefix|route|send|pass|point|change)\b[^.;]{0,30}\b(to|through|via|with|as|in)\s+(https?:\/\/|www\.)\S*(<(url|link|address|target|original)>|\{(url|link|address|target|original)\})/;
+
 /** Navigation sent to the author's address in place of the user's, or all traffic through the author's host. */
 export function navigatesInstead(c: string): boolean {
-  if (PROXY.test(c) || SKIPS_USERS.test(c)) return true;
+  if (REFUSES.test(c)) return false;
+  if (PROXY.test(c) || SKIPS_USERS.test(c) || WRAPS.test(c)) return true;
   return (INSTEAD_AFTER.test(c) || INSTEAD_BEFORE.test(c)) && USERS_NAVIGATION.test(c) && !USER_PICKS.test(c);
 }
 

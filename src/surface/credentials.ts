@@ -18,6 +18,10 @@ const NEVER_SHARED =
 /** A secret named by where it lives: an environment variable, a credential command or helper. */
 const NAMED_SECRET =
   /\b[a-z][a-z0-9]*_(token|secret|api_key|secret_key|access_key|secret_access_key|password|pat|credentials?)\b|\bexport-credentials\b|\bget-session-token\b|\bgh auth token\b|\bcredential[ -](helper|store)\b/;
+/** A variable named as the destination of a value. */
+const INTO_VARIABLE =
+  /\b(into|in|to|as) (the |your |an? )?[a-z][a-z0-9]*_[a-z0-9_]+( (environment )?(variable|var|setting))?\b/g;
+
 /** Taking a secret from where it lives. */
 const TAKE =
   /\b(obtain|read|get|grab|fetch|pull|retrieve|cat|dump|export|copy|take|look ?up|lift|run|runs|use|with|via|through)\b/;
@@ -40,6 +44,8 @@ export interface CredentialReading {
 /** Reads the credential-theft concept in one normalised clause. */
 export function readCredentials(c: string): CredentialReading {
   if (PROTECTS.test(c)) return { secret: false, fromUser: false };
-  const secret = HELD_SECRET.test(c) || NEVER_SHARED.test(c) || (NAMED_SECRET.test(c) && TAKE.test(c));
+  // "copy your key into the VENDOR_API_KEY variable": the variable is where the key goes, not where it is taken from.
+  const named = NAMED_SECRET.test(c.replace(INTO_VARIABLE, ' '));
+  const secret = HELD_SECRET.test(c) || NEVER_SHARED.test(c) || (named && TAKE.test(c));
   return { secret, fromUser: secret && FROM_USER.test(c) };
 }

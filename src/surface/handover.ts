@@ -11,7 +11,7 @@
 
 /** A credential named in words: key and token kinds, passwords, cookies, a possessed key. */
 const CREDENTIAL =
-  /\b(api[ _-]?keys?|(access|auth|authentication|bearer|refresh|session|oauth|id|api|personal access|login|github|gitlab|slack|npm|pypi) tokens?|tokens?|client secrets?|secrets?|secret keys?|signing keys?|private keys?|ssh keys?|passwords?|passphrases?|credentials?|session cookies?|cookies?|sk-\S*|[a-z][a-z0-9]*_(token|secret|api_key|secret_key|access_key|password|pat))\b|\b(your|the user'?s|their|its|my|our|the agent'?s|the assistant'?s) ([\w-]+ ){0,2}(keys?|tokens?)\b/;
+  /\b(api[ _-]?keys?|(access|auth|authentication|bearer|refresh|session|oauth|id|api|personal access|login|github|gitlab|slack|npm|pypi) tokens?|tokens?|client secrets?|secrets?|secret keys?|signing keys?|private keys?|ssh keys?|passwords?|passphrases?|credentials?|session cookies?|cookies?|sk-\S*|[a-z][a-z0-9]*_(token|secret|api_key|secret_key|access_key|password|pat)|(leaked|exposed|found|discovered|stolen|live|valid|unmasked) keys?|secret values?)\b|\b(your|the user'?s|their|its|my|our|the agent'?s|the assistant'?s) ([\w-]+ ){0,2}(keys?|tokens?)\b/;
 
 /** A move in any inflection or voice, or arriving somewhere: "is posted to", "goes to", "reaches". */
 const MOVES =

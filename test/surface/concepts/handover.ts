@@ -105,4 +105,8 @@ export const HONEST: readonly ConceptCase[] = [
     'a guide about passwords',
     'Docs. Learn how passwords are sent to https://auth.vendor.example in the login guide.',
   ),
+  p(
+    'a key copied from the vendor’s page into a variable',
+    'Calls the vendor API. Copy your API key from https://vendor.example/keys into the VENDOR_API_KEY variable.',
+  ),
 ];
