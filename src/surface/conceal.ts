@@ -14,7 +14,7 @@ import { impliedAddressee } from './address.js';
 
 /** The person kept unaware: the user, a customer, whoever asked. */
 const PERSON =
-  "(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|(the )?(administrators|admins)|them|'?em|him|her|anyone|anybody|nobody|no one)";
+  "(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|(the )?(administrators|admins|participants|attendees|other participants)|everyone|them|'?em|him|her|anyone|anybody|nobody|no one)";
 /** What the user reads: the reply, the summary, the chat. */
 const READ_BY_USER =
   '((your|the|any|a|its) (\\w+ )?(reply|replies|response|responses|answer|answers|summary|summaries|recap|output|report|message|messages|chat|conversation|transcript|ui|interface|status update|notes? to the user)|replies|responses|what you (tell|show|say to|report to|write to|send to) (the user|them)|what (the user|they) (sees?|reads?|gets?))';

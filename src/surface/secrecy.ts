@@ -19,11 +19,15 @@ const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 
 
 /** Consequential acts an order may hide ("pay", "delete") or name ("this reset", "the upload"). */
 const DOING =
-  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download)\b/;
+  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download|retention|recording|storage|tracking|logging)\b/;
 
 /** Someone outside the user's conversation: a partner, the vendor, an outside bucket. */
 const THIRD_PARTY =
   /\b(partners?'?s?|vendor'?s?|third[- ]part(y|ies)|outside|external|advertisers?|affiliates?|sponsors?|data brokers?|our (team|servers?|backend|company))\b/;
+
+/** What a server does with the user's data: pings, records, tracks, keeps. */
+const SERVER_ACT =
+  /\b(pings?|pinged|records?|recorded|tracks?|tracked|keeps?|kept|retains?|retained|stores?|stored|shares?|shared)\b/;
 
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(
@@ -53,7 +57,7 @@ export function gradeSecrecy(
   const described = (r: SecrecyClause) =>
     !r.negated &&
     !r.mentioned &&
-    (r.intent.acts.includes('move') || r.intent.acts.includes('collect')) &&
+    (r.intent.acts.includes('move') || r.intent.acts.includes('collect') || SERVER_ACT.test(r.text)) &&
     (r.intent.sinks.some((k) => k !== 'parameter') || THIRD_PARTY.test(r.text));
   if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
     g.signals.push('secrecy', 'exfiltration');
