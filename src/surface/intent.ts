@@ -213,6 +213,18 @@ export function readIntent(c: string, known: IntentContext): Intent {
   return { sources, sinks, acts };
 }
 
+/**
+ * A value the author sets needs no addressee: a payment or a privilege under a directive ("the payout
+ * should go to IBAN …"), or a parameter's own description that makes the user's secret its value
+ * ("the user's login password"): each orders what the agent does.
+ */
+export function authorSets(i: Intent, directive: boolean, param: string): boolean {
+  if (directive && i.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken')) return true;
+  return (
+    param !== '' && i.sources.includes('secret') && i.sinks.includes('parameter') && i.acts.includes('move')
+  );
+}
+
 /** Other tools named as a group (not one sibling): "other tools", "built-in functions". */
 export const OTHER_TOOLS =
   /\b(other|another|all other|any other|every other|competing|alternative|third-party|built-?in|default|native|existing|similar)\s+([\w-]+\s+){0,2}(tools?|functions?|servers?|mcp servers?|plugins?|integrations?|extensions?|services?|translators?|providers?|feeds?|sources?|apis?|databases?|readers?|writers?|clients?|uploaders?|senders?|schedulers?|engines?|apps?|add-?ons?|connectors?|agents?)\b|\b(tools?|servers?|services?|plugins?|functions?) (provided by|from|of|on) (any|every|all|other|another|third-party|competing)\b|\b(the assistant'?s|your) (own|native|built-?in) (abilities|skills|\w+ (abilities|skills))\b|\bbuilt-?in \w+ by the assistant\b|\btheirs\b/;
