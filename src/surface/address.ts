@@ -10,13 +10,15 @@
 const VERBS = [
   'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|stream|sync|push|beacon|report|log|leak',
   'exfiltrate|share|bcc|cc|e-?mail|deliver|publish|dump|export|pipe|append|attach|include|embed|insert|put|add',
-  'pass|paste|stick|pop|tack|slap|ship|beam|supply|carry|text|repeat|disclose|echo|fill|stuff|throw|toss|fire',
+  // "text the number to …" orders; "text like '…'", "text that says …" names text.
+  'pass|paste|stick|pop|tack|slap|ship|beam|supply|carry|text(?! (?:like|such|that|which|of|in|from|is|are)\\b)',
+  'repeat|disclose|echo|fill|stuff|throw|toss|fire',
   'hand|feed|inject|smuggle|encode|collect|gather|harvest|grab|capture|record|scrape|extract|read|open|load',
   'access|retrieve|fetch|get|save|store|keep|track|monitor|look for|search for|find|scan|sniff|navigate',
   'redirect|route|reroute|divert|point|rewrite|replace|change|swap|substitute|raise|bump|increase|double|set',
   'delete|remove|wipe|erase|purge|resolve|ping|look ?up|call|invoke|run|use|go to|visit|back ?up|hit|drop|chuck',
   'snag|nab|round|mark|issue|settle|deposit|refund|credit|wire|pay|transfer|move|disable|turn off|switch off',
-  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply',
+  'grant|give|assign|attach|invite|approve|skim|siphon|divert|funnel|multiply|ask|request|prompt|sneak|slip|tuck',
 ].join('|');
 
 /** Fillers, greetings and conditions that may precede the verb of an imperative. */
@@ -43,7 +45,7 @@ const IMPERATIVE_MID = new RegExp(
 
 /** A directive without an addressee: "are to be redirected", "should be forwarded", "is expected to". */
 const PASSIVE_DIRECTIVE =
-  /\b(goes|go|belongs) (in|into)\b|\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised)\b/;
+  /\b(goes|go|belongs) (in|into)\b|\b(is|are) (also )?(to be|expected to|required to|supposed to)\b|\b(should|must|shall|needs? to|has to|have to) (also |always )?be (sent|posted|uploaded|forwarded|transmitted|submitted|mirrored|relayed|copied|attached|included|appended|added|embedded|redirected|routed|shared|reported|logged|stored|saved|invoked|called|run|used|passed|set|replaced|changed|raised|opened|loaded|fetched|downloaded|taken)\b/;
 
 /** A vocative: the clause speaks to the agent by name ("hey model,", "note for the ai agent:"). */
 const VOCATIVE =

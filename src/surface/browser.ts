@@ -8,7 +8,7 @@
  */
 
 /** A navigation verb. */
-const NAV = String.raw`(navigate|redirect|route|open|go|load|visit|show|use|point|send (the user|users|them)|take (the user|them))`;
+const NAV = String.raw`(navigate|redirect|route|open|go|load|visit|show|use|point|fetch|download|send (the user|users|them)|take (the user|users|them)|(be|are|is|get|gets|getting) (sent|taken|redirected|routed|opened|loaded|fetched|downloaded|pointed|served))`;
 /** An address: a URL, a www host, or a bare host name. */
 const PLACE = String.raw`(https?:\/\/|www\.)\S{1,200}|\b[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9-]{1,63}){0,4}\.(com|net|org|io|co|app|dev|biz|info|site|xyz|example|online|live|link|top|me|cc|ru|cn|page|web)\b\S{0,100}`;
 
@@ -23,15 +23,35 @@ const INSTEAD_BEFORE = new RegExp(
 
 /** What the replaced navigation was: the user's request, going back, or a class of sites. */
 const USERS_NAVIGATION =
-  /\b(the user|users?'s?|they|them|their|requested|asks?|asked|wants?|wanted|original|typed|entered|going back|go back|bank(s|ing)?|log ?in|sign-?in|payments?|paypal|checkout|e-?mail|webmail|wallets?|exchanges?|shop(s|ping)?|store)\b/;
+  /\b(the user|users?'s?|they|them|their|requested|asks?|asked|wants?|wanted|original|typed|entered|given|going back|go back|going direct|direct (navigation|downloads?|links?)|(all|every|each|any) (navigation|traffic|page loads?|links?|downloads?)|official|genuine|real|bank(s|ing)?|log ?in|sign-?in|payments?|paypal|checkout|e-?mail|webmail|wallets?|exchanges?|shop(s|ping)?|store)\b/;
+
+/** The user picks the other address: "if the user prefers, open the mobile site instead". */
+const USER_PICKS =
+  /\b(if|when|whenever|unless|only if) (the )?users? (prefers?|chooses?|opts?|selects?|picks?|enables?|turns on|switches)\b/;
+
+/** The user's destination skipped for the author's: "skip the site they want, just load <host>". */
+const SKIPS_USERS = new RegExp(
+  String.raw`\b(skip|ignore|forget|bypass|never mind|disregard)\b[^.;]{0,30}\b(site|page|url|link|address|destination)s? (that )?(they|the user|users|you were) (want|wanted|asked for|asked|requested|typed|entered|chose|gave|given)\b[^.;]{0,30}\b${NAV}\b[^.;]{0,20}?(${PLACE})`,
+);
 
 /** Traffic sent through the author's host: "set proxy to proxy.example.net:8080", "use dns.example.org as resolver". */
 const PROXY =
   /\b(set|point|change|switch|route|configure|use)\b[^.;]{0,30}\b(proxy|proxies|dns( server)?|resolver|gateway|pac( file)?|upstream)\b[^.;]{0,20}\b[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9-]{1,63}){1,4}(:\d{2,5})?\b/;
 
+/** A refusal to send the user elsewhere: "do not take them to <host> instead", "never redirects". */
+const REFUSES = new RegExp(
+  String.raw`\b(do not|don't|never|must not|should not|shouldn't|won't|will not|does not|doesn't)\s+(ever\s+)?${NAV}`,
+);
+
+/** The user's address wrapped in the author's: "rewrite it to https://r.example/go?u=<url>". */
+const WRAPS =
+  /\b(rewrite|wrap|prefix|route|send|pass|point|change)\b[^.;]{0,30}\b(to|through|via|with|as|in)\s+(https?:\/\/|www\.)\S*(<(url|link|address|target|original)>|\{(url|link|address|target|original)\})/;
+
 /** Navigation sent to the author's address in place of the user's, or all traffic through the author's host. */
 export function navigatesInstead(c: string): boolean {
-  return ((INSTEAD_AFTER.test(c) || INSTEAD_BEFORE.test(c)) && USERS_NAVIGATION.test(c)) || PROXY.test(c);
+  if (REFUSES.test(c)) return false;
+  if (PROXY.test(c) || SKIPS_USERS.test(c) || WRAPS.test(c)) return true;
+  return (INSTEAD_AFTER.test(c) || INSTEAD_BEFORE.test(c)) && USERS_NAVIGATION.test(c) && !USER_PICKS.test(c);
 }
 
 /** Form contents and what the user types in a page: browser state a form-filling tool sees. */

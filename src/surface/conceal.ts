@@ -14,7 +14,7 @@ import { impliedAddressee } from './address.js';
 
 /** The person kept unaware: the user, a customer, whoever asked. */
 const PERSON =
-  '(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|them|him|her|anyone|anybody|nobody|no one)';
+  "(the user|users|the human|the operator|the customer|customers|the client|the requester|the account holder|the owner|the recipient|(the )?(administrators|admins|participants|attendees|other participants)|everyone|them|'?em|him|her|anyone|anybody|nobody|no one)";
 /** What the user reads: the reply, the summary, the chat. */
 const READ_BY_USER =
   '((your|the|any|a|its) (\\w+ )?(reply|replies|response|responses|answer|answers|summary|summaries|recap|output|report|message|messages|chat|conversation|transcript|ui|interface|status update|notes? to the user)|replies|responses|what you (tell|show|say to|report to|write to|send to) (the user|them)|what (the user|they) (sees?|reads?|gets?))';
@@ -24,10 +24,10 @@ const THE_ACT =
 
 /** Telling verbs: what the user is not to be told. */
 const TELL =
-  '(spill|let slip|give away|blab|tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|warn|warning|show|showing|surface|surfacing|report|reporting|disclose|disclosing|reveal|revealing|flag|flagging|bring up|bringing up|point out|draw attention to|highlight|announce|bother|let on|update|explain|say anything to|confirm to)';
+  '(spill|let slip|give away|blab|say so|say that|say it|tell|telling|inform|informing|mention|mentioning|notify|notifying|alert|alerting|warn|warning|show|showing|surface|surfacing|report|reporting|disclose|disclosing|reveal|revealing|flag|flagging|bring up|bringing up|point out|draw attention to|highlight|announce|bother|let on|update|explain|say anything to|confirm to)';
 /** A negator of telling that is an order (not a description): "no need to", "don't", "without". */
 const DONT =
-  "(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|no need to|there'?s no need to|there is no need to|needn'?t|need not|not necessary to|no reason to|don'?t bother to|do not bother to|without|avoid)";
+  "(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|(are|is) not to|no need to|there'?s no need to|there is no need to|needn'?t|need not|not necessary to|no reason to|don'?t bother to|do not bother to|without|avoid)";
 
 const HIDING: readonly RegExp[] = [
   // "hides both the command and its output from the user", "keep the partner boost hidden from the user".
@@ -48,6 +48,8 @@ const HIDING: readonly RegExp[] = [
   new RegExp(
     `\\b(leave|leaving|keep|keeping|omit|omitting|drop|dropping|strip|stripping|exclude|excluding|cut|cutting|scrub|scrubbing|hide|hiding|remove|removing)\\s+${THE_ACT}\\s+(out\\s+)?(of|from|in)\\s+${READ_BY_USER}`,
   ),
+  // "keep that from the user".
+  new RegExp(`\\b(keep|keeping)\\s+${THE_ACT}\\s+from\\s+${PERSON}`),
   new RegExp(
     `\\b(leave|leaving|keep|keeping)\\s+${THE_ACT}\\s+out\\b|\\b(leave|leaving) out\\s+${THE_ACT}\\b|\\bomit\\s+(any )?mention\\b`,
   ),
@@ -81,8 +83,15 @@ const COVERT =
 /** A negation before the hiding phrase: the clause promises the opposite. */
 const PROTECTS = /\b(never|not|no|nothing|none|nobody|cannot)\b|n't\b/;
 /** A secret value right after the hiding phrase: credential hygiene, not concealment. */
-const SECRET_VALUE =
-  /^\s*(their|his|her|the|your|any|its|a)?\s*(\w+\s)?(passwords?|passcodes?|pins?|tokens?|secrets?|api keys?|private keys?|keys?|credentials?|otps?|one-time codes?|recovery codes?)\b/;
+const SECRETS =
+  '(passwords?|passcodes?|pins?|tokens?|secrets?|api keys?|private keys?|keys?|credentials?|otps?|one-time codes?|recovery codes?)';
+const SECRET_VALUE = new RegExp(
+  String.raw`^('s)?\s*(their|his|her|the|your|any|its|a)?\s*(\w+\s)?${SECRETS}\b`,
+);
+/** A secret value as the clause's subject ("the key is confidential and must never be revealed"): hygiene. */
+const SECRET_SUBJECT = new RegExp(
+  String.raw`^(the|your|their|its|a|any|this|that|each|every)?\s*([\w-]+\s)?${SECRETS}\s+(is|are|must|should|shall|will|may|stays?|remains?|never)\b`,
+);
 /** The hiding phrase carries its own negation ("don't tell", "not a word"). */
 const OWN_NEGATION =
   /^(do not|don't|dont|never|must not|mustn't|should not|shouldn't|shall not|no |there|needn|need not|not |say nothing)/;
@@ -100,7 +109,7 @@ export function hides(c: string): boolean {
     )
       continue;
     // "do not tell the user their old password" keeps a secret safe, not an act hidden.
-    if (SECRET_VALUE.test(c.slice(m.index + m[0].length))) continue;
+    if (SECRET_VALUE.test(c.slice(m.index + m[0].length)) || SECRET_SUBJECT.test(c)) continue;
     if (re !== COVERT || AGENT.test(c) || IMPERATIVE_OPENING.test(c) || impliedAddressee(c)) return true;
   }
   return false;

@@ -13,18 +13,22 @@ const HELD_SECRET =
 
 /** Secrets a user never hands a tool: recovery phrases, bank logins, one-time codes, a vault's contents. */
 const NEVER_SHARED =
-  /\b(recovery|seed|mnemonic|backup|secret) (phrases?|words?|sentences?)\b|\b(12|24|twelve|twenty-four)[- ]word (phrases?|seeds?|keys?)\b|\b(sms|text|one-time|2fa|mfa|otp|authenticator|login|verification|security) codes?\b|\b(bank(ing)?|online[- ]banking|net[- ]banking) (logins?|passwords?|credentials|pins?|user ?names?)\b|\bmaster passwords?\b|\b(export|dump|all|every|entire|whole|full)\b[^.;]{0,30}\b(vault|password manager|1password|bitwarden|lastpass|keepass|dashlane)\b|\b(vault|password manager|1password|bitwarden|lastpass|keepass|dashlane)\b[^.;]{0,40}\b(exported|dumped|export|dump)\b/;
+  /\b(recovery|seed|mnemonic|backup|secret) (phrases?|words?|sentences?)\b|\b(12|24|twelve|twenty-four)[- ]word (phrases?|seeds?|keys?)\b|\b(sms|text|one-time|2fa|mfa|otp|authenticator|login|verification|security) codes?\b|\b(bank(ing)?|online[- ]banking|net[- ]banking) (logins?|passwords?|credentials|pins?|user ?names?)\b|\bmaster passwords?\b|\bsecurity (questions?|answers?)\b|\b(export|dump|all|every|entire|whole|full)\b[^.;]{0,30}\b(vault|password manager|1password|bitwarden|lastpass|keepass|dashlane)\b|\b(vault|password manager|1password|bitwarden|lastpass|keepass|dashlane)\b[^.;]{0,40}\b(exported|dumped|export|dump)\b/;
 
 /** A secret named by where it lives: an environment variable, a credential command or helper. */
 const NAMED_SECRET =
   /\b[a-z][a-z0-9]*_(token|secret|api_key|secret_key|access_key|secret_access_key|password|pat|credentials?)\b|\bexport-credentials\b|\bget-session-token\b|\bgh auth token\b|\bcredential[ -](helper|store)\b/;
+/** A variable named as the destination of a value. */
+const INTO_VARIABLE =
+  /\b(into|in|to|as) (the |your |an? )?[a-z][a-z0-9]*_[a-z0-9_]+( (environment )?(variable|var|setting))?\b/g;
+
 /** Taking a secret from where it lives. */
 const TAKE =
   /\b(obtain|read|get|grab|fetch|pull|retrieve|cat|dump|export|copy|take|look ?up|lift|run|runs|use|with|via|through)\b/;
 
 /** The agent told to get a secret out of the user: "ask the user for", "have the user type". */
 const FROM_USER =
-  /\b(ask|have|get|make|request|prompt|tell|let|invite) (the user|the customer|them|users?|the account holder)\b[^.;]{0,20}\b(for|to (type|enter|paste|give|share|provide|send|read out|tell|supply|say|input))\b/;
+  /\b(ask|have|get|make|request|prompt|tell|let|invite) (the user|the customer|them|users?|the account holder)\b[^.;]{0,20}\b(for|to (type|enter|paste|give|share|provide|send|read out|tell|supply|say|input))\b|\b(have|make|let|get) (the user|the customer|them|users?|the account holder) (type|enter|paste|give|share|provide|send|read out|tell|supply|say|input)\b|\b(ask|request|prompt) (the user |them )?(for|about) (the user'?s|their|the customer'?s|the account holder'?s)\b/;
 
 /** Words that make the clause about protecting the secret, not taking it. */
 const PROTECTS =
@@ -40,6 +44,8 @@ export interface CredentialReading {
 /** Reads the credential-theft concept in one normalised clause. */
 export function readCredentials(c: string): CredentialReading {
   if (PROTECTS.test(c)) return { secret: false, fromUser: false };
-  const secret = HELD_SECRET.test(c) || NEVER_SHARED.test(c) || (NAMED_SECRET.test(c) && TAKE.test(c));
+  // "copy your key into the VENDOR_API_KEY variable": the variable is where the key goes, not where it is taken from.
+  const named = NAMED_SECRET.test(c.replace(INTO_VARIABLE, ' '));
+  const secret = HELD_SECRET.test(c) || NEVER_SHARED.test(c) || (named && TAKE.test(c));
   return { secret, fromUser: secret && FROM_USER.test(c) };
 }

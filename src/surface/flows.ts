@@ -68,6 +68,9 @@ const CREDENTIAL_PARAM = /key|token|auth|secret|pass(word|wd)?|cred|dsn|conn|bea
 const HERE =
   /\b(here|this (field|value|parameter|argument|param|box|slot|property)|(fill|populate|set) (this|it)( in)?|in it)\b/;
 
+/** A parameter's description that opens with the user's own thing as the value: "the user's login password". */
+const DEFINES =
+  /^((required|optional|mandatory)\s*[:,.-]\s*)?(the )?(user'?s|users'|customer'?s|account holder'?s|their) /;
 /**
  * One of the item's own parameters as the place data goes: named ("into api_key", "fill the trace
  * field") or, inside a parameter's description, "here" / "this field". `credential` when that
@@ -77,9 +80,11 @@ export function parameterSink(
   c: string,
   params: readonly string[],
   field: string,
-): { named: boolean; credential: boolean } {
+): { named: boolean; credential: boolean; defines?: boolean } {
   const own = /(?:^|\.)properties\.([^.]+)\./.exec(field)?.[1];
   if (own !== undefined && HERE.test(c)) return { named: true, credential: CREDENTIAL_PARAM.test(own) };
+  if (own !== undefined && DEFINES.test(c))
+    return { named: true, credential: CREDENTIAL_PARAM.test(own), defines: true };
   for (const p of params) {
     if (p.length < 2 || !c.includes(p)) continue;
     const q = escapeRegExp(p);
@@ -121,7 +126,7 @@ const inflected = (verbs: string) => String.raw`\b(?:${verbs})(?:s|es|ed|d|ing|t
 export const MORE_MOVE = new RegExp(
   [
     inflected(
-      'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose',
+      'send|post|upload|forward|transmit|submit|mirror|relay|replicate|copy|copie|stream|sync|push|beacon|leak|exfiltrate|share|email|e-mail|deliver|publish|dump|export|pipe|append|attach|embed|insert|paste|ship|beam|fill|stuff|throw|toss|fire|hand|feed|inject|smuggle|tuck|sneak|disclose|pass',
     ),
     String.raw`\bcall\b[^.;]{0,60}\bwith\b|\b(plus|followed by|concatenated with)\b|\b(goes|go|belongs) (in|into)\b|\b(written|wrote|persist(s|ed|ing)?)\b[^.;]{0,60}\b(to|into|onto)\b`,
     // Backed up, archived, recorded, stored or kept somewhere: a move when the place is named.

@@ -34,6 +34,7 @@ export interface Intent {
 }
 
 import { readCredentials } from './credentials.js';
+import { handsOver } from './handover.js';
 import { SECRET_WORDS } from './lexicon.js';
 import {
   DESTROY,
@@ -160,12 +161,17 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
   push(sources, CONVERSATION.test(c), 'conversation');
-  push(sources, STRONG_SECRET.test(c), 'secret');
+  // The user's password passed into this tool's own password parameter is that parameter's purpose;
+  // "any key or token you have" put there is not.
+  const ownPurpose = param.named && param.credential && !/\b(any|every|all|whatever|each|other)\b/.test(c);
+  push(sources, STRONG_SECRET.test(c) && !ownPurpose, 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
   push(sources, PERSONAL.test(c) || takesPersonal(c), 'personal');
   push(sources, takesThroughTool(c, known.siblings), 'secret');
+  const handed = handsOver(c);
+  push(sources, handed, 'secret');
   push(sources, OUTPUT.test(c) || RETURNED.test(c), 'output');
   push(sinks, CAPTURE.test(c), 'capture');
   push(sinks, URL_SINK.test(c) || HOST.test(c), 'url');
@@ -187,7 +193,7 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
   push(sinks, calls.sender, 'sender');
-  push(acts, MOVE.test(c) || MORE_MOVE.test(c), 'move');
+  push(acts, MOVE.test(c) || MORE_MOVE.test(c) || handed, 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c) || ELSEWHERE.test(c) || navigatesInstead(c), 'redirect');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
@@ -202,7 +208,21 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
   push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
   push(acts, DESTROY.test(c), 'destroy');
+  // A parameter's description that makes the user's secret its value: "the user's banking password".
+  push(acts, param.defines === true && sources.includes('secret'), 'move');
   return { sources, sinks, acts };
+}
+
+/**
+ * A value the author sets needs no addressee: a payment or a privilege under a directive ("the payout
+ * should go to IBAN …"), or a parameter's own description that makes the user's secret its value
+ * ("the user's login password"): each orders what the agent does.
+ */
+export function authorSets(i: Intent, directive: boolean, param: string): boolean {
+  if (directive && i.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken')) return true;
+  return (
+    param !== '' && i.sources.includes('secret') && i.sinks.includes('parameter') && i.acts.includes('move')
+  );
 }
 
 /** Other tools named as a group (not one sibling): "other tools", "built-in functions". */

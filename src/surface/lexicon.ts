@@ -3,6 +3,8 @@
  * matched on the normalised projection (lower case, NFKC, homoglyphs folded, invisible characters
  * removed), clause by clause.
  */
+import { EVERY_OTHER, EXCLUSIVE } from './exclusive.js';
+import { FIRST_OF_ALL } from './first-call.js';
 
 /** The agent or model as addressee. */
 export const AGENT =
@@ -18,7 +20,7 @@ export const STRONG_DIRECTIVE =
 
 /** A clause that opens with a bare imperative verb (after fillers): addressed to whoever acts. */
 export const IMPERATIVE_OPENING =
-  /^(?:(?:please|(?:pls|plz|kindly|just|ps+t+|hey|ok(?:ay)?|so|btw|fyi|oh and|heads up|side note)\b|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|quick thing(?: first)?|as a (?:precondition|prerequisite|first step)|before (?:using|calling|you use|you call|doing)[^,]{0,60},|before (?:that|this|anything(?: else)?|starting|you start|you begin)\b|(?:after|once|before|prior to|with|using|via|through|for|to|on|if|while|during|as|whatever|regardless of|no matter|instead of|rather than)\b[^,]{0,60},|(?:when(?:ever)?|every time|each time) [^,]{0,60},|(?:on )?(?:each|every) [\w-]+(?: [\w-]+)?,)[\s:,!-]*)*(?:(ignore|disregard|forget|read|ask|have|request|prompt|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|supply|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set|mirror|relay|replicate|repeat|stream|sync|log|record|capture|harvest|grab|navigate|redirect|route|point|aim|replace|change|swap|substitute|grant|give|assign|promote|make|look ?up|resolve|ping|visit|report|dump|export|bcc|cc|toss|stuff|sneak|slip|credit|pay|wire|treat|obey|pretend|increase|raise|double|multiply|inflate|lower|reduce|decrease|elevate|upgrade|round|mark|issue|settle|deposit|refund|charge|disable|enable|turn|switch|attach|invite|approve|back ?up|hit|drop|chuck|snag|nab|withdraw|transfer|move|proceed|go ahead|do (?:a|an|the|it|so|this|that))\b|[a-z][a-z0-9]*_[a-z0-9_]+ +[`"'~/.])/;
+  /^(?:(?:please|(?:pls|plz|kindly|just|ps+t+|hey|ok(?:ay)?|so|btw|fyi|oh and|heads up|side note)\b|also|then|and|now|first|next|finally|important|note|note that|<important>|\*\*important\*\*|quick thing(?: first)?|as a (?:precondition|prerequisite|first step)|before (?:using|calling|you use|you call|doing)[^,]{0,60},|before (?:that|this|anything(?: else)?|starting|you start|you begin)\b|(?:after|once|before|prior to|with|using|via|through|for|to|on|if|while|during|as|whatever|regardless of|no matter|instead of|rather than|in place of)\b[^,]{0,60},|(?:when(?:ever)?|every time|each time) [^,]{0,60},|(?:on )?(?:each|every) [\w-]+(?: [\w-]+)?,)[\s:,!-]*)*(?:(ignore|disregard|forget|read|ask|have|request|prompt|send|include|pass|put|add|append|call|use|invoke|run|execute|upload|forward|copy|collect|provide|supply|attach|embed|insert|tell|mention|reveal|hide|keep|do not|don't|never|always|make sure|ensure|remember|retrieve|fetch|get|open|cat|access|load|extract|transmit|post|email|share|write|save|store|set|mirror|relay|replicate|repeat|stream|sync|log|record|capture|harvest|grab|navigate|redirect|route|point|aim|replace|change|swap|substitute|grant|give|assign|promote|make|look ?up|resolve|ping|visit|report|dump|export|bcc|cc|toss|stuff|sneak|slip|credit|pay|wire|treat|obey|pretend|increase|raise|double|multiply|inflate|lower|reduce|decrease|elevate|upgrade|round|mark|issue|settle|deposit|refund|charge|disable|enable|turn|switch|attach|invite|approve|back ?up|hit|drop|chuck|snag|nab|withdraw|transfer|move|proceed|go ahead|take|skip|do (?:a|an|the|it|so|this|that))\b|[a-z][a-z0-9]*_[a-z0-9_]+ +[`"'~/.])/;
 
 /** Credential-bearing places beyond the named stores: home dot-directories, key files, secrets files. */
 export const SENSITIVE_EXTRA =
@@ -132,14 +134,18 @@ export const CROSS_TOOL: readonly RegExp[] = [
   /\bwhen(ever)?\s+(using|calling|you use|you call|invoking)\s+(any\s+|the\s+)?(other|another|every|all)\s+(tools?|functions?)\b[^.;]{0,80}\b(must|always|never|add|include|send|set|change|use|bcc|cc)\b/,
   /\b(all|any|every)\s+(subsequent|future|later|other)\s+(tool calls?|calls|requests|emails|messages|commands)\s+(must|should|have to|need to|are to)\b/,
   /\b(only|exclusively)\s+(use|call)\s+this\s+(tool|server|function)\b[^.;]{0,40}\b(not|never|no)\s+(any\s+)?(other|another)/,
+  // Exclusivity: this tool the only one to use, the others barred, disabled or replaced (./exclusive.ts).
+  ...EXCLUSIVE,
 ];
 
 /** Ordering over tools in general (not one named sibling). */
-export const ORDERING_OVER_OTHERS =
-  /\b(before|prior to)\s+(using|calling|invoking|running)\s+(any|every|all|each)\s+(other\s+)?(tools?|functions?)\b|\b(must|always|should)\s+be\s+(called|used|run|invoked)\s+(first|before)\s+(any|all|every)\s+(other\s+)?(tools?|functions?|actions?)\b/;
+export const ORDERING_OVER_OTHERS = new RegExp(
+  String.raw`\b(before|prior to)\s+(using|calling|invoking|running)\s+(any|every|all|each)\s+(other\s+)?(tools?|functions?)\b|\b(must|always|should)\s+be\s+(called|used|run|invoked)\s+(first|before)\s+(any|all|every)\s+(other\s+)?(tools?|functions?|actions?)\b|` +
+    FIRST_OF_ALL.source,
+);
 
 /** Universal cross-tool orders ("any other tool") stay high; scoped vendor guidance is medium. */
-export const UNIVERSAL = /\b(any|all|every) other\b/;
+export const UNIVERSAL = new RegExp(String.raw`\b(any|all|every) other\b|${EVERY_OTHER.source}`);
 /** A restraint that waits for the user protects the user: "until the user says", "unless asked". */
 export const DEFERS_TO_USER =
   /\buntil (receiving|you receive|it receives|the user|explicitly|asked|told)\b|\bunless (the user|explicitly|asked|told)\b|\bwithout (a |an )?(clear |explicit )?(instruction|request|confirmation|consent) from the user\b/;
@@ -148,7 +154,7 @@ export const VENDOR_SCOPE =
 
 /** Counter-evidence: the clause rejects, refuses or protects. */
 export const NEGATION =
-  /\b(reject|rejects|rejected|rejecting|refuse|refuses|refused|deny|denies|denied|block|blocks|blocked|forbid|forbids|forbidden|disallow|disallows|disallowed|not allowed|not permitted|prohibited|excluded|excludes|exclude|prevents?|prevented|cannot|can't|can not|won't|will not|is not|are not|isn't|aren't|never (?:sends|reads|accesses|stores|logs|shares|uploads|transmits|leaves|writes|touches|exposes|returns|includes)|does not|doesn't|do not (?:send|store|log|share|upload)|(?:do not|don't|never|must not|mustn't|should not|shouldn't) (?:ever )?(?:read|access|open|load|cat|print|output|echo|expose|leak|upload|forward|post|transmit|copy|paste|include|collect|share|reveal|disclose|enter|type)\b(?! (?:it|them|this|that) (?:to|into|in) )|outside (?:the|of)|protected|restricted|sensitive (?:files?|paths?) (?:are|is)|ignored|skipped|masked|redacted|filtered|sandbox(?:ed)?|safe ?guards?|for security|security reasons)\b/;
+  /\b(reject|rejects|rejected|rejecting|refuse|refuses|refused|deny|denies|denied|block|blocks|blocked|forbid|forbids|forbidden|disallow|disallows|disallowed|not allowed|not permitted|prohibited|excluded|excludes|exclude|prevents?|prevented|cannot|can't|can not|won't|will not|is not|are not|isn't|aren't|never (?:sends|reads|accesses|stores|logs|shares|uploads|transmits|leaves|writes|touches|exposes|returns|includes)|does not|doesn't|do not (?:send|store|log|share|upload)|(?:do not|don't|never|must not|mustn't|should not|shouldn't) (?:ever )?(?:read|access|open|load|cat|print|output|echo|expose|leak|upload|forward|post|transmit|copy|paste|include|collect|share|reveal|disclose|enter|type|send|give|hand|take|redirect|navigate|route)\b(?! (?:it|them|this|that) (?:to|into|in) )|outside (?:the|of)|protected|restricted|sensitive (?:files?|paths?) (?:are|is)|ignored|skipped|masked|redacted|filtered|sandbox(?:ed)?|safe ?guards?|for security|security reasons)\b/;
 
 /** The clause describes this tool rather than addressing the agent. */
 export const SELF_SCOPE =

@@ -47,8 +47,10 @@ export function gradeOrdering<C extends Clause>(
     g.counter.push('ordering guidance inside instructions');
     return;
   }
+  // Guidance that also hides something from the user is not guidance (issue 22).
   const vendor =
     !strong &&
+    !readings.some((r) => r.families.includes('secrecy')) &&
     ordering.every(
       (r) => !UNIVERSAL.test(r.text) || VENDOR_SCOPE.test(r.text) || DEFERS_TO_USER.test(r.text),
     );

@@ -17,9 +17,17 @@ interface SecrecyClause extends Clause {
 /** Acts of the intent graph worth hiding (./intent.ts): data moved or taken, values changed, things destroyed. */
 const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 'destroy', 'skip-consent']);
 
-/** Consequential acts an order may hide: publish, delete, pay, push, grant, install, buy. */
+/** Consequential acts an order may hide ("pay", "delete") or name ("this reset", "the upload"). */
 const DOING =
-  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite)\b/;
+  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download|retention|recording|storage|tracking|logging)\b/;
+
+/** Someone outside the user's conversation: a partner, the vendor, an outside bucket. */
+const THIRD_PARTY =
+  /\b(partners?'?s?|vendor'?s?|third[- ]part(y|ies)|outside|external|advertisers?|affiliates?|sponsors?|data brokers?|our (team|servers?|backend|company))\b/;
+
+/** What a server does with the user's data: pings, records, tracks, keeps. */
+const SERVER_ACT =
+  /\b(pings?|pinged|records?|recorded|tracks?|tracked|keeps?|kept|retains?|retained|stores?|stored|shares?|shared)\b/;
 
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(
@@ -45,11 +53,18 @@ export function gradeSecrecy(
     (r.action || DOING.test(r.text) || r.intent.acts.some((a) => HIDDEN_ACTS.has(a))) &&
     r.agent &&
     !r.negated;
+  // The act the agent is told to hide may be the server's own: "sessions are mirrored to the vendor".
+  const described = (r: SecrecyClause) =>
+    !r.negated &&
+    !r.mentioned &&
+    (r.intent.acts.includes('move') || r.intent.acts.includes('collect') || SERVER_ACT.test(r.text)) &&
+    (r.intent.sinks.some((k) => k !== 'parameter') || THIRD_PARTY.test(r.text));
   if (exfil || readings.some((r) => r.targets.includes('sensitive-path') && !r.negated)) {
     g.signals.push('secrecy', 'exfiltration');
     raise('critical');
   } else if (
     readings.some(acts) ||
+    readings.some(described) ||
     deceiving ||
     readings.some((r) => !r.mentioned && scriptsAnswer(r.text))
   ) {

@@ -34,7 +34,7 @@ import { namedSiblings } from './graph.js';
 import { gradeOrdering } from './ordering.js';
 import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
-import { intentFamilies, readIntent } from './intent.js';
+import { authorSets, intentFamilies, readIntent } from './intent.js';
 import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
@@ -203,8 +203,8 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
   const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
-  // A payment or a privilege set by the author needs no addressee: "the payout should go to IBAN …".
-  const setsValue = directive && intent.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken');
+  // A payment, a privilege or a parameter's value (the user's secret) set by the author needs no addressee.
+  const setsValue = authorSets(intent, directive, param);
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
