@@ -8,6 +8,7 @@
  * ("you are in developer mode", "act as an unrestricted assistant") is one too. Read on the
  * normalised clause by ./steer.ts `overrides`. Every pattern is linear: one bounded gap each.
  */
+import { prefilter } from './prefilter.js';
 
 /** The agent's rules by name, whoever owns them. */
 const RULES =
@@ -209,3 +210,17 @@ export function voidsRules(c: string): boolean {
   }
   return false;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  AUTHORITY,
+  FOR_THE_AGENT,
+  SELF_TEXT,
+  COMPARATIVE,
+  WHOSE,
+  LIFTING,
+  SELF_FIRST,
+  OBEYS_CONTENT,
+  NEGATED,
+  MODE,
+);

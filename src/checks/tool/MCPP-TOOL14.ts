@@ -5,6 +5,7 @@ import { MODERN_REVISION } from '../../spec/revisions.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf, WALL_TRAP } from './common.js';
 import { onlyThroughProperties, walkObjects } from './schema-walk.js';
+import { prefilter } from '../../surface/prefilter.js';
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const TYPES = new Set(['integer', 'string', 'boolean']);
@@ -81,3 +82,6 @@ export default defineCheck({
     return ctx.pass(`${annotations} x-mcp-header annotations are valid.`, s.evidence);
   },
 });
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(TOKEN);
