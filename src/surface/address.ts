@@ -102,8 +102,9 @@ export function describesTool(c: string): boolean {
 
 // The patterns' literal prefilter (./prefilter.ts).
 prefilter(
+  IMPERATIVE_DATA,
+  IMPERATIVE_MID,
   PASSIVE_DIRECTIVE,
-  VOCATIVE,
   BARE_ADDRESS,
   LEADING_ADDRESS,
   USER_INITIATED,

@@ -44,4 +44,4 @@ export const RIDES_ALONG =
   /\b(query strings?|referr?er( header)?|url (parameters?|params?|fragments?|hash)|the (next|following|subsequent) (requests?|navigations?|page loads?|url|link|click|redirect))\b/;
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(USERS_NAVIGATION, PROXY, FORM_STATE, RIDES_ALONG);
+prefilter(INSTEAD_AFTER, INSTEAD_BEFORE, USERS_NAVIGATION, PROXY, FORM_STATE, RIDES_ALONG);

@@ -167,4 +167,14 @@ export function scriptsAnswer(c: string): boolean {
 }
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(PROTECTS, SECRET_VALUE, OWN_NEGATION, WHEN_ASKED, ANSWER, DENIAL, ...HIDING);
+prefilter(
+  PROTECTS,
+  SECRET_VALUE,
+  OWN_NEGATION,
+  CLAIMED_CONSENT,
+  SKIPPED_CONSENT,
+  WHEN_ASKED,
+  ANSWER,
+  DENIAL,
+  ...HIDING,
+);

@@ -150,6 +150,7 @@ export function prefersThis(text: string, ctx: ItemContext): boolean {
 prefilter(
   LIFECYCLE,
   HARM,
+  QUALIFIED_OTHER,
   OWN_ABILITY,
   BACK,
   PLURAL_BACK,
@@ -157,5 +158,6 @@ prefilter(
   ONLY_ONE_WORKS,
   NEGATED_CLAIM,
   EXCLUSIVE,
-  AVOID_BACK,
+  ONLY_THIS,
+  TO_THIS,
 );

@@ -160,5 +160,7 @@ prefilter(
   ELSEWHERE,
   DESTROY,
   OVER_CHOICE,
+  MORE_MOVE,
+  MORE_COLLECT,
   PRETEXT,
 );

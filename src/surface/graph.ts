@@ -261,4 +261,4 @@ export function namedSiblings(
 }
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(PREFERS_THIS, AVOID, PLURAL_TOOLS, REQUIRED);
+prefilter(PREFERS_THIS, OTHER_NAMED, PLURAL_TOOLS, REQUIRED);

@@ -335,4 +335,4 @@ export function scoreText(text: string): ClauseScore | null {
 }
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(LOOSE_SPACE);
+prefilter(HAS_TLD, LOOSE_SPACE);

@@ -83,4 +83,4 @@ export function shieldCodePipes(text: string): string {
 }
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(DETECTS, RUNS, LIST_ITEM);
+prefilter(FRAME, DETECTS, RUNS, LIST_ITEM);

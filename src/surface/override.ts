@@ -214,13 +214,16 @@ export function voidsRules(c: string): boolean {
 // The patterns' literal prefilter (./prefilter.ts).
 prefilter(
   AUTHORITY,
+  EARLIER_RULES,
+  STRONG_VOID,
   FOR_THE_AGENT,
+  VOID_ACT,
   SELF_TEXT,
   COMPARATIVE,
   WHOSE,
   LIFTING,
+  NONE_BINDS,
   SELF_FIRST,
   OBEYS_CONTENT,
   NEGATED,
-  MODE,
 );

@@ -3,8 +3,8 @@
  * tests some two hundred patterns on every clause, and most cannot match most clauses).
  *
  * `prefilter(re, …)` reads each pattern's source once and works out literals such that every match
- * contains one of them (`ab(c)?d|wxyz+` → "abd", "abcd" or "wxy"). The pattern's `test` is then
- * replaced, on that RegExp object only, by one that first looks whether the text may hold one of
+ * contains one of them (`ab(c)?d|wxyz+` → "abd", "abcd" or "wxy"). The pattern's `test` and `exec`
+ * are then replaced, on that RegExp object only, by one that first looks whether the text may hold one of
  * them: the text's three-character pieces are hashed once into a stamp table (when a second gated
  * test asks about the same text), and a literal is present only if all of its rarest pieces are.
  * When none is, the pattern cannot match and is not run; a hash collision only runs it for
@@ -304,26 +304,33 @@ function mayHold(code: Int32Array): boolean {
 /** Puts the prefilter in front of each pattern's `test` (see the module comment); others are left alone. */
 export function prefilter(...patterns: readonly RegExp[]): void {
   for (const re of patterns) {
-    if (Object.prototype.hasOwnProperty.call(re, 'test')) continue;
+    if (Object.hasOwn(re, 'test')) continue;
     const literals = literalsOf(re);
     if (literals === null) continue;
     const code = compile(literals);
     // A fresh copy runs the pattern: the patched object would leave V8's fast path.
     const inner = new RegExp(re.source, re.flags);
-    Object.defineProperty(re, 'test', {
-      value: (s: unknown): boolean => {
-        const text = String(s);
-        if (text !== focused) {
-          if (text !== candidate) {
-            candidate = text;
-            return inner.test(text);
-          }
-          focus(text);
+    /** Whether the pattern may match `text` (the flags rule out any state: lastIndex is not read or set). */
+    const may = (text: string): boolean => {
+      if (text !== focused) {
+        if (text !== candidate) {
+          candidate = text;
+          return true;
         }
-        return mayHold(code) && inner.test(text);
-      },
-      configurable: true,
-      writable: true,
+        focus(text);
+      }
+      return mayHold(code);
+    };
+    const own = (value: (s: unknown) => unknown) => ({ value, configurable: true, writable: true }) as const;
+    Object.defineProperties(re, {
+      test: own((s) => {
+        const text = typeof s === 'string' ? s : String(s);
+        return may(text) && inner.test(text);
+      }),
+      exec: own((s) => {
+        const text = typeof s === 'string' ? s : String(s);
+        return may(text) ? inner.exec(text) : null;
+      }),
     });
   }
 }

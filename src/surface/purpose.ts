@@ -343,4 +343,6 @@ prefilter(
   SWEEP,
   SECRET_NAME,
   REFUSAL,
+  PARAM,
+  DEMAND_NOUN,
 );

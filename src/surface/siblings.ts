@@ -65,4 +65,4 @@ export const isSiblingName = (name: string, names: readonly string[]): boolean =
   names.length > 0 && indexOf(names).words.has(name);
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(WORDLIKE, TOKEN);
+prefilter(WORDLIKE);

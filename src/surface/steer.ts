@@ -205,7 +205,9 @@ export function changesSibling(c: string, named: boolean, takesData = false): bo
 // The patterns' literal prefilter (./prefilter.ts).
 prefilter(
   NEGATED_BEFORE,
+  OUTRANKS,
   THE_USER_OR_EARLIER,
+  CONFLICT_PREVAILS,
   TURN_MARKER,
   OTHER_TOOL_USE,
   RETARGETS,
@@ -213,6 +215,7 @@ prefilter(
   CALL_ARGUMENTS,
   CHOSEN,
   FIXED,
+  OVER_ASKED,
   LITERAL,
   MONEY_EXTRA,
   MONEY_WORDS,

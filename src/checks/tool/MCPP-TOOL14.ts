@@ -5,7 +5,6 @@ import { MODERN_REVISION } from '../../spec/revisions.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf, WALL_TRAP } from './common.js';
 import { onlyThroughProperties, walkObjects } from './schema-walk.js';
-import { prefilter } from '../../surface/prefilter.js';
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const TYPES = new Set(['integer', 'string', 'boolean']);
@@ -82,6 +81,3 @@ export default defineCheck({
     return ctx.pass(`${annotations} x-mcp-header annotations are valid.`, s.evidence);
   },
 });
-
-// The patterns' literal prefilter (./prefilter.ts).
-prefilter(TOKEN);

@@ -225,4 +225,4 @@ export function gloss(text: string, language: GlossLanguage): string {
 }
 
 // The patterns' literal prefilter (./prefilter.ts).
-prefilter(WORD_EDGE, LETTER, KANA);
+prefilter(WORD_EDGE, LETTER, HEAD, KANA);
