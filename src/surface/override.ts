@@ -226,4 +226,5 @@ prefilter(
   SELF_FIRST,
   OBEYS_CONTENT,
   NEGATED,
+  ...ANCHORS.map((a) => a.re),
 );

@@ -254,16 +254,24 @@ const hash = (a: number, b: number, c: number): number =>
 const PIECES = 6;
 
 /**
- * Each literal as the hashes of its pieces (three characters each), rarest first, flattened as
- * `count, hash…, count, hash…`.
+ * Each literal as the hashes of its pieces (three characters each), rarest first; literals with
+ * the same rarest piece are grouped, so that one lookup rules out the group. Flattened as
+ * `rarest, length of the group, (count of other pieces, hash…)…` per group.
  */
 function compile(literals: readonly string[]): Int32Array {
-  const out: number[] = [];
+  const groups = new Map<number, number[][]>();
   for (const l of literals) {
-    const pieces = [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
-      .sort((a, b) => weight(a) - weight(b))
-      .slice(0, PIECES);
-    out.push(pieces.length, ...pieces.map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2))));
+    const hashes = [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
+      .sort((x, y) => weight(x) - weight(y))
+      .slice(0, PIECES)
+      .map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2)));
+    const [first, ...rest] = hashes as [number, ...number[]];
+    groups.set(first, [...(groups.get(first) ?? []), rest]);
+  }
+  const out: number[] = [];
+  for (const [first, members] of groups) {
+    const body = members.flatMap((rest) => [rest.length, ...rest]);
+    out.push(first, body.length, ...body);
   }
   return Int32Array.from(out);
 }
@@ -292,11 +300,16 @@ function focus(text: string): void {
 /** Whether the focused text has every piece of at least one literal. */
 function mayHold(code: Int32Array): boolean {
   for (let i = 0; i < code.length;) {
-    const n = code[i]!;
-    let j = 1;
-    while (j <= n && seen[code[i + j]!] === stamp) j++;
-    if (j > n) return true;
-    i += n + 1;
+    const end = i + 2 + code[i + 1]!;
+    if (seen[code[i]!] === stamp)
+      for (let k = i + 2; k < end;) {
+        const last = k + code[k]!;
+        let j = k + 1;
+        while (j <= last && seen[code[j]!] === stamp) j++;
+        if (j > last) return true;
+        k = last + 1;
+      }
+    i = end;
   }
   return false;
 }

@@ -345,4 +345,5 @@ prefilter(
   REFUSAL,
   PARAM,
   DEMAND_NOUN,
+  ...PURPOSE_WORDS.map(([, re]) => re),
 );
