@@ -5,6 +5,7 @@
  * for the agent:", "hey model,"). A move the user starts ("if the user asks, export …") is not the
  * author's order. Read on normalised text by ./signals.ts.
  */
+import { prefilter } from './prefilter.js';
 
 /** Verbs an instruction to take, move, send elsewhere, change or destroy data opens with. */
 const VERBS = [
@@ -100,3 +101,15 @@ const SELF_DESCRIBED =
 export function describesTool(c: string): boolean {
   return SELF_DESCRIBED.test(c);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  IMPERATIVE_DATA,
+  IMPERATIVE_MID,
+  PASSIVE_DIRECTIVE,
+  BARE_ADDRESS,
+  LEADING_ADDRESS,
+  USER_INITIATED,
+  OWN_PURPOSE,
+  SELF_DESCRIBED,
+);

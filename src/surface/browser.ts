@@ -6,6 +6,7 @@
  * class of sites (bank, login, payment, mail), going back; "open the docs site rather than the old
  * wiki" recommends, it does not hijack. Used by ./intent.ts.
  */
+import { prefilter } from './prefilter.js';
 
 /** A navigation verb. */
 const NAV = String.raw`(navigate|redirect|route|open|go|load|visit|show|use|point|fetch|download|send (the user|users|them)|take (the user|users|them)|(be|are|is|get|gets|getting) (sent|taken|redirected|routed|opened|loaded|fetched|downloaded|pointed|served))`;
@@ -61,3 +62,6 @@ export const FORM_STATE =
 /** Where data rides along with navigation: the query string, the referrer, the next request. */
 export const RIDES_ALONG =
   /\b(query strings?|referr?er( header)?|url (parameters?|params?|fragments?|hash)|the (next|following|subsequent) (requests?|navigations?|page loads?|url|link|click|redirect))\b/;
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(INSTEAD_AFTER, INSTEAD_BEFORE, USERS_NAVIGATION, PROXY, FORM_STATE, RIDES_ALONG);

@@ -3,6 +3,7 @@
  * TOOL05, cross-server): sentences first, then clauses joined by conjunctions or a colon.
  */
 import { shieldCodePipes } from './mention.js';
+import { prefilter } from './prefilter.js';
 
 /** At most this many clauses are read per item. */
 export const MAX_CLAUSES = 4_000;
@@ -38,3 +39,6 @@ const LONG_RUN = /[a-z0-9]{41,}/g;
  * Excerpts quote the clause as written.
  */
 export const forRules = (c: string): string => (c.length > 40 ? c.replace(LONG_RUN, 'x') : c);
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(SENTENCE_MARK, CLAUSE_MARK);

@@ -11,6 +11,7 @@
  */
 import { AGENT, CONCEALMENT, IMPERATIVE_OPENING } from './lexicon.js';
 import { impliedAddressee } from './address.js';
+import { prefilter } from './prefilter.js';
 
 /** The person kept unaware: the user, a customer, whoever asked. */
 const PERSON =
@@ -173,3 +174,16 @@ export function deceives(c: string): boolean {
 export function scriptsAnswer(c: string): boolean {
   return WHEN_ASKED.test(c) && ANSWER.test(c);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  PROTECTS,
+  SECRET_VALUE,
+  OWN_NEGATION,
+  CLAIMED_CONSENT,
+  SKIPPED_CONSENT,
+  WHEN_ASKED,
+  ANSWER,
+  DENIAL,
+  ...HIDING,
+);

@@ -6,6 +6,7 @@
  * where they live (an environment variable, a credential command) and are to be read from there.
  * ./intent.ts reads such a secret as a source whose sink is the tool call itself.
  */
+import { prefilter } from './prefilter.js';
 
 /** The agent's or its host's own secret: the key it runs under, tokens it holds for other servers. */
 const HELD_SECRET =
@@ -49,3 +50,6 @@ export function readCredentials(c: string): CredentialReading {
   const secret = HELD_SECRET.test(c) || NEVER_SHARED.test(c) || (named && TAKE.test(c));
   return { secret, fromUser: secret && FROM_USER.test(c) };
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(HELD_SECRET, NEVER_SHARED, NAMED_SECRET, TAKE, FROM_USER, PROTECTS);

@@ -11,6 +11,7 @@
 import { DISPARAGE, OTHER_TOOLS } from './intent.js';
 import { NEGATION } from './lexicon.js';
 import { siblingsNamedIn } from './siblings.js';
+import { prefilter } from './prefilter.js';
 
 /** A tool past its life: still a reason to switch, but the server's own word about its own tools. */
 const LIFECYCLE =
@@ -144,3 +145,19 @@ export function prefersThis(text: string, ctx: ItemContext): boolean {
   if (ONLY_THIS.test(c)) return true;
   return TO_THIS.test(c) && EXCLUSIVE.test(c) && !NEGATION.test(c);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  LIFECYCLE,
+  HARM,
+  QUALIFIED_OTHER,
+  OWN_ABILITY,
+  BACK,
+  PLURAL_BACK,
+  NOT_A_TOOL,
+  ONLY_ONE_WORKS,
+  NEGATED_CLAIM,
+  EXCLUSIVE,
+  ONLY_THIS,
+  TO_THIS,
+);

@@ -6,6 +6,7 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 import { escapeExcerpt } from '../escape/invisible.js';
+import { prefilter } from './prefilter.js';
 
 export type EncodingKind = 'data-uri' | 'base64' | 'base32' | 'hex' | 'percent' | 'rot13';
 
@@ -263,3 +264,6 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
   }
   return runs;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(JWT);

@@ -6,6 +6,7 @@
  * replaced). Each reads one normalised clause; ./intent.ts adds them to the clause's intent.
  */
 import { escapeRegExp } from '../escape/regexp.js';
+import { prefilter } from './prefilter.js';
 
 /** The user's (or a customer's) personal data: contact details, identity, location. */
 export const PERSONAL =
@@ -147,3 +148,24 @@ export const MORE_COLLECT = new RegExp(
 /** A pretext for sending data out that needs no object named: diagnostics, telemetry, backups. */
 export const PRETEXT =
   /\b(for|to (help|support|enable|allow|aid|improve)|as (a|an|part of))\b[^.;]{0,20}\b((remote )?debugging|diagnos(tics|is)|telemetry|analytics|monitoring|observability|backups?|archiv(ing|al)|retention|auditing|audit trails?|quality (assurance|monitoring|control)|training|research|usage (tracking|accounting|statistics|stats)|troubleshooting|safe ?keeping|sync(ing|hroni[sz]ation)?|mirroring|record[- ]keeping)\b/;
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  PERSONAL,
+  STOLEN_SECRET,
+  OWNED_SECRET,
+  RETURNED,
+  HOST,
+  PUBLIC,
+  CALL_SINK,
+  SENDER_PART,
+  READER_PART,
+  CREDENTIAL_PARAM,
+  HERE,
+  ELSEWHERE,
+  DESTROY,
+  OVER_CHOICE,
+  MORE_MOVE,
+  MORE_COLLECT,
+  PRETEXT,
+);

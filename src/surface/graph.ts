@@ -21,6 +21,7 @@ import {
   shadowsOtherTool,
   TURN_MARKER,
 } from './steer.js';
+import { prefilter } from './prefilter.js';
 
 /** What the graph needs of a clause reading (./signals.ts ClauseReading). */
 export interface Clause {
@@ -258,3 +259,6 @@ export function namedSiblings(
   }
   return [...named];
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(PREFERS_THIS, OTHER_NAMED, PLURAL_TOOLS, REQUIRED);

@@ -8,6 +8,7 @@
  * ./signals.ts after the families.
  */
 import { ACTION } from './lexicon.js';
+import { prefilter } from './prefilter.js';
 
 /** Acts on tools, pages and choices beyond ./lexicon.ts ACTION. */
 const TOOL_ACT =
@@ -51,3 +52,6 @@ export function gradeHiddenOrders<C extends HiddenClause>(
   g.joined.push(...orders);
   raise(orders.flatMap((r) => r.families).find((f) => !weak(f)) ?? 'secrecy');
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(TOOL_ACT);

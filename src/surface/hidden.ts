@@ -4,6 +4,7 @@
  * decode to text (TOOL03). Linear in the text; every decoded excerpt is escaped.
  */
 import { escapeExcerpt, showCodePoint } from '../escape/invisible.js';
+import { prefilter } from './prefilter.js';
 
 export type HiddenCategory =
   | 'tag'
@@ -199,3 +200,6 @@ export function hiddenSeverity(cat: HiddenCategory, run: HiddenRun): 'high' | 'm
   if (cat === 'variation-selector' && /E01[0-9A-E][0-9A-F]/.test(run.shown)) return 'high';
   return 'medium';
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(FORMAT, PICTO, RTL_LETTER, RTL_ONLY);

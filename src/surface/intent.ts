@@ -58,6 +58,7 @@ import { takesPersonal, takesThroughTool } from './precall.js';
 import { claimsConsent, skipsConsent } from './conceal.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
+import { prefilter } from './prefilter.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
 const BROWSER =
@@ -286,3 +287,32 @@ export function intentFamilies(
     out.push('manipulation');
   return out;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  BROWSER,
+  CONVERSATION,
+  STRONG_SECRET,
+  FILE_DUMP,
+  OUTPUT,
+  MOVE,
+  COLLECT,
+  CAPTURE,
+  URL_SINK,
+  EMAIL,
+  DNS,
+  PARAMETER,
+  UI_FIELD,
+  REQUESTS,
+  REDIRECT,
+  MONEY_OBJECT,
+  CHANGE,
+  OVER_USER,
+  USER_CHOICE,
+  GRANT,
+  AUTHORITY,
+  SKIP_CONSENT,
+  OTHER_TOOLS,
+  DISPARAGE,
+  IGNORE_OTHERS,
+);

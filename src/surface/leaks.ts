@@ -6,6 +6,7 @@
  * fields of one item; together they move the data out. Used by ./signals.ts.
  */
 import type { Clause } from './graph.js';
+import { prefilter } from './prefilter.js';
 
 interface FieldClause extends Clause {
   readonly field: string;
@@ -51,3 +52,6 @@ export function gradeLeaks<C extends FieldClause>(
   g.joined.push(...leaking);
   raise();
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(PROPERTY);

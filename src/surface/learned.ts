@@ -11,6 +11,7 @@
  */
 import model from './learned-weights.json' with { type: 'json' };
 import { normalise } from './normalise.js';
+import { prefilter } from './prefilter.js';
 
 export interface LearnedWeights {
   readonly version: number;
@@ -332,3 +333,6 @@ export function scoreText(text: string): ClauseScore | null {
   }
   return best === null ? null : scoreSentence(best);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(HAS_TLD, LOOSE_SPACE);

@@ -5,6 +5,7 @@
  */
 import { EVERY_OTHER, EXCLUSIVE } from './exclusive.js';
 import { FIRST_OF_ALL } from './first-call.js';
+import { prefilter } from './prefilter.js';
 
 /** The agent or model as addressee. */
 export const AGENT =
@@ -276,3 +277,30 @@ export const COMMON_NAMES = new Set([
   'write_file',
   'list_files',
 ]);
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  AGENT,
+  DIRECTIVE,
+  STRONG_DIRECTIVE,
+  IMPERATIVE_OPENING,
+  SENSITIVE_EXTRA,
+  ACTION,
+  TRANSFER,
+  SECRET_WORDS,
+  CONTEXT_WORDS,
+  SECRET_SOURCE,
+  SINK,
+  INTO_PARAMETER,
+  ROLE_MARKERS,
+  ORDERING_OVER_OTHERS,
+  UNIVERSAL,
+  DEFERS_TO_USER,
+  VENDOR_SCOPE,
+  NEGATION,
+  SELF_SCOPE,
+  ...CONCEALMENT,
+  ...SENSITIVE_PATHS.map(([, re]) => re),
+  ...OVERRIDE,
+  ...CROSS_TOOL,
+);

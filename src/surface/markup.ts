@@ -9,6 +9,7 @@
  */
 import { normalise, skeleton } from './normalise.js';
 import type { Normalised } from './normalise.js';
+import { prefilter } from './prefilter.js';
 
 /** An element with its attributes and a body without nested tags. */
 const ELEMENT = /<([a-z][a-z0-9-]{0,20})\b([^<>]{0,400})>([^<]{0,2000})<\/\1\s*>/g;
@@ -109,3 +110,6 @@ export function judgedView(raw: string): JudgedView {
   }
   return { ...n, exemplified: exemplified(raw, n.hidden) };
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(HIDING, CONCEAL_TAG, TEXT_AFTER);

@@ -5,6 +5,7 @@
  * mentioned part: what fires only inside the mention is capped at info, unless the text around
  * it directs the agent itself.
  */
+import { prefilter } from './prefilter.js';
 
 /** Quoted or code spans of at least two characters (straight, curly and angle quotes, backticks). */
 const QUOTED =
@@ -80,3 +81,6 @@ export function shieldCodePipes(text: string): string {
   if (!tokens.includes('`')) return tokens;
   return tokens.replace(/`[^`\n]{1,200}`/g, (m) => m.replace(/\|/g, '¦'));
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(FRAME, DETECTS, RUNS, LIST_ITEM);

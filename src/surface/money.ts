@@ -6,6 +6,7 @@
  * given on someone's behalf. Word classes, not sentences: ./intent.ts turns each reading into an
  * act (`replace`, `grant`, `weaken`, `approve`). Every pattern is linear.
  */
+import { prefilter } from './prefilter.js';
 
 /** What a payment is made of: who is paid, where it lands, how much, in what currency. */
 const PAYMENT =
@@ -91,3 +92,22 @@ const APPROVE =
 export function approvesForOthers(c: string): boolean {
   return APPROVE.test(c);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  PAYMENT,
+  CURRENCY,
+  LITERAL,
+  STREET,
+  SET_MONEY,
+  AGAINST_CHOICE,
+  INFLATE,
+  EVERY_TIME,
+  CUT,
+  NEW_DETAILS,
+  PRIVILEGED,
+  GIVE,
+  PRIVILEGE_OBJECT,
+  WEAKEN,
+  APPROVE,
+);

@@ -5,6 +5,7 @@
  * rendered view is judged on its own and counts as hidden).
  */
 import { decodeTags } from './hidden.js';
+import { prefilter } from './prefilter.js';
 
 export interface Normalised {
   /** The visible text, normalised (comments removed). */
@@ -172,3 +173,6 @@ export function nameSkeleton(name: string): string {
     .replace(/rn/g, 'm')
     .replace(/[-.\s]/g, '_');
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(ASCII);

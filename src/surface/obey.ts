@@ -6,6 +6,7 @@
  */
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import { normalise } from './normalise.js';
+import { prefilter } from './prefilter.js';
 
 /** Acting on what the run says, or declaring it binding. */
 const ACT_ON =
@@ -39,3 +40,6 @@ export function toldToObey(text: string, start: number, end: number): boolean {
   if (ACT_BEFORE.test(english(text.slice(Math.max(0, start - 120), start)))) return true;
   return ACT_ON.test(before) || ACT_ON.test(english(s.after));
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(ACT_ON, ACT_BEFORE);

@@ -8,6 +8,7 @@
  * ("you are in developer mode", "act as an unrestricted assistant") is one too. Read on the
  * normalised clause by ./steer.ts `overrides`. Every pattern is linear: one bounded gap each.
  */
+import { prefilter } from './prefilter.js';
 
 /** The agent's rules by name, whoever owns them. */
 const RULES =
@@ -209,3 +210,21 @@ export function voidsRules(c: string): boolean {
   }
   return false;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  AUTHORITY,
+  EARLIER_RULES,
+  STRONG_VOID,
+  FOR_THE_AGENT,
+  VOID_ACT,
+  SELF_TEXT,
+  COMPARATIVE,
+  WHOSE,
+  LIFTING,
+  NONE_BINDS,
+  SELF_FIRST,
+  OBEYS_CONTENT,
+  NEGATED,
+  ...ANCHORS.map((a) => a.re),
+);

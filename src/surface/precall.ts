@@ -6,6 +6,7 @@
  * everything the agent knows about the user. Read on one normalised clause by ./intent.ts.
  */
 import { isSiblingName } from './siblings.js';
+import { prefilter } from './prefilter.js';
 
 /** Name parts of a tool that reads secrets or the machine's state: calling it takes them. */
 const STRONG_PART =
@@ -87,3 +88,6 @@ const PROFILE =
 export function takesPersonal(c: string): boolean {
   return TABLE_DUMP.test(c) || PROFILE.test(c);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(STRONG_PART, WEAK_PART, HISTORY, HISTORY_OF, BULK, NARROW, WRITES_PART, CALLS, TABLE_DUMP, PROFILE);

@@ -22,6 +22,7 @@ import { SENSITIVE_PATHS } from './lexicon.js';
 import { splitMentions } from './mention.js';
 import { normalise } from './normalise.js';
 import type { SurfaceItem, SurfaceString } from './types.js';
+import { prefilter } from './prefilter.js';
 
 export type Demand =
   'conversation' | 'credential' | 'credential-sweep' | 'credential-file' | 'tool-output' | 'open-files';
@@ -330,3 +331,19 @@ export function mismatchSeverity(m: Mismatch): 'high' | 'medium' {
     return 'high';
   return m.purposes.includes('text') ? 'medium' : 'high';
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  CONVERSATION,
+  STRONG_SECRET,
+  SECRET,
+  SECRET_SOURCE,
+  DETERMINERS,
+  PREDICATE,
+  SWEEP,
+  SECRET_NAME,
+  REFUSAL,
+  PARAM,
+  DEMAND_NOUN,
+  ...PURPOSE_WORDS.map(([, re]) => re),
+);

@@ -6,6 +6,7 @@ import { judgeItem } from './graph.js';
 import type { Clause } from './graph.js';
 import { leakingParameters } from './leaks.js';
 import { deceives, scriptsAnswer } from './conceal.js';
+import { prefilter } from './prefilter.js';
 
 /** What grading needs of a clause reading (./signals.ts ClauseReading). */
 interface SecrecyClause extends Clause {
@@ -76,3 +77,6 @@ export function gradeSecrecy(
     raise('low');
   }
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(DOING);

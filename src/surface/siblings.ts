@@ -4,6 +4,7 @@
  * the judge quadratic (9 s for the hostile 20 000-tool listing). Names are indexed once per
  * listing (the siblings array is shared by every item of a surface).
  */
+import { prefilter } from './prefilter.js';
 
 interface SiblingIndex {
   /** Lower-case names made of word characters, dots and dashes: found as whole words. */
@@ -62,3 +63,6 @@ export function siblingsNamedIn(
 /** Whether `name` (lower case) is one of the siblings, looked up in the same index. */
 export const isSiblingName = (name: string, names: readonly string[]): boolean =>
   names.length > 0 && indexOf(names).words.has(name);
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(WORDLIKE);

@@ -7,6 +7,7 @@
  */
 import { OVERRIDE } from './lexicon.js';
 import { voidsRules } from './override.js';
+import { prefilter } from './prefilter.js';
 
 /** A negation that governs what follows it in the clause ("never", "does not", "no longer"). */
 const NEGATED_BEFORE = /\b(never|not|no|nothing|n't|cannot|without)\b|n't\b/;
@@ -200,3 +201,27 @@ export function changesSibling(c: string, named: boolean, takesData = false): bo
     return false;
   return IMPOSED_VALUE.test(c) || OVER_PICK.test(c) || takesData;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(
+  NEGATED_BEFORE,
+  OUTRANKS,
+  THE_USER_OR_EARLIER,
+  CONFLICT_PREVAILS,
+  TURN_MARKER,
+  OTHER_TOOL_USE,
+  RETARGETS,
+  NAMED_TOOL_ORDER,
+  CALL_ARGUMENTS,
+  CHOSEN,
+  FIXED,
+  OVER_ASKED,
+  LITERAL,
+  MONEY_EXTRA,
+  MONEY_WORDS,
+  CLIENT_CONFIG,
+  ELSEWHERE_INSTEAD,
+  IMPOSED_VALUE,
+  OVER_PICK,
+  ARGUMENT_CHANGE,
+);

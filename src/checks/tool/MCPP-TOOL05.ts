@@ -5,6 +5,7 @@ import { escapeExcerpt } from '../../escape/invisible.js';
 import { NEGATION, SENSITIVE_PATHS } from '../../surface/lexicon.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
 import { clausesOf, proseOf } from './prose.js';
+import { prefilter } from '../../surface/prefilter.js';
 
 /** Capture, tunnel and webhook services, and chat webhooks. */
 const CAPTURE =
@@ -96,3 +97,6 @@ export default defineCheck({
     );
   },
 });
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(CAPTURE);

@@ -3,6 +3,7 @@ import type { Severity, Verdict } from '../define-check.js';
 import { mcp } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
+import { prefilter } from '../../surface/prefilter.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -102,3 +103,6 @@ export default defineCheck({
     return ctx.pass('Every URL-, path- and code-like string parameter is constrained.', s.evidence);
   },
 });
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(CODE, URL, PATH);

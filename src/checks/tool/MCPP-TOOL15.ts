@@ -5,6 +5,7 @@ import { MODERN_REVISION } from '../../spec/revisions.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, toolsOf, WALL_TRAP } from './common.js';
 import { walkObjects } from './schema-walk.js';
+import { prefilter } from '../../surface/prefilter.js';
 
 const SENSITIVE =
   /(pass(word|wd|phrase)?|token|secret|api[_-]?key|apikey|authori[sz]ation|\bauth\b|cookie|session|credential|private[_-]?key|\bssn\b|social security|e-?mail|phone|birth|\bdob\b|credit card|card number|iban)/i;
@@ -61,3 +62,6 @@ export default defineCheck({
     return ctx.pass(`None of ${annotated} header-mirrored parameters looks sensitive.`, s.evidence);
   },
 });
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(SENSITIVE);

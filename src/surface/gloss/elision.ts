@@ -5,6 +5,7 @@
  * (`l'` → `the %`) adds `l'form` under `the <english>`. Without them a stray `l'` stays in the
  * gloss, and two of them in a clause read like a quoted span (./mention.ts).
  */
+import { prefilter } from '../prefilter.js';
 
 /** English reading → forms, `|`-separated (./types.ts). */
 type Words = Readonly<Record<string, string>>;
@@ -57,3 +58,6 @@ export function nounAdjective(nouns: Words, adjectives: Words): Record<string, s
       });
   return joinWords(...groups);
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(OPENS_WITH_VOWEL);

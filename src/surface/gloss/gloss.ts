@@ -8,6 +8,7 @@
  */
 import type { GlossLanguage, GlossTable } from './types.js';
 import { GLOSS_TABLES } from './tables.js';
+import { prefilter } from '../prefilter.js';
 
 /**
  * One form of a glossary: matched where it starts, at a word's start (Latin) or anywhere (CJK), by
@@ -222,3 +223,6 @@ export function gloss(text: string, language: GlossLanguage): string {
   for (const [re, to] of c.reorder) out = out.replace(re, to);
   return out;
 }
+
+// The patterns' literal prefilter (./prefilter.ts).
+prefilter(WORD_EDGE, LETTER, HEAD, KANA);
