@@ -13,6 +13,7 @@ import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
+import { toOwnDestination } from './owned.js';
 import {
   changesSibling,
   NAMED_TOOL_ORDER,
@@ -215,8 +216,11 @@ export function judgeItem<C extends Clause>(
     const prev = readings[readings.indexOf(r) - 1];
     return prev && prev.text.length < 60 && namesOther(prev.text, ctx) ? `${prev.text} ${r.text}` : r.text;
   };
+  // Data a sibling sends to the user's own address ("the link goes to the address on the account") stays theirs.
   const takesData = (r: C) =>
-    r.intent.acts.includes('move') && r.intent.sources.some((s) => s !== 'output' && s !== 'file');
+    r.intent.acts.includes('move') &&
+    r.intent.sources.some((s) => s !== 'output' && s !== 'file') &&
+    !toOwnDestination(r.text);
   const namedOrder = (r: C) => {
     const t = aimed(r);
     if (!namesOther(t, ctx)) return false;
