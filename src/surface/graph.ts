@@ -13,6 +13,7 @@ import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
+import { markersHandled } from './markers-handled.js';
 import { toOwnDestination } from './owned.js';
 import {
   changesSibling,
@@ -164,7 +165,8 @@ export function judgeItem<C extends Clause>(
       clauses: [...taking, ...sending],
     });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
-  if (readings.some((r) => TURN_MARKER.test(r.text))) {
+  // Markers a tool says it strips or never interprets open no turn (./markers-handled.ts).
+  if (readings.some((r) => TURN_MARKER.test(r.text) && !markersHandled(r.text))) {
     // The turn's order: data moved out, or a claim of authority, a grant, a redirect or a new value.
     const carried = live.filter(
       (r) =>
