@@ -13,6 +13,7 @@ import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
+import { guardsConsent } from './guard.js';
 import { markersHandled } from './markers-handled.js';
 import { toOwnDestination } from './owned.js';
 import {
@@ -180,7 +181,11 @@ export function judgeItem<C extends Clause>(
   // Authority or consent claimed for the agent.
   // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
   // An order to skip the user's confirmation addresses whoever acts by itself ("skip the confirmation").
-  const skips = live.some((r) => r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)));
+  // "never pay without asking the user" guards consent; it does not skip it (./guard.ts).
+  const skips = live.some(
+    (r) =>
+      r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)) && !guardsConsent(r.text),
+  );
   const claims = (addressed.length > 0 || skips) && live.some((r) => r.intent.acts.includes('authority'));
   if (claims || skips) {
     const acting =
