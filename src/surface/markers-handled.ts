@@ -5,6 +5,8 @@
  * ./signals.ts before it gives a clause the `role-markers` family; a turn that carries data out is
  * read from the text itself (./graph.ts) and is not held by this.
  */
+import { ROLE_MARKERS } from './lexicon.js';
+import { TURN_MARKER } from './steer.js';
 
 /** The markers named as a kind: "markers", "tokens", "tags", "delimiters". */
 const MARKER_NOUN = /\b(markers?|tokens?|tags?|delimiters?)\b/;
@@ -16,4 +18,9 @@ const HANDLED =
 /** The clause names markers as a kind and says the tool removes or neutralises them. */
 export function markersHandled(clause: string): boolean {
   return MARKER_NOUN.test(clause) && HANDLED.test(clause);
+}
+
+/** The clause carries system or role markers, other than ones it says the tool handles. */
+export function roleMarked(clause: string): boolean {
+  return (ROLE_MARKERS.test(clause) || TURN_MARKER.test(clause)) && !markersHandled(clause);
 }
