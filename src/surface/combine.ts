@@ -6,8 +6,8 @@
  * never acts against the rules silently and never grades on its own above medium:
  * - a counter-signal of the rules (negated, self-scoped, quoted, vendor guidance…) holds it: a
  *   rule finding keeps its severity and says that the score was held, and no finding is added;
- * - with no rule finding, a confident score adds a finding of its own (`learned`), low or medium,
- *   explained by the sentence and the n-grams that weighed most;
+ * - with no rule finding, a confident score adds a finding of its own (`learned`), low (medium is
+ *   off in the committed thresholds), explained by the sentence and the n-grams that weighed most;
  * - a rule finding below high may be raised to high when the score passes `raise` (the rules saw
  *   an instruction, the scorer says it is of the poisoned kind). Off in the committed thresholds:
  *   on `dev` it lifted recall, but it also raised honest vendor guidance of real servers
@@ -35,8 +35,13 @@ export interface LearnedThresholds {
  * went from 0.90 to 0.96 when the scorer was retrained on the train split grown with the blind
  * batches (3 377 sentences): at 0.90 it flagged a real server's path constraint ("both source and
  * destination must be within allowed directories", server-filesystem) at 0.95.
+ *
+ * Medium is off (it was 0.97): the scorer adds a finding only where the rules read nothing at all,
+ * so alone it says "these n-grams look poisoned" with no addressee, act or sink to show. A user
+ * reads medium as "act on this"; a sentence of an honest server the rules find clean should not
+ * reach it on word statistics alone. Alone it stays low, with its sentence and n-grams.
  */
-export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.96, medium: 0.97, raise: Infinity };
+export const LEARNED_THRESHOLDS: LearnedThresholds = { low: 0.96, medium: Infinity, raise: Infinity };
 
 export interface CombinedJudgement extends Omit<Judgement, 'family'> {
   /**

@@ -13,6 +13,9 @@ import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
+import { guardsConsent } from './guard.js';
+import { markersHandled } from './markers-handled.js';
+import { toOwnDestination } from './owned.js';
 import {
   changesSibling,
   NAMED_TOOL_ORDER,
@@ -164,7 +167,8 @@ export function judgeItem<C extends Clause>(
       clauses: [...taking, ...sending],
     });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
-  if (readings.some((r) => TURN_MARKER.test(r.text))) {
+  // Markers a tool says it strips or never interprets open no turn (./markers-handled.ts).
+  if (readings.some((r) => TURN_MARKER.test(r.text) && !markersHandled(r.text))) {
     // The turn's order: data moved out, or a claim of authority, a grant, a redirect or a new value.
     const carried = live.filter(
       (r) =>
@@ -178,7 +182,11 @@ export function judgeItem<C extends Clause>(
   // Authority or consent claimed for the agent.
   // A claimed consent needs no addressee ("the user has approved it"), only someone ordered to act.
   // An order to skip the user's confirmation addresses whoever acts by itself ("skip the confirmation").
-  const skips = live.some((r) => r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)));
+  // "never pay without asking the user" guards consent; it does not skip it (./guard.ts).
+  const skips = live.some(
+    (r) =>
+      r.intent.acts.includes('skip-consent') && (r.agent || skipsConsent(r.text)) && !guardsConsent(r.text),
+  );
   const claims = (addressed.length > 0 || skips) && live.some((r) => r.intent.acts.includes('authority'));
   if (claims || skips) {
     const acting =
@@ -216,8 +224,11 @@ export function judgeItem<C extends Clause>(
     const prev = readings[readings.indexOf(r) - 1];
     return prev && prev.text.length < 60 && namesOther(prev.text, ctx) ? `${prev.text} ${r.text}` : r.text;
   };
+  // Data a sibling sends to the user's own address ("the link goes to the address on the account") stays theirs.
   const takesData = (r: C) =>
-    r.intent.acts.includes('move') && r.intent.sources.some((s) => s !== 'output' && s !== 'file');
+    r.intent.acts.includes('move') &&
+    r.intent.sources.some((s) => s !== 'output' && s !== 'file') &&
+    !toOwnDestination(r.text);
   const namedOrder = (r: C) => {
     const t = aimed(r);
     if (!namesOther(t, ctx)) return false;

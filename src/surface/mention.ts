@@ -18,6 +18,32 @@ const FRAME = new RegExp(
   `\\b${NOUNS}\\b[^.;]{0,40}?\\b(such as|like|e\\.g\\.|eg\\.|e\\.g|for example|for instance|including|containing|matching|resembling|that (say|says|read|reads|ask|asks|tell|tells))\\b|\\b(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?( out)?|strips?|classif(y|ies)|looks? for|warns? (about|of|on)|guards? against|sanitizes?|redacts?)\\b[^.;]{0,40}?\\b(prompt injections?|injection|${NOUNS.slice(1, -1)}|malicious \\w+|suspicious \\w+|text|content|messages?|claims?|documents?|prompts?|instructions?|descriptions?|requests?|inputs?|scripts?|code|pages?|sites?|listeners?|extensions?|traffic|urls?|links?|e-?mails?|attachments?)\\b|\\b(claiming|saying|asserting|pretending) that\\b`,
 );
 
+/**
+ * Reported instruction: text described by what it tells an assistant ("text that asks an assistant
+ * to …", "metadata telling the model to …"). The agent there is the object of reported speech, not
+ * the addressee; the frame stops before the agent so that the words around it do not address it.
+ */
+const REPORTED =
+  /\b(texts?|content|metadata|(tool )?descriptions?|messages?|instructions?|documents?|pages?|inputs?|strings?|comments?|prompts?|e-?mails?|sentences?|phrases?|payloads?|markup|wording|notes?|anything|something|whatever|fields?)\s+(((that|which)\s+)(asks?|tells?|instructs?|orders?|directs?|urges?|wants?|commands?|requests?|pushes|pressures?|invites?|encourages?|demands?|tries to (get|make|convince|trick))|asking|telling|instructing|ordering|directing|urging|commanding|requesting|pushing|pressuring|encouraging|demanding|trying to (get|make|convince|trick))(?=\s+(an?\s+|the\s+|your\s+|any\s+)?(ai\s+)?(assistants?|models?|agents?|ai|llms?|you)\b)/;
+/** What the reported instruction is said to be: what a tool detects, or an attack. */
+const JUDGED =
+  /\b(flag(s|ged)?|report(s|ed)?|detect(s|ed)?|catch(es)?|caught|block(s|ed)?|reject(s|ed)?|quarantin\w*|red flags?|malicious|suspicious|hostile|injections?|injected|attacks?|poison(s|ed|ing)?|jailbreaks?|signs? of|warns?|strip(s|ped)|remov(es|ed)|refus(es|ed)|never (obeyed|followed|executed|acted on)|treated as data|raises? the (risk )?score)\b/;
+/** What would make the reported instruction void (an override), not an object of detection. */
+const DISMISSED =
+  /\b(ignored?|disregard(ed)?|outdated|obsolete|no longer (apply|applies|valid|in force)|overridden|superseded|void|invalid|(does not|doesn'?t|do not|don'?t) (count|apply|matter)|(can|may) be skipped)\b/;
+
+/** A reported instruction judged as an attack or a detection: the span between frame and judgement. */
+function reported(c: string): { from: number; to: number } | null {
+  const r = REPORTED.exec(c);
+  if (r === null) return null;
+  const from = r.index + r[0].length;
+  const j = JUDGED.exec(c.slice(from));
+  if (j === null) return null;
+  const to = from + j.index;
+  // What the clause says of it, outside the report: "… is flagged and must be ignored" voids it.
+  return DISMISSED.test(`${c.slice(0, r.index)} ${c.slice(to)}`) ? null : { from, to };
+}
+
 const DETECTS =
   /^(detects?|detecting|flags?|flagging|blocks?|blocking|catches|scans? for|identif(y|ies)|recogni[sz]es?|filters?|strips?|classif(y|ies)|looks? for|warns?|guards? against|sanitizes?|redacts?)\b/;
 
@@ -52,6 +78,12 @@ export function splitMentions(c: string): MentionSplit {
       mentions = true;
       return ' ';
     });
+  }
+  const told = reported(outside);
+  if (told !== null) {
+    // The judgement after it ("… is exactly what scan_prompt flags") stays: it is the clause's own.
+    outside = `${outside.slice(0, told.from)} ${outside.slice(told.to)}`;
+    return { outside, mentions: true, opensList: false, detects: true };
   }
   const f = FRAME.exec(outside);
   const opensList = f !== null && (/:\s*$/.test(c) || outside.slice(f.index + f[0].length).trim().length < 3);

@@ -16,7 +16,6 @@ import {
   INTO_PARAMETER,
   NEGATION,
   ORDERING_OVER_OTHERS,
-  ROLE_MARKERS,
   SECRET_SOURCE,
   SECRET_WORDS,
   SELF_SCOPE,
@@ -41,6 +40,7 @@ import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
 import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
 import { judgedView } from './markup.js';
+import { roleMarked } from './markers-handled.js';
 import { gradeHiddenOrders } from './hidden-orders.js';
 import { escapeExcerpt } from '../escape/invisible.js';
 
@@ -171,7 +171,7 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const action = ACTION.test(c);
   if (concealment) families.push('secrecy');
   if (overrides(c)) families.push('override');
-  if (ROLE_MARKERS.test(c) || TURN_MARKER.test(c)) families.push('role-markers');
+  if (roleMarked(c)) families.push('role-markers');
   // Ordering over "the other tools on this server" is self-scoped guidance, not a cross-tool order.
   const sameServer = /\b(on|of|from|in) this (server|mcp server)\b|\bthis server'?s\b/.test(c);
   if (CROSS_TOOL.some((re) => re.test(c)) || (ORDERING_OVER_OTHERS.test(c) && !sameServer))

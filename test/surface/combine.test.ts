@@ -1,7 +1,7 @@
 /**
  * The learned scorer combined with the rules (src/surface/combine.ts): a counter-signal holds it,
- * alone it never grades above medium, it raises a rule finding only past the `raise` threshold
- * (off in the committed thresholds), and TOOL01 calls it.
+ * alone it never grades above medium (above low with the committed thresholds), it raises a rule
+ * finding only past the `raise` threshold (off in the committed thresholds), and TOOL01 calls it.
  */
 import { describe, expect, it } from 'vitest';
 
@@ -61,9 +61,12 @@ describe('rules combined with the learned scorer', () => {
     expect(withLearned(high, segments, always)).toBe(high);
   });
 
-  it('never raises with the committed thresholds', () => {
+  it('never raises with the committed thresholds, and alone stays at low', () => {
     expect(LEARNED_THRESHOLDS.raise).toBe(Infinity);
     expect(LEARNED_THRESHOLDS.low).toBeLessThanOrEqual(LEARNED_THRESHOLDS.medium);
+    const sure = withLearned(none, segments, { ...LEARNED_THRESHOLDS, low: 0 });
+    expect(sure.family).toBe('learned');
+    expect(sure.severity).toBe('low');
   });
 
   it('is called by TOOL01: the score appears in the signals of a finding below high', () => {

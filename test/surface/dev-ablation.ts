@@ -38,7 +38,8 @@ export const judgeWith =
 
 /** Scorer settings compared on `dev`; the first is the committed LEARNED_THRESHOLDS. */
 const VARIANTS: readonly [string, LearnedThresholds][] = [
-  ['rules + scorer (committed: adds low ≥0.90, medium ≥0.97, never raises)', LEARNED_THRESHOLDS],
+  ['rules + scorer (committed: adds low ≥0.96, never medium alone, never raises)', LEARNED_THRESHOLDS],
+  ['rules + scorer, adding medium alone at ≥0.97', { ...LEARNED_THRESHOLDS, medium: 0.97 }],
   ['rules + scorer, raising below-high rule findings at ≥0.90', { ...LEARNED_THRESHOLDS, raise: 0.9 }],
   ['rules + scorer, adding at ≥0.80', { low: 0.8, medium: 0.95, raise: Infinity }],
 ];

@@ -16,7 +16,7 @@ import {
   readSplitManifest,
   SPLIT_SEED,
 } from './dev-corpus.js';
-import { measure } from './dev-measure.js';
+import { measure, runCase } from './dev-measure.js';
 
 /** The corpus promises at least 400 poisoned cases and 400 benign twins (issue 22). */
 const MIN_CASES = 400;
@@ -105,6 +105,16 @@ describe('development corpus', () => {
       const n = poisoned.filter((c) => c.split === s).length;
       expect(n / poisoned.length, s).toBeGreaterThan(s === 'train' ? 0.45 : 0.12);
     }
+  });
+
+  it('measures a case as a server that declares what it lists (TOOL13 reads declarations, not text)', () => {
+    const twin = cases.find(
+      (c) => c.split === 'train' && isBenign(c) && c.surface.prompts?.length && c.surface.resources?.length,
+    );
+    expect(twin).toBeDefined();
+    if (twin === undefined) return;
+    const checks = runCase(twin).findings.map((f) => f.check);
+    expect(checks).not.toContain('MCPP-TOOL13');
   });
 
   it('does not repeat a wording: no two cases share a description', () => {

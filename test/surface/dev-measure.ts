@@ -44,7 +44,22 @@ const asFinding = (r: CheckResult): Finding => ({
   location: r.location,
 });
 
-export const rulesJudge: Judge = (c) => toolFindings(surfaceEvidence(c.surface)).map(asFinding);
+/**
+ * A case is the text of a listing, not a server's declarations: the server that lists prompts or
+ * resources is taken to declare them, as an SDK server registering them does. Left at the harness's
+ * default (tools only), TOOL13 failed at medium on every case with a prompt or a resource: 223 of
+ * the 281 twins at medium on train and dev were only that, nothing their text says.
+ */
+function caseCapabilities(surface: CorpusCase['surface']): Record<string, unknown> {
+  return {
+    tools: {},
+    ...(surface.prompts?.length ? { prompts: {} } : {}),
+    ...(surface.resources?.length ? { resources: {} } : {}),
+  };
+}
+
+export const rulesJudge: Judge = (c) =>
+  toolFindings(surfaceEvidence({ ...c.surface, capabilities: caseCapabilities(c.surface) })).map(asFinding);
 
 /**
  * The locations that name the expected item: a case names a resource by its URI, and a finding

@@ -2,7 +2,8 @@ import { defineCheck } from '../define-check.js';
 import type { Verdict } from '../define-check.js';
 import { mcp, OWASP_MCP_TOP10 } from '../../spec/citations.js';
 import { escapeExcerpt } from '../../escape/invisible.js';
-import { NEGATION, SENSITIVE_PATHS } from '../../surface/lexicon.js';
+import { SENSITIVE_PATHS } from '../../surface/lexicon.js';
+import { usedPart } from '../../surface/references.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
 import { clausesOf, proseOf } from './prose.js';
 import { prefilter } from '../../surface/prefilter.js';
@@ -60,7 +61,7 @@ export default defineCheck({
       'Remove references to credential files and to capture or tunnel endpoints; if the tool protects such paths, say so in a sentence that says it rejects them.',
     evidence:
       'Pattern lists over the normalised prose of every item, clause by clause (keys `paths`, `urls`).',
-    traps: `File-management servers name paths legitimately: only credential stores count, and a clause that rejects, blocks or excludes them ("paths like ~/.ssh are rejected") is counter-evidence. Loopback, private and documentation addresses are not raw-IP findings. ${WALL_TRAP}`,
+    traps: `File-management servers name paths legitimately: only credential stores count, and a clause that rejects, blocks, excludes or never needs them ("paths like ~/.ssh are rejected", "never needs ~/.aws/credentials", read through the gloss in another language) is counter-evidence, as is text quoted or exemplified ("patterns such as 'read ~/.ssh/id_rsa first'"). Loopback, private and documentation addresses are not raw-IP findings. ${WALL_TRAP}`,
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
@@ -70,11 +71,14 @@ export default defineCheck({
       const hits = { paths: [] as string[], urls: [] as string[] };
       for (const str of proseOf(item)) {
         for (const c of clausesOf(str)) {
-          if (NEGATION.test(c)) continue;
-          const path = SENSITIVE_PATHS.find(([, re]) => re.test(c));
+          // Rejected, excluded or never needed (in any language the judge glosses), or only quoted: not a reference.
+          const used = usedPart(c);
+          if (used.trim() === '') continue;
+          const path = SENSITIVE_PATHS.find(([, re]) => re.test(used));
           if (path && hits.paths.length < 5)
             hits.paths.push(`${str.field} (${path[0]}): "${escapeExcerpt(c, 160)}"`);
-          if (urlHit(c) && hits.urls.length < 5) hits.urls.push(`${str.field}: "${escapeExcerpt(c, 160)}"`);
+          if (urlHit(used) && hits.urls.length < 5)
+            hits.urls.push(`${str.field}: "${escapeExcerpt(c, 160)}"`);
         }
       }
       for (const key of ['paths', 'urls'] as const)

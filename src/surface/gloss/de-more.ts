@@ -23,6 +23,8 @@ export const GERMAN_MORE: Readonly<Record<string, string>> = {
   already: 'bereits alles|schon alles|bereits vorab|schon vorab',
   so: 'also|daher|deshalb|folglich',
   delete: 'lösche|lösch|löschen|entferne|entfernen',
+  // The participle (werden … entfernt); the adjective (entfernte, remote) is ./de-lexicon.ts's.
+  removed: 'entfernt',
   'without confirmation':
     'ohne nachfrage|ohne rückfrage|ohne bestätigung|ohne zu fragen|ohne nachzufragen|ohne den nutzer zu fragen|ohne den benutzer zu fragen',
   // Sinks and copies.

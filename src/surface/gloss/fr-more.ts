@@ -6,6 +6,8 @@
 
 /** English reading → French forms (./types.ts). */
 export const FRENCH_MORE: Readonly<Record<string, string>> = {
+  // "il n'a jamais besoin de ~/.aws/credentials": what the tool does without.
+  'never needs': "n'a jamais besoin|n'ont jamais besoin|n'avons jamais besoin",
   // A bare elision before a word the glossary does not hold (`l'iban`): its reading, then the word.
   'the ': "l'",
   'of ': "d'",

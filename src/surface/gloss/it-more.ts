@@ -6,6 +6,10 @@
 
 /** English reading → Italian forms (./types.ts). */
 export const ITALIAN_MORE: Readonly<Record<string, string>> = {
+  // "il file .env viene escluso": what the tool leaves out.
+  'is excluded':
+    'viene escluso|viene esclusa|vengono esclusi|vengono escluse|è escluso|è esclusa|sono esclusi|sono escluse',
+  excluded: 'escluso|esclusa|esclusi|escluse',
   // A bare elision before a word the glossary does not hold (`dell'invio`): its reading, then the word.
   'the ': "l'",
   'of the ': "dell'|degl'",

@@ -367,6 +367,14 @@ export const CHINESE: GlossTable = {
       '会被拦截|被拦截|會被攔截|被攔截|会被阻止|被阻止|會被阻止|会被屏蔽|被屏蔽|会被拒绝|被拒绝|會被拒絕|被拒絕',
     detects: '检测|检查|检出|检测出|拦截|過濾|过滤|偵測|檢測',
     'prompt injection': '提示注入|提示词注入|提示詞注入',
+    flag: '标记|標記',
+    'is exactly': '正是',
+    // A noun closed by 的 after an order to the assistant is the text that gives it (see reorder).
+    'reported-text': each('的', '文本|文字内容|文字'),
+    'reported-contents': each('的', '内容|內容'),
+    'reported-messages': each('的', '消息|訊息'),
+    'reported-description': each('的', '描述'),
+    'reported-metadata': each('的', '元数据|元數據'),
     phrases: '表述|说法|語句|语句',
   },
   // "改为打开 <url>" reads "instead open <url>": the English rules want the URL before "instead".
@@ -375,5 +383,12 @@ export const CHINESE: GlossTable = {
     [/\binstead (?:navigate to|navigate)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, 'navigate to $1 instead'],
     [/\binstead (open|load|visit|go to|redirect to)\s+((?:https?|wss?):\/\/[^\s,;]+)/g, '$1 $2 instead'],
     [/(^|[,:;]\s*)(?:when\s+)?([^,.:;]{1,60}?)\s*(?:时|的时候|之时|時|的時候)\s*,/g, '$1when $2,'],
+    // "要求助手无视…的文本" is text that asks the assistant to ignore …: the order is reported, not given.
+    [
+      /\b(request|ask|tell|instruct|order|urge|demand) (the assistant|the model|the agent|you)\b([^,.;]{1,80}?) reported-(text|contents|messages|description|metadata)\b/g,
+      '$4 that $1s $2 to$3',
+    ],
+    [/\breported-text\b/g, 'the input string'],
+    [/\breported-(contents|messages|description|metadata)\b/g, '$1'],
   ],
 };

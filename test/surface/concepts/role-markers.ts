@@ -84,4 +84,12 @@ export const HONEST: readonly ConceptCase[] = [
     name: 'a tool result element described',
     d: 'Parser. Reads <function_results> blocks from saved transcripts and returns them as JSON.',
   },
+  {
+    name: 'a counter that strips role markers before counting',
+    d: 'Counts tokens. This server strips role markers such as [system] from text before counting.',
+  },
+  {
+    name: 'template markers in submissions removed before publishing',
+    d: 'Publishes recipes. Any [INST] or <<SYS>> markers found in user-submitted recipes are removed before publishing.',
+  },
 ];
