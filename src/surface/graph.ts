@@ -11,6 +11,7 @@ import { siblingsNamedIn } from './siblings.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
+import { orderedToolActs } from './tool-acts.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
 import {
@@ -235,6 +236,10 @@ export function judgeItem<C extends Clause>(
   );
   if (shadows.length > 0)
     out.push({ severity: 'high', family: 'ordering', signal: 'shadows-other-tool', clauses: shadows });
+  // An act of consequence through a tool whose name says it (delete_branch, approve_merge), unchecked.
+  const toolActs = orderedToolActs(readings, ctx.others, ctx.self);
+  if (toolActs.length > 0)
+    out.push({ severity: 'high', family: 'manipulation', signal: 'tool-act', clauses: toolActs });
   return out;
 }
 
