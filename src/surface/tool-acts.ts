@@ -104,22 +104,24 @@ export function orderedToolActs<C extends Clause>(
   siblings: readonly string[],
   self: string,
 ): C[] {
-  // A fake role turn is the order and the forgery: no further aggravation needed.
-  const turn = readings.some((r) => !r.mentioned && TURN_MARKER.test(r.text));
+  // A fake role turn is the order and the forgery: no further aggravation needed (looked up once, if needed).
+  let turn: boolean | undefined;
+  const inTurn = () => (turn ??= readings.some((r) => !r.mentioned && TURN_MARKER.test(r.text)));
   const own = self.toLowerCase();
   return readings.filter((r) => {
     // LaTeX escapes a name's underscores: "share\\_worksheet".
     const c = r.text.includes('\\_') ? r.text.replace(/\\_/g, '_') : r.text;
     // A permission claimed for the call ("delete_customer is approved for any record") orders it too.
+    if (r.mentioned) return false;
     const ordered =
-      r.agent || r.directive || turn || r.intent.acts.includes('authority') || ACT_OPENING.test(c);
-    if (r.mentioned || !ordered) return false;
+      r.agent || r.directive || r.intent.acts.includes('authority') || ACT_OPENING.test(c) || inTurn();
+    if (!ordered) return false;
     // "without asking", "including protected ones", "don't ask" are the order's aggravation, not its negation.
     if (r.negated && NEGATION.test(mainPart(c.replace(UNCHECKED_ALL, ' ')))) return false;
     if (!USES.test(c) && !c.includes('_')) return false;
     if (USER_INITIATED.test(c) || OWN_PURPOSE.test(c) || CHECKED.test(c)) return false;
     const acts = namedActs(c, siblings, own);
     if (acts.length === 0) return false;
-    return turn || UNCHECKED.test(c) || (TRIGGER.test(c) && acts.some((a) => SEVERE.includes(a)));
+    return inTurn() || UNCHECKED.test(c) || (TRIGGER.test(c) && acts.some((a) => SEVERE.includes(a)));
   });
 }
