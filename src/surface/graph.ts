@@ -12,6 +12,7 @@ import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
 import { orderedToolActs } from './tool-acts.js';
+import { toolFlows } from './tool-flows.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
 import {
@@ -240,6 +241,10 @@ export function judgeItem<C extends Clause>(
   const toolActs = orderedToolActs(readings, ctx.others, ctx.self);
   if (toolActs.length > 0)
     out.push({ severity: 'high', family: 'manipulation', signal: 'tool-act', clauses: toolActs });
+  // Sensitive data read through a tool, its output put into a parameter, a document or the reply.
+  const flows = toolFlows(readings, ctx.others, ctx.self);
+  if (flows.length > 0)
+    out.push({ severity: 'high', family: 'exfiltration', signal: 'tool-to-tool', clauses: flows });
   return out;
 }
 
