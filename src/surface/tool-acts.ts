@@ -10,10 +10,19 @@
  * negated or quoted one, and the tool's own purpose are not. Read by ./signals.ts per item.
  */
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
-import type { Clause } from './graph.js';
 import { NEGATION } from './lexicon.js';
 import { siblingsNamedIn } from './siblings.js';
 import { mainPart, TURN_MARKER } from './steer.js';
+
+/** What the rule reads of a clause (./graph.ts Clause). */
+interface Clause {
+  readonly text: string;
+  readonly agent: boolean;
+  readonly directive: boolean;
+  readonly negated: boolean;
+  readonly mentioned: boolean;
+  readonly intent: { readonly acts: readonly string[] };
+}
 
 /** What a tool's name says it does, when the act is one the user must choose. */
 type ToolAct = 'destroy' | 'approve' | 'weaken' | 'spend' | 'publish' | 'grant';

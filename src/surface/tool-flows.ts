@@ -10,9 +10,19 @@
  * ./graph.ts.
  */
 import { OWN_PURPOSE, USER_INITIATED } from './address.js';
-import type { Clause } from './graph.js';
 import { splitMentions } from './mention.js';
 import { siblingsNamedIn } from './siblings.js';
+
+/** What the rule reads of a clause (./graph.ts Clause, with its field). */
+interface FieldClause {
+  readonly text: string;
+  readonly agent: boolean;
+  readonly directive: boolean;
+  readonly negated: boolean;
+  readonly mentioned: boolean;
+  readonly intent: { readonly acts: readonly string[]; readonly sources: readonly string[] };
+  readonly field?: string;
+}
 
 /** snake_case identifiers: tools named in text that may not be listed on this server. */
 const IDENTIFIER = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
@@ -68,11 +78,7 @@ const IS_VALUE = /^(required:?\s*|optional:?\s*)?(the )?(output|result|text|cont
 const ANAPHORA = /\b(it|them|the result|the results|its output|the output|that|this|those)\b/;
 
 /** Sensitive data taken: a secret, a credential file, personal data, the conversation, browser state. */
-const valuable = (r: Clause) => r.intent.sources.some((s) => s !== 'output');
-
-interface FieldClause extends Clause {
-  readonly field?: string;
-}
+const valuable = (r: FieldClause) => r.intent.sources.some((s) => s !== 'output');
 
 /** The clauses that take sensitive data through a tool and put it somewhere. */
 export function toolFlows<C extends FieldClause>(
