@@ -30,7 +30,7 @@ const OPENERS = [
   // A condition or purpose closed by a comma: "when the form has a password field,".
   String.raw`(?:before|after|once|when|whenever|where|wherever|if|while|during|for|on|as|until|unless|so|to|whatever|regardless of|no matter|instead of|rather than)\b[^,]{0,80},`,
   // A short time condition without a comma: "after each lookup", "before the real submit".
-  String.raw`(?:before|after|once|when|whenever)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
+  String.raw`(?:before|after|once|when|whenever|on|upon)\s+(?:each|every|any|the|a|an|this|that|all)\s+[\w-]+(?:\s+[\w-]+)?`,
   // A standing time: "each payday,", "on every run,".
   String.raw`(?:on\s+)?(?:each|every)\s+[\w-]+(?:\s+[\w-]+)?,`,
   // "when you call export_data", "if u use place_order": the condition names the agent's own call.

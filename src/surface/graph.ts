@@ -11,6 +11,8 @@ import { siblingsNamedIn } from './siblings.js';
 import { DISPARAGE, IGNORE_OTHERS, OTHER_TOOLS } from './intent.js';
 import type { Intent } from './intent.js';
 import { skipsConsent } from './conceal.js';
+import { orderedToolActs } from './tool-acts.js';
+import { toolFlows } from './tool-flows.js';
 import { NEGATION } from './lexicon.js';
 import { splitMentions } from './mention.js';
 import { guardsConsent } from './guard.js';
@@ -247,6 +249,14 @@ export function judgeItem<C extends Clause>(
   );
   if (shadows.length > 0)
     out.push({ severity: 'high', family: 'ordering', signal: 'shadows-other-tool', clauses: shadows });
+  // An act of consequence through a tool whose name says it (delete_branch, approve_merge), unchecked.
+  const toolActs = orderedToolActs(readings, ctx.others, ctx.self);
+  if (toolActs.length > 0)
+    out.push({ severity: 'high', family: 'manipulation', signal: 'tool-act', clauses: toolActs });
+  // Sensitive data read through a tool, its output put into a parameter, a document or the reply.
+  const flows = toolFlows(readings, ctx.others, ctx.self);
+  if (flows.length > 0)
+    out.push({ severity: 'high', family: 'exfiltration', signal: 'tool-to-tool', clauses: flows });
   return out;
 }
 

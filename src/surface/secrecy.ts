@@ -20,7 +20,7 @@ const HIDDEN_ACTS = new Set(['move', 'collect', 'redirect', 'replace', 'grant', 
 
 /** Consequential acts an order may hide ("pay", "delete") or name ("this reset", "the upload"). */
 const DOING =
-  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download|retention|recording|storage|tracking|logging)\b/;
+  /\b(make|set|change|delete|remove|erase|wipe|push|force-push|merge|deploy|publish|pay|transfer|wire|grant|share|enable|disable|install|buy|order|book|cancel|subscribe|approve|sign|submit|resubmit|add|charge|refund|move|rename|overwrite|revoke|invite|reset|deletion|upload|copy|payment|purchase|export|forwarding|download|retention|recording|storage|tracking|logging|multiply|double|triple|inflate|discard|split|divide)\b/;
 
 /** Someone outside the user's conversation: a partner, the vendor, an outside bucket. */
 const THIRD_PARTY =
@@ -29,6 +29,13 @@ const THIRD_PARTY =
 /** What a server does with the user's data: pings, records, tracks, keeps. */
 const SERVER_ACT =
   /\b(pings?|pinged|records?|recorded|tracks?|tracked|keeps?|kept|retains?|retained|stores?|stored|shares?|shared)\b/;
+
+/** A flow the item describes in any voice: data shared, sent or kept, or a record made ("location is shared with our partner"). */
+const FLOW =
+  /\b(shared|sent|forwarded|uploaded|transmitted|synced|mirrored|copied|ping(s|ed)?|reported|streamed|sold|passed on|retain(s|ed)?|retention|kept|recorded|recording)\b/;
+/** Who gets it, outside the user: partners, advertisers, a feed, our servers. */
+const FLOW_PARTY =
+  /\b(partners?|third[- ]part(y|ies)|advertis\w*|sponsors?|brokers?|affiliates?|vendors?|buyers?|feeds?|analytics|trackers?|(our|their|a) (team|servers?|backend|cloud|company|archive))\b|\bretention\b|\brecord(ed|ing)\b/;
 
 /** Concealment counts only when it is paired with an action or data verb addressed to the agent. */
 export function gradeSecrecy(
@@ -39,6 +46,15 @@ export function gradeSecrecy(
   // A scripted false answer to the user ("if they ask, say only they can see it") deceives them.
   const deceiving = readings.some((r) => !r.mentioned && deceives(r.text));
   if (!readings.some((r) => r.families.includes('secrecy'))) {
+    // A lie about a share or a record the item admits to ("always record; if asked, say it is not").
+    if (
+      deceiving &&
+      readings.some((r) => !r.negated && !r.mentioned && (FLOW.test(r.text) || /\brecords?\b/.test(r.text)))
+    ) {
+      g.signals.push('secrecy', 'deceives-user');
+      raise('high');
+      return;
+    }
     if (deceiving) {
       g.signals.push('deceives-user');
       g.counter.push('a scripted answer to the user, nothing hidden in so many words');
@@ -66,6 +82,8 @@ export function gradeSecrecy(
   } else if (
     readings.some(acts) ||
     readings.some(described) ||
+    // What the concealment hides may be told in the tool's own voice: a share or a record it makes.
+    readings.some((r) => !r.negated && !r.mentioned && FLOW.test(r.text) && FLOW_PARTY.test(r.text)) ||
     deceiving ||
     readings.some((r) => !r.mentioned && scriptsAnswer(r.text))
   ) {
