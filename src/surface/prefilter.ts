@@ -314,12 +314,17 @@ function mayHold(code: Int32Array): boolean {
   return false;
 }
 
+/** Every gated pattern, so a test can compare each with an ungated copy on real text. */
+const GATED: RegExp[] = [];
+export const gatedPatterns = (): readonly RegExp[] => GATED;
+
 /** Puts the prefilter in front of each pattern's `test` (see the module comment); others are left alone. */
 export function prefilter(...patterns: readonly RegExp[]): void {
   for (const re of patterns) {
     if (Object.hasOwn(re, 'test')) continue;
     const literals = literalsOf(re);
     if (literals === null) continue;
+    GATED.push(re);
     const code = compile(literals);
     // A fresh copy runs the pattern: the patched object would leave V8's fast path.
     const inner = new RegExp(re.source, re.flags);
