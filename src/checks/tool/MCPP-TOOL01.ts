@@ -8,6 +8,14 @@ import type { SurfaceItem } from '../../surface/types.js';
 import { proseOf } from './prose.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, toolsOf, WALL_TRAP } from './common.js';
 
+/**
+ * Items read per listing. The judge costs about half a millisecond an item, so a hostile listing of
+ * thousands of tools would hold the scan long after its deadline (5,000 tools: 2.1 s quiet, three
+ * times that on a loaded machine). Real servers list tens to a few hundred; past this, the rest is
+ * reported unread (key `unread`), never passed.
+ */
+const ITEMS_READ = 1_000;
+
 function segmentsOf(item: SurfaceItem) {
   return proseOf(item).map((s) => ({ text: s.text, field: s.field }));
 }
@@ -40,6 +48,7 @@ export default defineCheck({
         'a parameter asks for content the tool’s stated purpose does not need (the conversation, credentials, a credential file, other tools’ output, every open file): high, medium when the tool processes text of any kind',
       learned:
         'no rule fired, but the learned scorer reads a sentence as an instruction of the poisoned kind (low: word statistics alone never reach medium)',
+      unread: `the listing has more than ${ITEMS_READ} items: the judge read the first ${ITEMS_READ}, and the rest were not read (medium)`,
     },
     severity: 'high',
     confidence: 'medium',
@@ -63,7 +72,7 @@ export default defineCheck({
     if (isVerdict(s)) return s;
     const siblings = toolsOf(s.surface).map((t) => t.name);
     const out: Verdict[] = [];
-    for (const item of s.surface.items) {
+    for (const item of s.surface.items.slice(0, ITEMS_READ)) {
       const segments = segmentsOf(item);
       if (segments.length === 0) continue;
       const params = item.strings.filter((x) => x.role === 'property-name').map((x) => x.text);
@@ -84,6 +93,15 @@ export default defineCheck({
         ),
       );
     }
+    const unread = s.surface.items.length - ITEMS_READ;
+    if (unread > 0)
+      out.push(
+        ctx.fail(
+          `${unread} of ${s.surface.items.length} items were not read for instruction-like text: the judge reads the first ${ITEMS_READ} of a listing. Review the rest by hand, or split the server.`,
+          s.evidence,
+          { key: 'unread', severity: 'medium', confidence: 'high' },
+        ),
+      );
     if (out.length > 0) return out;
     return ctx.pass(
       `No instruction-like text in ${s.surface.items.length} items (${s.surface.count} strings).`,

@@ -17,6 +17,14 @@ testCheck(check, {
   ],
   fail: [
     {
+      name: 'a listing past the items read: the rest is reported unread, not passed',
+      evidence: surfaceEvidence({
+        tools: Array.from({ length: 1_003 }, (_, i) => tool(`tool_${i}`, `Tool number ${i}.`)),
+      }),
+      key: 'unread',
+      severity: 'medium',
+    },
+    {
       name: 'concealment plus a sensitive read, split across fields',
       evidence: surfaceEvidence({
         tools: [
