@@ -16,10 +16,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import type { CheckResult } from '../src/checks/define-check.js';
 import { bigTools } from '../test/surface/big-surface.js';
-import { CORPUS, listServer } from '../test/surface/corpus.js';
+import { CORPUS, listedEvidence, listServer } from '../test/surface/corpus.js';
 import type { ListedSurface } from '../test/surface/corpus.js';
 import { loadCorpus } from '../test/surface/dev-corpus.js';
-import { asStdio, surfaceEvidence } from '../test/surface/evidence.js';
+import { surfaceEvidence } from '../test/surface/evidence.js';
 import { toolFindings } from '../test/surface/run-checks.js';
 
 type Snapshot = Record<string, string[]>;
@@ -40,18 +40,7 @@ async function snapshot(listingFile: string | undefined): Promise<Snapshot> {
   for (const c of loadCorpus())
     out[`${c.split}:${c.id}`] = toolFindings(surfaceEvidence(c.surface)).map(line);
   for (const l of await listings(listingFile)) {
-    const ev = surfaceEvidence(
-      {
-        tools: l.tools,
-        prompts: l.prompts,
-        resources: l.resources,
-        resourceTemplates: l.resourceTemplates,
-        instructions: l.instructions,
-        serverInfo: l.serverInfo,
-        capabilities: l.capabilities,
-      },
-      asStdio,
-    );
+    const ev = listedEvidence(l);
     out[`real:${l.pkg}@${l.version}`] = toolFindings(ev).map(line);
   }
   out['synthetic:1MB'] = toolFindings(surfaceEvidence({ tools: bigTools(200, 2000, 'snapshot') })).map(line);

@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { CheckResult } from '../../src/checks/define-check.js';
 import { extractSurface } from '../../src/surface/extract.js';
-import { CORPUS, listServer } from './corpus.js';
+import { CORPUS, listedEvidence, listServer } from './corpus.js';
 import type { ListedSurface } from './corpus.js';
-import { asStdio, surfaceEvidence } from './evidence.js';
 import { bySeverity, toolFindings } from './run-checks.js';
 
 const listed: ListedSurface[] = [];
@@ -41,18 +40,7 @@ describe('precision corpus (real servers over stdio)', () => {
     let items = 0;
     const rows: string[] = [];
     for (const l of listed.sort((a, b) => a.pkg.localeCompare(b.pkg))) {
-      const ev = surfaceEvidence(
-        {
-          tools: l.tools,
-          prompts: l.prompts,
-          resources: l.resources,
-          resourceTemplates: l.resourceTemplates,
-          instructions: l.instructions,
-          serverInfo: l.serverInfo,
-          capabilities: l.capabilities,
-        },
-        asStdio,
-      );
+      const ev = listedEvidence(l);
       const surface = extractSurface(ev.inventory!);
       strings += surface.count;
       items += surface.items.length;

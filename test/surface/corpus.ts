@@ -12,6 +12,9 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
+import type { Evidence } from '../../src/evidence/types.js';
+import { asStdio, surfaceEvidence } from './evidence.js';
+
 export interface CorpusServer {
   readonly pkg: string;
   /** The bin to run, when the package has several. */
@@ -180,4 +183,20 @@ export async function listServer(s: CorpusServer, timeoutMs = 30_000): Promise<L
     // A server's own children may still be writing into its HOME for a moment after it is closed.
     rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
+}
+
+/** The evidence of a listed server as a stdio scan would gather it. */
+export function listedEvidence(l: ListedSurface): Evidence {
+  return surfaceEvidence(
+    {
+      tools: l.tools,
+      prompts: l.prompts,
+      resources: l.resources,
+      resourceTemplates: l.resourceTemplates,
+      instructions: l.instructions,
+      serverInfo: l.serverInfo,
+      capabilities: l.capabilities,
+    },
+    asStdio,
+  );
 }
