@@ -5,6 +5,7 @@
  * A framework built on another (fastmcp on the SDK 1.x) inherits the base's signals and must
  * match at least one of its own, so the more specific name wins only on its own evidence.
  */
+import { compiledOnce } from '../escape/regexp.js';
 import type { Evidence } from '../evidence/types.js';
 import { extractFeatures } from './features.js';
 import { SIGNATURES } from './signatures/index.js';
@@ -22,27 +23,11 @@ interface Candidate {
   readonly matched: readonly MatchedSignal[];
 }
 
-/**
- * The signatures' patterns (signals and versions), each compiled once per process: they are
- * constants, and a scan tested each signal's pattern against every feature with a new RegExp.
- * None has the `g` or `y` flag, so a shared RegExp keeps no state between tests.
- */
-const patterns = new Map<string, RegExp>();
-
-function compiled(source: string): RegExp {
-  let re = patterns.get(source);
-  if (!re) {
-    re = new RegExp(source);
-    patterns.set(source, re);
-  }
-  return re;
-}
-
 function matches(signal: Signal, feature: Feature): boolean {
   if (signal.feature !== feature.name) return false;
   const m = signal.match;
   if ('equals' in m) return feature.value === m.equals;
-  if ('pattern' in m) return compiled(m.pattern).test(feature.value);
+  if ('pattern' in m) return compiledOnce(m.pattern).test(feature.value);
   return true;
 }
 
@@ -89,7 +74,7 @@ function related(a: FrameworkSignature, b: FrameworkSignature, all: readonly Fra
 function versionOf(sig: FrameworkSignature, features: readonly Feature[]): string | null {
   for (const rule of sig.versions ?? []) {
     const f = features.find((x) => x.name === rule.feature);
-    const m = f ? compiled(rule.pattern).exec(f.value) : null;
+    const m = f ? compiledOnce(rule.pattern).exec(f.value) : null;
     if (m) return rule.range.replace('$1', m[1] ?? '');
   }
   return null;

@@ -1,4 +1,5 @@
 /** Tool-surface requirements: names, counts and the primitives a client uses. */
+import { compiledOnce } from '../../escape/regexp.js';
 import type { Evidence } from '../../evidence/types.js';
 import { listedTools } from '../evidence-view.js';
 import type { Outcome } from '../types.js';
@@ -15,21 +16,10 @@ function toolsOrOutcome(ev: Evidence): ReturnType<typeof listedTools> | Outcome 
   return out('unknown', 'The tools were not listed in this scan.');
 }
 
-/** The clients' name rules, compiled once per process (constant data, no `g` or `y` flag). */
-const namePatterns = new Map<string, RegExp>();
-function namePattern(source: string): RegExp {
-  let re = namePatterns.get(source);
-  if (!re) {
-    re = new RegExp(source);
-    namePatterns.set(source, re);
-  }
-  return re;
-}
-
 export const toolNames: Predicate<'tool-names'> = (req, { view }) => {
   const tools = toolsOrOutcome(view.ev);
   if (!tools || 'status' in tools) return tools ?? out('unknown', 'The tools were not listed.');
-  const pattern = namePattern(req.pattern);
+  const pattern = compiledOnce(req.pattern);
   const prefix = req.prefix ?? '';
   const bad = tools.names.filter((n) => !pattern.test(n) || prefix.length + n.length > req.maxLength);
   return bad.length === 0
