@@ -18,6 +18,7 @@ import { splitMentions } from './mention.js';
 import { guardsConsent } from './guard.js';
 import { markersHandled } from './markers-handled.js';
 import { toOwnDestination } from './owned.js';
+import { overridesToolChoice } from './tool-choice.js';
 import {
   changesSibling,
   NAMED_TOOL_ORDER,
@@ -118,7 +119,10 @@ function disparagingOverride<C extends Clause>(
           PLURAL_TOOLS.test(r.text) ||
           namesOther(r.text, ctx))),
   );
-  const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
+  // The user's pick of another tool refused reads as negated ("decline any request to use it"): the refusal is the order.
+  const ignoring = readings.filter(
+    (r) => !r.mentioned && ((!r.negated && IGNORE_OTHERS.test(r.text)) || overridesToolChoice(r.text)),
+  );
   // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
   const avoiding = readings.filter(
     (r) =>
@@ -232,7 +236,8 @@ export function judgeItem<C extends Clause>(
     r.intent.sources.some((s) => s !== 'output' && s !== 'file') &&
     !toOwnDestination(r.text);
   const namedOrder = (r: C) => {
-    const t = aimed(r);
+    // What the clause quotes ("catches stuff like 'bcc this on every send_email'") is mentioned, not ordered.
+    const t = unquoted(aimed(r));
     if (!namesOther(t, ctx)) return false;
     const ordered = NAMED_TOOL_ORDER.test(t) || r.agent || r.directive;
     return (

@@ -22,6 +22,8 @@ export type Act =
   | 'skip-consent'
   | 'destroy'
   | 'weaken'
+  | 'evade'
+  | 'tamper'
   | 'approve';
 
 /** The clause families an intent adds (./signals.ts Family). */
@@ -58,6 +60,8 @@ import { takesPersonal, takesThroughTool } from './precall.js';
 import { claimsConsent, skipsConsent } from './conceal.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
+import { readEvasion } from './evasion.js';
+import { grantsBlanket, QUERY_SINK, tampersPages } from './page-control.js';
 import { prefilter } from './prefilter.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
@@ -190,13 +194,14 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(sources, credential.secret, 'secret');
   push(sinks, credential.secret && (MOVE.test(c) || credential.fromUser), 'parameter');
   push(acts, credential.fromUser, 'move');
-  push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c), 'requests');
+  push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c) || QUERY_SINK.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
   push(sinks, calls.sender, 'sender');
   push(acts, MOVE.test(c) || MORE_MOVE.test(c) || handed, 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c) || ELSEWHERE.test(c) || navigatesInstead(c), 'redirect');
+  push(acts, tampersPages(c), 'tamper');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
@@ -204,7 +209,10 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c) || grantsPrivilege(c), 'grant');
-  push(acts, weakensControl(c), 'weaken');
+  const evasion = readEvasion(c);
+  push(acts, weakensControl(c) || evasion === 'weaken', 'weaken');
+  // A blanket grant of what a site or app asks gets round the user's consent (./page-control.ts).
+  push(acts, evasion === 'evade' || grantsBlanket(c), 'evade');
   push(acts, approvesForOthers(c), 'approve');
   push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
   push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
@@ -221,6 +229,9 @@ export function readIntent(c: string, known: IntentContext): Intent {
  */
 export function authorSets(i: Intent, directive: boolean, param: string): boolean {
   if (directive && i.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken')) return true;
+  // An evasion or a page tampered with orders by its own shape ("keep request_review out of it",
+  // "tack ?aff=x onto every url": ./evasion.ts, ./page-control.ts).
+  if (i.acts.includes('evade') || i.acts.includes('tamper')) return true;
   return (
     param !== '' && i.sources.includes('secret') && i.sinks.includes('parameter') && i.acts.includes('move')
   );
@@ -266,7 +277,7 @@ export function intentFamilies(
     else if (i.sources.includes('browser') && (i.acts.includes('collect') || move) && i.sinks.length > 0)
       out.push('exfiltration');
   }
-  if (i.acts.includes('redirect')) out.push('hijack');
+  if (i.acts.includes('redirect') || i.acts.includes('tamper')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
   const refused =
@@ -275,6 +286,8 @@ export function intentFamilies(
     );
   if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
   else if (i.acts.includes('weaken') && !userStarted && !refused) out.push('manipulation');
+  // An evasion carries its own "never" ("so it never triggers review"): no refusal to read.
+  else if (i.acts.includes('evade') && !userStarted) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
     !refused &&

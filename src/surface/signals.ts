@@ -27,6 +27,7 @@ import {
 } from './lexicon.js';
 import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
 import { hides, withoutHiding } from './conceal.js';
+import { withoutVoidRules } from './evasion.js';
 import { clauses, forRules, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
@@ -149,8 +150,8 @@ function readClause(
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = forRules(text);
   const concealment = hides(c);
-  // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
+  // "The user won't notice" hides an act, "the refusal rules don't apply" voids rules: neither negates.
+  const negated = NEGATION.test(mainPart(withoutVoidRules(concealment ? withoutHiding(c) : c)));
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
