@@ -268,11 +268,17 @@ const HEAD = new Int32Array(TABLE).fill(-1);
 const ENTRIES: number[] = [];
 
 function index(id: number, literals: readonly string[]): void {
-  for (const l of literals) {
-    const [first, ...rest] = [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
+  // A literal whose rarest pieces include all those of another is present only when that one is.
+  const kept: number[][] = [];
+  const pieces = literals.map((l) =>
+    [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
       .sort((x, y) => weight(x) - weight(y))
       .slice(0, PIECES)
-      .map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2))) as [number, ...number[]];
+      .map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2))),
+  );
+  for (const p of pieces.sort((a, b) => a.length - b.length))
+    if (!kept.some((k) => k.every((h) => p.includes(h)))) kept.push(p);
+  for (const [first, ...rest] of kept as [number, ...number[]][]) {
     const at = ENTRIES.length;
     ENTRIES.push(HEAD[first]!, id, rest.length, ...rest);
     HEAD[first] = at;
