@@ -290,25 +290,28 @@ const [CANNOT, MAY, MATCHED, UNMATCHED] = [0, 1, 2, 3] as const;
 
 /** The pieces of the text being scanned carry the current stamp (a collision only lets a pattern run). */
 const seen = new Uint32Array(TABLE);
-/** The keys whose entries the current scan has already read. */
-const visited = new Uint32Array(TABLE);
 let stamp = 0;
+/** The distinct pieces of the text being scanned, in order. */
+let pieces = new Int32Array(256);
 
 /** One pass over a text for every gated pattern: which of them may match (one of their literals may be present). */
 function scan(text: string): Uint8Array {
   if (++stamp === 0xffffffff) {
     seen.fill(0);
-    visited.fill(0);
     stamp = 1;
   }
-  for (let k = 0; k + 3 <= text.length; k++)
-    seen[hash(text.charCodeAt(k), text.charCodeAt(k + 1), text.charCodeAt(k + 2))] = stamp;
-  const out = new Uint8Array(GATED.length);
+  if (pieces.length < text.length) pieces = new Int32Array(text.length);
+  let n = 0;
   for (let k = 0; k + 3 <= text.length; k++) {
     const h = hash(text.charCodeAt(k), text.charCodeAt(k + 1), text.charCodeAt(k + 2));
-    if (visited[h] === stamp) continue;
-    visited[h] = stamp;
-    for (let e = HEAD[h]!; e !== -1; e = ENTRIES[e]!) {
+    if (seen[h] !== stamp) {
+      seen[h] = stamp;
+      pieces[n++] = h;
+    }
+  }
+  const out = new Uint8Array(GATED.length);
+  for (let k = 0; k < n; k++)
+    for (let e = HEAD[pieces[k]!]!; e !== -1; e = ENTRIES[e]!) {
       const id = ENTRIES[e + 1]!;
       if (out[id] !== CANNOT) continue;
       const end = e + 3 + ENTRIES[e + 2]!;
@@ -316,17 +319,15 @@ function scan(text: string): Uint8Array {
       while (j < end && seen[ENTRIES[j]!] === stamp) j++;
       if (j === end) out[id] = MAY;
     }
-  }
   return out;
 }
 
 /**
- * The verdicts of recent texts (the judge asks some two hundred patterns about each clause, from
- * several modules, in turns): two generations, each of at most `RECENT` texts or `RECENT_CHARS`
- * characters, so that a hostile listing's long strings are not all kept.
+ * The verdicts of recent texts (asked about by many patterns and modules in turns, and again by the
+ * checks after TOOL01): two generations of at most `RECENT` texts or `RECENT_CHARS` characters each.
  */
-const RECENT = 1024;
-const RECENT_CHARS = 1 << 21;
+const RECENT = 1 << 14;
+const RECENT_CHARS = 1 << 22;
 let recent = new Map<string, Uint8Array>();
 let older = new Map<string, Uint8Array>();
 let recentChars = 0;
