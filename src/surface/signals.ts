@@ -200,7 +200,15 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     secretToParameter = true;
   const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
   const sensitive = targets.includes('sensitive-path');
-  const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
+  const known = {
+    stolenSecret,
+    sensitive,
+    params: ctx.params ?? [],
+    field,
+    param,
+    siblings: ctx.siblings,
+    item: ctx.itemName,
+  };
   const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   // A payment, a privilege or a parameter's value (the user's secret) set by the author needs no addressee.
