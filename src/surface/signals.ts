@@ -34,6 +34,7 @@ import { gradeOrdering } from './ordering.js';
 import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
 import { authorSets, intentFamilies, readIntent } from './intent.js';
+import { authorRoutes } from './author-routes.js';
 import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
@@ -215,6 +216,9 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
   const setsValue = authorSets(intent, directive, param);
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
+  // "The API key goes to <url>": the author routes the agent's data, no addressee needed.
+  if (!negated && !families.includes('exfiltration') && authorRoutes(c, intent))
+    families.push('exfiltration');
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
     field,
