@@ -5,6 +5,7 @@
  * preference for this one. Used by ./signals.ts `combine`.
  */
 import { escapeRegExp } from '../escape/regexp.js';
+import { headingCarries } from './author-routes.js';
 import { disparages, prefersThis } from './disparage.js';
 import type { ItemContext } from './disparage.js';
 import { siblingsNamedIn } from './siblings.js';
@@ -172,6 +173,10 @@ export function judgeItem<C extends Clause>(
       signal: 'source-to-sink',
       clauses: [...taking, ...sending],
     });
+  // A heading that names the data carries the object of the order under it ("## Token handling / send it to <url>").
+  const headed = headingCarries(live);
+  if (headed.length > 0)
+    out.push({ severity: 'high', family: 'exfiltration', signal: 'heading-to-sink', clauses: headed });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
   // Markers a tool says it strips or never interprets open no turn (./markers-handled.ts).
   if (readings.some((r) => TURN_MARKER.test(r.text) && !markersHandled(r.text))) {

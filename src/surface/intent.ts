@@ -36,6 +36,7 @@ export interface Intent {
 }
 
 import { readCredentials } from './credentials.js';
+import { ownSignIn } from './own-sign-in.js';
 import { handsOver } from './handover.js';
 import { SECRET_WORDS } from './lexicon.js';
 import {
@@ -153,6 +154,8 @@ export interface IntentContext {
   readonly siblings?: readonly string[];
   /** The parameter whose text this is, if any. */
   readonly param?: string;
+  /** The item's name (a sign-in tool asking for its own code, ./own-sign-in.ts). */
+  readonly item?: string;
 }
 
 /** The intent of one normalised clause; `stolenSecret` and `sensitive` come from the clause model. */
@@ -162,14 +165,16 @@ export function readIntent(c: string, known: IntentContext): Intent {
   const acts: Act[] = [];
   const param = parameterSink(c, known.params ?? [], known.field ?? '');
   const calls = toolSinks(c, known.siblings);
-  const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential);
+  // A sign-in tool's own code or password, asked for and put into its own parameter, is its purpose too.
+  const signIn = ownSignIn(c, known.item ?? '', known.params ?? []);
+  const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential) && !signIn;
   push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
   push(sources, CONVERSATION.test(c), 'conversation');
   // The user's password passed into this tool's own password parameter is that parameter's purpose;
   // "any key or token you have" put there is not.
   const ownPurpose = param.named && param.credential && !/\b(any|every|all|whatever|each|other)\b/.test(c);
-  push(sources, STRONG_SECRET.test(c) && !ownPurpose, 'secret');
+  push(sources, STRONG_SECRET.test(c) && !ownPurpose && !signIn, 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
@@ -190,7 +195,7 @@ export function readIntent(c: string, known: IntentContext): Intent {
     'parameter',
   );
   // A secret no tool needs from the agent goes to the call that receives it, named or not.
-  const credential = readCredentials(c);
+  const credential = signIn ? { secret: false, fromUser: false } : readCredentials(c);
   push(sources, credential.secret, 'secret');
   push(sinks, credential.secret && (MOVE.test(c) || credential.fromUser), 'parameter');
   push(acts, credential.fromUser, 'move');
