@@ -19,7 +19,7 @@ import { explain, scoreText } from './learned.js';
 import type { ClauseScore } from './learned.js';
 import { mismatchesOf, mismatchSeverity } from './purpose.js';
 import type { SurfaceItem } from './types.js';
-import type { Family, JudgedSeverity, Judgement, Segment } from './signals.js';
+import type { Family, JudgedSeverity, Judgement, Segment } from './reading.js';
 
 export interface LearnedThresholds {
   /** At or above: a finding of its own at low. */

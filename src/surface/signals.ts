@@ -31,94 +31,22 @@ import { withoutVoidRules } from './evasion.js';
 import { clauses, forRules, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
-import { gradeOrdering } from './ordering.js';
-import { gradeLeaks } from './leaks.js';
-import { gradeSecrecy } from './secrecy.js';
 import { authorSets, intentFamilies, readIntent } from './intent.js';
 import { authorRoutes } from './author-routes.js';
-import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
-import type { GlossLanguage } from './gloss/types.js';
 import { isListItem, splitMentions } from './mention.js';
-import { CLIENT_CONFIG, mainPart, overrides, TURN_MARKER } from './steer.js';
+import { CLIENT_CONFIG, mainPart, overrides } from './steer.js';
+import { grade } from './grade.js';
+import type { ClauseReading, Family, JudgeContext, Judgement, Segment } from './reading.js';
 import { judgedView } from './markup.js';
 import { roleMarked } from './markers-handled.js';
-import { gradeHiddenOrders } from './hidden-orders.js';
 import { escapeExcerpt } from '../escape/invisible.js';
-
-export type JudgedSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
-
-/** The families TOOL01 reports (its result keys). */
-export type Family =
-  | 'override'
-  | 'secrecy'
-  | 'exfiltration'
-  | 'ordering'
-  | 'hijack'
-  | 'manipulation'
-  | 'imperative'
-  | 'role-markers'
-  | 'mentioned';
-
-export interface Segment {
-  readonly text: string;
-  /** Where the text came from (a field path of the item). */
-  readonly field: string;
-}
-
-export interface JudgeContext {
-  readonly itemKind: string;
-  readonly itemName: string;
-  /** Names of other tools on the same server (sibling mentions are not cross-tool). */
-  readonly siblings?: readonly string[];
-  /** Names of the item's parameters (data put "into rules_blob" goes into a parameter). */
-  readonly params?: readonly string[];
-}
 
 /** What reading a clause needs beyond the item: its parameters, and whether a vocative addressed it. */
 interface ReadContext extends JudgeContext {
   readonly params?: readonly string[];
   readonly addressed?: boolean;
 }
-
-export interface ClauseReading {
-  readonly field: string;
-  readonly text: string;
-  readonly hidden: boolean;
-  readonly agent: boolean;
-  /** The agent is named (you, the assistant, the model) or a vocative before addressed it. */
-  readonly named: boolean;
-  readonly directive: boolean;
-  readonly negated: boolean;
-  readonly selfScoped: boolean;
-  readonly families: readonly Family[];
-  readonly targets: readonly ('secret' | 'sensitive-path' | 'context' | 'sink' | 'user' | 'other-tools')[];
-  readonly concealment: boolean;
-  readonly action: boolean;
-  /** A secret directed into a parameter: often the parameter's own purpose (an API key field), so weak. */
-  readonly secretToParameter: boolean;
-  /** What the clause takes, does and where it sends it (./intent.ts). */
-  readonly intent: Intent;
-  /** Instruction-like only inside quotes, code or examples: mentioned, not used. */
-  readonly mentioned: boolean;
-  /** Read through an English gloss (./gloss/gloss.ts): the language, and the server's own clause. */
-  readonly gloss?: { readonly language: GlossLanguage; readonly original: string };
-}
-
-export interface Judgement {
-  readonly severity: JudgedSeverity | null;
-  readonly confidence: 'high' | 'medium' | 'low';
-  /** The deciding family (TOOL01 key). */
-  readonly family: Family | null;
-  readonly signals: readonly string[];
-  readonly counterSignals: readonly string[];
-  /** Up to five escaped excerpts of the clauses that fired, with their field. */
-  readonly excerpts: readonly { readonly field: string; readonly text: string }[];
-  /** Sibling tools the firing text names: the payload's targets, not its carriers. */
-  readonly targets: readonly string[];
-}
-
-const RANK: Readonly<Record<JudgedSeverity, number>> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
 function sensitivePath(c: string): boolean {
   return SENSITIVE_PATHS.some(([, re]) => re.test(c)) || SENSITIVE_EXTRA.test(c) || CLIENT_CONFIG.test(c);
@@ -294,69 +222,6 @@ function readSegments(segments: readonly Segment[], ctx: ReadContext): ClauseRea
     if (out.length >= MAX_CLAUSES) break;
   }
   return out;
-}
-
-const bump = (s: JudgedSeverity): JudgedSeverity =>
-  s === 'info' ? 'medium' : s === 'low' ? 'medium' : s === 'medium' ? 'high' : s;
-
-interface Graded {
-  severity: JudgedSeverity | null;
-  family: Family | null;
-  readonly signals: string[];
-  readonly counter: string[];
-  /** Clauses the item graph joined (they may fire no family alone). */
-  readonly joined: ClauseReading[];
-}
-
-type Raise = (s: JudgedSeverity, f: Family) => void;
-
-function grade(readings: readonly ClauseReading[], ctx: JudgeContext): Graded {
-  const instructions = ctx.itemKind === 'server' && /instructions/.test(ctx.itemName + ctx.itemKind);
-  const has = (f: Family) => readings.some((r) => r.families.includes(f));
-  const g: Graded = { severity: null, family: null, signals: [], counter: [], joined: [] };
-  const raise: Raise = (s, f) => {
-    if (g.severity === null || RANK[s] > RANK[g.severity]) {
-      g.severity = s;
-      g.family = f;
-    }
-  };
-  gradeSecrecy(readings, g, (s) => raise(s, 'secrecy'));
-  for (const f of ['exfiltration', 'override', 'hijack', 'manipulation'] as const)
-    if (has(f)) {
-      g.signals.push(f);
-      raise('high', f);
-    }
-  gradeLeaks(readings, g, () => raise('high', 'exfiltration'));
-  gradeOrdering(readings, g, raise, ctx);
-  if (has('role-markers')) {
-    g.signals.push('role-markers');
-    raise(
-      readings.some((r) => r.families.includes('role-markers') && r.directive && TURN_MARKER.test(r.text))
-        ? 'medium'
-        : 'low',
-      'role-markers',
-    );
-  }
-  if (readings.some((r) => r.secretToParameter)) {
-    g.signals.push('secret-to-parameter');
-    g.counter.push('a secret into a parameter may be the parameter’s own purpose');
-    raise('low', 'exfiltration');
-  }
-  if (has('imperative') && !instructions) {
-    g.signals.push('imperative');
-    raise('info', 'imperative');
-  }
-  if (readings.some((r) => r.mentioned)) {
-    g.counter.push('quoted or exemplified text (mentioned, not used)');
-    raise('info', 'mentioned');
-  }
-  // Text hidden from the rendered view that instructs the agent is worse than the same text in view.
-  if (readings.some((r) => r.hidden && r.families.length > 0) && g.severity !== null) {
-    g.signals.push('hidden-placement');
-    g.severity = bump(g.severity);
-  }
-  gradeHiddenOrders(readings, g, (f) => raise('high', f));
-  return g;
 }
 
 /** Combines the clause readings of one item into one judgement. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LEARNED_THRESHOLDS, withLearned } from '../../src/surface/combine.js';
 import type { LearnedThresholds } from '../../src/surface/combine.js';
-import type { Judgement } from '../../src/surface/signals.js';
+import type { Judgement } from '../../src/surface/reading.js';
 import { surfaceEvidence, tool } from './evidence.js';
 import { toolFindings } from './run-checks.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { judgeSegments } from '../../src/surface/signals.js';
-import type { Segment } from '../../src/surface/signals.js';
+import type { Segment } from '../../src/surface/reading.js';
 import { judgeText } from '../../src/surface/judge.js';
 
 const RANK = { info: 0, low: 1, medium: 2, high: 3, critical: 4 } as const;

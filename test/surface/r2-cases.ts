@@ -5,7 +5,7 @@
  * hijack (navigation sent elsewhere, page state collected, data added to requests). Each concept
  * has poisoned sentences in many registers and honest near-twins of the same vocabulary.
  */
-import type { Segment } from '../../src/surface/signals.js';
+import type { Segment } from '../../src/surface/reading.js';
 
 export interface Case {
   readonly name: string;
