@@ -121,9 +121,16 @@ async function replay(steps: readonly TraceStep[], send: Send): Promise<void> {
   await Promise.all(done);
 }
 
-/** The requests through the scanner's HTTP client (a fresh one, as each scan has). */
-export async function replayWithClient(steps: readonly TraceStep[], url: string): Promise<number> {
-  const client = createHttpClient(clientOptions(new URL(url)));
+/**
+ * The requests through the scanner's HTTP client (a fresh one, as each scan has); `create` may be
+ * another build's `createHttpClient`, to compare two builds in one process.
+ */
+export async function replayWithClient(
+  steps: readonly TraceStep[],
+  url: string,
+  create: typeof createHttpClient = createHttpClient,
+): Promise<number> {
+  const client = create(clientOptions(new URL(url)));
   try {
     await replay(steps, async (step, headers) => {
       const spec: RequestSpec = {

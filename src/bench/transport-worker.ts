@@ -8,7 +8,9 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Session } from 'node:inspector/promises';
 import type { Profiler } from 'node:inspector';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { createHttpClient } from '../probe/http/client.js';
 import { captureScan, replayBare, replayDispatch, replayWithClient } from './transport-trace.js';
 import type { TraceStep } from './transport-trace.js';
 
@@ -20,31 +22,44 @@ export interface TransportWorkerInput {
   readonly allocRounds: number;
   /** Rounds of each replay under the CPU profiler (0: none). */
   readonly profileRounds: number;
+  /** Another build's directory (`dist` of the commit before a change): its client is replayed too, as `before`. */
+  readonly beforeDist?: string;
 }
 
-export const REPLAYS = ['client', 'bare', 'dispatch'] as const;
-export type ReplayName = (typeof REPLAYS)[number];
+export type ReplayName = 'client' | 'before' | 'bare' | 'dispatch';
 
 export interface TransportWorkerResult {
   readonly requests: number;
-  readonly cpuMs: Readonly<Record<ReplayName, readonly number[]>>;
-  readonly allocKb: Readonly<Record<ReplayName, number>>;
+  readonly cpuMs: Readonly<Partial<Record<ReplayName, readonly number[]>>>;
+  readonly allocKb: Readonly<Partial<Record<ReplayName, number>>>;
   /** The sites that allocated most, per replay. */
-  readonly allocTop: Readonly<Record<ReplayName, readonly string[]>>;
+  readonly allocTop: Readonly<Partial<Record<ReplayName, readonly string[]>>>;
   /** Connections opened per replay (undici's `connected` channel). */
-  readonly connections: Readonly<Record<ReplayName, number>>;
+  readonly connections: Readonly<Partial<Record<ReplayName, number>>>;
   /** Main-thread ms per replay by layer, and the heaviest functions (self time). */
-  readonly profile: Readonly<Record<ReplayName, { layers: Record<string, number>; top: string[] }>> | null;
+  readonly profile: Readonly<Partial<Record<ReplayName, Profiled>>>;
 }
 
 type Runner = () => Promise<unknown>;
+type Runners = Partial<Record<ReplayName, Runner>>;
+interface Profiled {
+  readonly layers: Record<string, number>;
+  readonly top: string[];
+}
 
-function runners(steps: readonly TraceStep[], url: string, connections: number): Record<ReplayName, Runner> {
-  return {
+async function runners(steps: readonly TraceStep[], input: TransportWorkerInput): Promise<Runners> {
+  const { url, connections, beforeDist } = input;
+  const out: Runners = {
     client: () => replayWithClient(steps, url),
     bare: () => replayBare(steps, connections),
     dispatch: () => replayDispatch(steps, connections),
   };
+  if (beforeDist !== undefined) {
+    const href = pathToFileURL(resolve(beforeDist, 'probe/http/client.js')).href;
+    const before = (await import(href)) as { createHttpClient: typeof createHttpClient };
+    out.before = () => replayWithClient(steps, url, before.createHttpClient);
+  }
+  return out;
 }
 
 async function cpuOf(run: Runner): Promise<number> {
@@ -99,7 +114,7 @@ function layerOf(url: string, name: string): string {
   return 'other';
 }
 
-async function profiled(session: Session, run: Runner, rounds: number) {
+async function profiled(session: Session, run: Runner, rounds: number): Promise<Profiled> {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 50 });
   await session.post('Profiler.start');
@@ -128,16 +143,16 @@ async function profiled(session: Session, run: Runner, rounds: number) {
   return { layers, top };
 }
 
-async function connectionsPerReplay(run: Record<ReplayName, Runner>): Promise<Record<ReplayName, number>> {
+async function connectionsPerReplay(run: Runners): Promise<Partial<Record<ReplayName, number>>> {
   let opened = 0;
   const onConnected = (): void => {
     opened += 1;
   };
   subscribe('undici:client:connected', onConnected);
-  const counts = { client: 0, bare: 0, dispatch: 0 };
-  for (const name of REPLAYS) {
+  const counts: Partial<Record<ReplayName, number>> = {};
+  for (const [name, replay] of entries(run)) {
     opened = 0;
-    await run[name]();
+    await replay();
     counts[name] = opened;
   }
   unsubscribe('undici:client:connected', onConnected);
@@ -150,35 +165,34 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const entries = (run: Runners): [ReplayName, Runner][] =>
+  Object.entries(run).filter((e): e is [ReplayName, Runner] => e[1] !== undefined);
+
 async function main(): Promise<void> {
   const input = JSON.parse(await readStdin()) as TransportWorkerInput;
   const steps = await captureScan(input.url);
-  const run = runners(steps, input.url, input.connections);
-  for (let i = 0; i < input.warmup; i++) for (const name of REPLAYS) await run[name]();
-  const cpuMs: Record<ReplayName, number[]> = { client: [], bare: [], dispatch: [] };
+  const run = entries(await runners(steps, input));
+  for (let i = 0; i < input.warmup; i++) for (const [, replay] of run) await replay();
+  const cpuMs: Partial<Record<ReplayName, number[]>> = {};
   for (let i = 0; i < input.rounds; i++) {
     // Rotate the order, so no replay always runs right after the same other one.
-    for (let k = 0; k < REPLAYS.length; k++) {
-      const name = REPLAYS[(i + k) % REPLAYS.length]!;
-      cpuMs[name].push(await cpuOf(run[name]));
+    for (let k = 0; k < run.length; k++) {
+      const [name, replay] = run[(i + k) % run.length]!;
+      (cpuMs[name] ??= []).push(await cpuOf(replay));
     }
   }
   const session = new Session();
   session.connect();
-  const allocKb = { client: 0, bare: 0, dispatch: 0 };
-  const allocTop: Record<ReplayName, string[]> = { client: [], bare: [], dispatch: [] };
-  for (const name of REPLAYS) {
-    const a = await allocated(session, run[name], input.allocRounds);
+  const allocKb: Partial<Record<ReplayName, number>> = {};
+  const allocTop: Partial<Record<ReplayName, string[]>> = {};
+  for (const [name, replay] of run) {
+    const a = await allocated(session, replay, input.allocRounds);
     allocKb[name] = a.kb;
     allocTop[name] = a.top;
   }
-  let profile: TransportWorkerResult['profile'] = null;
+  const profile: Partial<Record<ReplayName, Profiled>> = {};
   if (input.profileRounds > 0) {
-    profile = {
-      client: await profiled(session, run.client, input.profileRounds),
-      bare: await profiled(session, run.bare, input.profileRounds),
-      dispatch: await profiled(session, run.dispatch, input.profileRounds),
-    };
+    for (const [name, replay] of run) profile[name] = await profiled(session, replay, input.profileRounds);
   }
   session.disconnect();
   const result: TransportWorkerResult = {
@@ -186,7 +200,7 @@ async function main(): Promise<void> {
     cpuMs,
     allocKb,
     allocTop,
-    connections: await connectionsPerReplay(run),
+    connections: await connectionsPerReplay(Object.fromEntries(run)),
     profile,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -15,11 +15,20 @@ import type { ReplayName, TransportWorkerInput, TransportWorkerResult } from './
 
 const LABELS: Readonly<Record<ReplayName, string>> = {
   client: "the scanner's HTTP client",
+  before: "the scanner's HTTP client of the build in MCP_POSTURE_BENCH_BEFORE",
   bare: 'a bare undici loop (Agent.request, body read whole)',
   dispatch: "undici's dispatch, a handler that only keeps the bytes",
 };
 
-export async function transportBench(rounds = 150, profileRounds = 40): Promise<BenchSection> {
+/**
+ * @param beforeDist another build (e.g. a copy of `dist` from before a change), replayed too and
+ *   interleaved with this one's (`MCP_POSTURE_BENCH_BEFORE`)
+ */
+export async function transportBench(
+  rounds = 150,
+  profileRounds = 40,
+  beforeDist = process.env.MCP_POSTURE_BENCH_BEFORE,
+): Promise<BenchSection> {
   const server = await startFixtureServer({ getMode: '405' });
   let r: TransportWorkerResult;
   try {
@@ -31,19 +40,21 @@ export async function transportBench(rounds = 150, profileRounds = 40): Promise<
       rounds,
       allocRounds: 30,
       profileRounds,
+      ...(beforeDist ? { beforeDist } : {}),
     };
     r = await runJsonWorker<TransportWorkerResult>('transport-worker.js', input, SCAN_NODE_FLAGS);
   } finally {
     await server.close();
   }
-  const base = median(r.cpuMs.bare);
-  const rows: BenchRow[] = (Object.keys(LABELS) as ReplayName[]).map((name) => {
-    const cpu = r.cpuMs[name];
+  const base = median(r.cpuMs.bare ?? []);
+  const names = (Object.keys(LABELS) as ReplayName[]).filter((name) => r.cpuMs[name] !== undefined);
+  const rows: BenchRow[] = names.map((name) => {
+    const cpu = r.cpuMs[name] ?? [];
     return {
       measurement: `transport: ${r.requests} requests of one scan through ${LABELS[name]}, CPU, allocation, connections per scan`,
       value:
         `${median(cpu).toFixed(2)} ms (p10 ${percentile(cpu, 10).toFixed(2)}, p90 ${percentile(cpu, 90).toFixed(2)}), ` +
-        `${r.allocKb[name].toFixed(0)} KB, ${r.connections[name]} connections`,
+        `${(r.allocKb[name] ?? 0).toFixed(0)} KB, ${r.connections[name] ?? 0} connections`,
       ratio: ratio(median(cpu) / base),
       goal: '-',
     };
@@ -56,7 +67,7 @@ export async function transportBench(rounds = 150, profileRounds = 40): Promise<
     details.push(`allocation ${name} (KB per replay, top sites):`);
     for (const line of top) details.push(`  ${line}`);
   }
-  for (const [name, p] of Object.entries(r.profile ?? {})) {
+  for (const [name, p] of Object.entries(r.profile)) {
     const layers = Object.entries(p.layers)
       .sort((a, b) => b[1] - a[1])
       .map(([layer, v]) => `${layer} ${v.toFixed(2)}`)
