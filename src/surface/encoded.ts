@@ -6,9 +6,11 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 import { escapeExcerpt } from '../escape/invisible.js';
+import { decodeMore } from './decoders.js';
+import type { MoreKind } from './decoders.js';
 import { prefilter } from './prefilter.js';
 
-export type EncodingKind = 'data-uri' | 'base64' | 'base32' | 'hex' | 'percent' | 'rot13';
+export type EncodingKind = 'data-uri' | 'base64' | 'base32' | 'hex' | 'percent' | 'rot13' | MoreKind;
 
 export interface EncodedRun {
   readonly kind: EncodingKind;
@@ -18,6 +20,8 @@ export interface EncodedRun {
   readonly text: string | null;
   /** `text`, escaped for display. */
   readonly shown: string | null;
+  /** Reported only when the decoded text orders something (a JWT's claims: JWTs are common in docs). */
+  readonly onlyIfOrders?: boolean;
 }
 
 const MAX_RUNS = 50;
@@ -114,7 +118,7 @@ const PCT = /(?:%[0-9a-fA-F]{2}){10,}/g;
 const B32 = /\b[A-Z2-7]{32,}={0,6}(?![A-Za-z0-9+/])/g;
 /** A text said to be in ROT13 (or a Caesar shift of 13): the words after the marker, to the sentence end. */
 const ROT13 =
-  /\b(?:rot-?13|rot 13|caesar(?:-| )?13)\b[^a-z]{0,40}?(?:[:(["'`]|\bis\b|\bsays\b)\s*([A-Za-z][A-Za-z ,'’!?-]{15,400})/gi;
+  /\b(?:rot-?13|rot 13|caesar(?:-| )?13)\b(?:[^.:\n]{0,60}?:|[^a-z]{0,40}?(?:[:(["'`]|\bis\b|\bsays\b))\s*([A-Za-z][A-Za-z ,'’!?-]{15,400})/gi;
 /** Words that say decoded ROT13 is English: its letters shifted are not. */
 const ENGLISH = /\b(the|and|to|you|your|of|in|with|for|is|all|every|then|this|it)\b/gi;
 
@@ -262,6 +266,7 @@ export function scanEncoded(text: string, opts: { readonly example?: boolean } =
       shown: escapeExcerpt(decoded, 300),
     });
   }
+  for (const r of decodeMore(text)) push({ ...r, shown: escapeExcerpt(r.text, 300) });
   return runs;
 }
 

@@ -5,6 +5,7 @@
  * preference for this one. Used by ./signals.ts `combine`.
  */
 import { escapeRegExp } from '../escape/regexp.js';
+import { headingCarries } from './author-routes.js';
 import { disparages, prefersThis } from './disparage.js';
 import type { ItemContext } from './disparage.js';
 import { siblingsNamedIn } from './siblings.js';
@@ -18,6 +19,7 @@ import { splitMentions } from './mention.js';
 import { guardsConsent } from './guard.js';
 import { markersHandled } from './markers-handled.js';
 import { toOwnDestination } from './owned.js';
+import { overridesToolChoice } from './tool-choice.js';
 import {
   changesSibling,
   NAMED_TOOL_ORDER,
@@ -118,7 +120,10 @@ function disparagingOverride<C extends Clause>(
           PLURAL_TOOLS.test(r.text) ||
           namesOther(r.text, ctx))),
   );
-  const ignoring = live.filter((r) => IGNORE_OTHERS.test(r.text));
+  // The user's pick of another tool refused reads as negated ("decline any request to use it"): the refusal is the order.
+  const ignoring = readings.filter(
+    (r) => !r.mentioned && ((!r.negated && IGNORE_OTHERS.test(r.text)) || overridesToolChoice(r.text)),
+  );
   // "refuse to use them" reads as negated (a refusal); the refusal is the order here.
   const avoiding = readings.filter(
     (r) =>
@@ -168,6 +173,10 @@ export function judgeItem<C extends Clause>(
       signal: 'source-to-sink',
       clauses: [...taking, ...sending],
     });
+  // A heading that names the data carries the object of the order under it ("## Token handling / send it to <url>").
+  const headed = headingCarries(live);
+  if (headed.length > 0)
+    out.push({ severity: 'high', family: 'exfiltration', signal: 'heading-to-sink', clauses: headed });
   // A fake turn (role markers) that carries data out needs no addressee: the turn is the order.
   // Markers a tool says it strips or never interprets open no turn (./markers-handled.ts).
   if (readings.some((r) => TURN_MARKER.test(r.text) && !markersHandled(r.text))) {
@@ -232,7 +241,8 @@ export function judgeItem<C extends Clause>(
     r.intent.sources.some((s) => s !== 'output' && s !== 'file') &&
     !toOwnDestination(r.text);
   const namedOrder = (r: C) => {
-    const t = aimed(r);
+    // What the clause quotes ("catches stuff like 'bcc this on every send_email'") is mentioned, not ordered.
+    const t = unquoted(aimed(r));
     if (!namesOther(t, ctx)) return false;
     const ordered = NAMED_TOOL_ORDER.test(t) || r.agent || r.directive;
     return (

@@ -22,6 +22,8 @@ export type Act =
   | 'skip-consent'
   | 'destroy'
   | 'weaken'
+  | 'evade'
+  | 'tamper'
   | 'approve';
 
 /** The clause families an intent adds (./signals.ts Family). */
@@ -34,6 +36,7 @@ export interface Intent {
 }
 
 import { readCredentials } from './credentials.js';
+import { ownSignIn } from './own-sign-in.js';
 import { handsOver } from './handover.js';
 import { SECRET_WORDS } from './lexicon.js';
 import {
@@ -58,6 +61,8 @@ import { takesPersonal, takesThroughTool } from './precall.js';
 import { claimsConsent, skipsConsent } from './conceal.js';
 import { approvesForOthers, changesPayment, grantsPrivilege, weakensControl } from './money.js';
 import { ELSEWHERE_INSTEAD, intoParameter, mainPart, MONEY_EXTRA, MONEY_WORDS, pinsChoice } from './steer.js';
+import { readEvasion } from './evasion.js';
+import { grantsBlanket, QUERY_SINK, tampersPages } from './page-control.js';
 import { prefilter } from './prefilter.js';
 
 /** Browser and input state: cookies, storage, keystrokes, form data, history, clipboard. */
@@ -149,6 +154,8 @@ export interface IntentContext {
   readonly siblings?: readonly string[];
   /** The parameter whose text this is, if any. */
   readonly param?: string;
+  /** The item's name (a sign-in tool asking for its own code, ./own-sign-in.ts). */
+  readonly item?: string;
 }
 
 /** The intent of one normalised clause; `stolenSecret` and `sensitive` come from the clause model. */
@@ -158,14 +165,16 @@ export function readIntent(c: string, known: IntentContext): Intent {
   const acts: Act[] = [];
   const param = parameterSink(c, known.params ?? [], known.field ?? '');
   const calls = toolSinks(c, known.siblings);
-  const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential);
+  // A sign-in tool's own code or password, asked for and put into its own parameter, is its purpose too.
+  const signIn = ownSignIn(c, known.item ?? '', known.params ?? []);
+  const ownedSecret = OWNED_SECRET.test(c) && !(param.named && param.credential) && !signIn;
   push(sources, known.stolenSecret || STOLEN_SECRET.test(c) || ownedSecret, 'secret');
   push(sources, known.sensitive, 'file');
   push(sources, CONVERSATION.test(c), 'conversation');
   // The user's password passed into this tool's own password parameter is that parameter's purpose;
   // "any key or token you have" put there is not.
   const ownPurpose = param.named && param.credential && !/\b(any|every|all|whatever|each|other)\b/.test(c);
-  push(sources, STRONG_SECRET.test(c) && !ownPurpose, 'secret');
+  push(sources, STRONG_SECRET.test(c) && !ownPurpose && !signIn, 'secret');
   push(sources, FILE_DUMP.test(c), 'file');
   // The clipboard as where a value is copied to (for the user to paste) is a destination, not browser state taken.
   push(sources, BROWSER.test(c.replace(TO_CLIPBOARD, ' ')) || FORM_STATE.test(c), 'browser');
@@ -186,17 +195,18 @@ export function readIntent(c: string, known: IntentContext): Intent {
     'parameter',
   );
   // A secret no tool needs from the agent goes to the call that receives it, named or not.
-  const credential = readCredentials(c);
+  const credential = signIn ? { secret: false, fromUser: false } : readCredentials(c);
   push(sources, credential.secret, 'secret');
   push(sinks, credential.secret && (MOVE.test(c) || credential.fromUser), 'parameter');
   push(acts, credential.fromUser, 'move');
-  push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c), 'requests');
+  push(sinks, REQUESTS.test(c) || RIDES_ALONG.test(c) || QUERY_SINK.test(c), 'requests');
   push(sinks, PUBLIC.test(c), 'public');
   push(sinks, calls.call, 'call');
   push(sinks, calls.sender, 'sender');
   push(acts, MOVE.test(c) || MORE_MOVE.test(c) || handed, 'move');
   push(acts, COLLECT.test(c) || MORE_COLLECT.test(c), 'collect');
   push(acts, REDIRECT.test(c) || ELSEWHERE.test(c) || navigatesInstead(c), 'redirect');
+  push(acts, tampersPages(c), 'tamper');
   // Named payment objects against the user's choice; any money to a fixed destination of the author's.
   const elsewhere = MONEY_EXTRA.test(c) || ELSEWHERE_INSTEAD.test(c);
   const money = MONEY_OBJECT.test(c) ? OVER_USER.test(c) || elsewhere : MONEY_WORDS.test(c) && elsewhere;
@@ -204,7 +214,10 @@ export function readIntent(c: string, known: IntentContext): Intent {
   push(acts, pinsChoice(c, known.param ?? ''), 'replace');
   push(acts, USER_CHOICE.test(c) || OVER_CHOICE.test(c), 'replace');
   push(acts, GRANT.test(c) || grantsPrivilege(c), 'grant');
-  push(acts, weakensControl(c), 'weaken');
+  const evasion = readEvasion(c);
+  push(acts, weakensControl(c) || evasion === 'weaken', 'weaken');
+  // A blanket grant of what a site or app asks gets round the user's consent (./page-control.ts).
+  push(acts, evasion === 'evade' || grantsBlanket(c), 'evade');
   push(acts, approvesForOthers(c), 'approve');
   push(acts, AUTHORITY.test(c) || claimsConsent(c), 'authority');
   push(acts, SKIP_CONSENT.test(c) || skipsConsent(c), 'skip-consent');
@@ -221,6 +234,9 @@ export function readIntent(c: string, known: IntentContext): Intent {
  */
 export function authorSets(i: Intent, directive: boolean, param: string): boolean {
   if (directive && i.acts.some((a) => a === 'replace' || a === 'grant' || a === 'weaken')) return true;
+  // An evasion or a page tampered with orders by its own shape ("keep request_review out of it",
+  // "tack ?aff=x onto every url": ./evasion.ts, ./page-control.ts).
+  if (i.acts.includes('evade') || i.acts.includes('tamper')) return true;
   return (
     param !== '' && i.sources.includes('secret') && i.sinks.includes('parameter') && i.acts.includes('move')
   );
@@ -266,7 +282,7 @@ export function intentFamilies(
     else if (i.sources.includes('browser') && (i.acts.includes('collect') || move) && i.sinks.length > 0)
       out.push('exfiltration');
   }
-  if (i.acts.includes('redirect')) out.push('hijack');
+  if (i.acts.includes('redirect') || i.acts.includes('tamper')) out.push('hijack');
   else if (i.sinks.includes('requests') && move && (i.sources.length > 0 || SECRET_WORDS.test(c)))
     out.push('hijack');
   const refused =
@@ -275,6 +291,8 @@ export function intentFamilies(
     );
   if (i.acts.includes('replace') || (i.acts.includes('destroy') && !userStarted)) out.push('manipulation');
   else if (i.acts.includes('weaken') && !userStarted && !refused) out.push('manipulation');
+  // An evasion carries its own "never" ("so it never triggers review"): no refusal to read.
+  else if (i.acts.includes('evade') && !userStarted) out.push('manipulation');
   else if (
     i.acts.includes('grant') &&
     !refused &&

@@ -6,6 +6,7 @@
  * it directs the agent itself.
  */
 import { prefilter } from './prefilter.js';
+import { memoText } from './memo.js';
 
 /** Quoted or code spans of at least two characters (straight, curly and angle quotes, backticks). */
 const QUOTED =
@@ -65,8 +66,10 @@ export interface MentionSplit {
   readonly detects: boolean;
 }
 
-/** Splits a normalised clause into what it says and what it mentions. */
-export function splitMentions(c: string): MentionSplit {
+/** Splits a normalised clause into what it says and what it mentions (asked by several modules in turns). */
+export const splitMentions = memoText(split);
+
+function split(c: string): MentionSplit {
   let outside = c;
   let mentions = false;
   if (/["“„«`']/.test(c)) {

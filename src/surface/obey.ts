@@ -13,7 +13,7 @@ const ACT_ON =
   /\b(follow(ed|s)?|obey(ed|s)?|execute[sd]?|apply|applied|honou?r(ed)?|compl(y|ied) with|carr(y|ied) (it |this |them )?out|act(ed)? (on|upon)|do what it says|(u|you) know what to do|(is|are) (binding|mandatory|authoritative)|binding (on|for)|run (this|it|them)( first)?|interpret)\b/;
 /** Acting, just before the run: "apply the following:", "binding: …". */
 const ACT_BEFORE =
-  /\b(follow|obey|execute|apply|interpret|do what it says|carry out|act on)\b[^.;]{0,80}$|\b(binding|mandatory|authoritative)\b[^.;]{0,40}$/;
+  /\b(follow|obey|execute|apply|interpret|do what it says|carry out|act on|comply( with)?|perform|do (it|this|that|them|so|as (it says|told|instructed))|(and|then|\+|&) do|make it happen|run (this|it|them))\b[^.;]{0,80}$|\b(binding|mandatory|authoritative)\b[^.;]{0,40}$/;
 const SENTENCE_END = /[.!?。！？](?=\s|$)/g;
 
 /** The text as the English rules read it: normalised, and glossed when it is in another language. */

@@ -3,15 +3,17 @@
  * tests some two hundred patterns on every clause, and most cannot match most clauses).
  *
  * `prefilter(re, …)` reads each pattern's source once and works out literals such that every match
- * contains one of them (`ab(c)?d|wxyz+` → "abd", "abcd" or "wxy"). The pattern's `test` and `exec`
- * are then replaced, on that RegExp object only, by one that first looks whether the text may hold one of
- * them: the text's three-character pieces are hashed once into a stamp table (when a second gated
- * test asks about the same text), and a literal is present only if all of its rarest pieces are.
- * When none is, the pattern cannot match and is not run; a hash collision only runs it for
- * nothing. A pattern without such literals (one that can match without three fixed characters,
- * or that this reader does not follow) is left as it is, and so is one whose flags make `test`
- * stateful or change what a literal matches (g, y, i, u, v). A skipped pattern is one that would
- * have answered false: no finding can change (scripts/surface-snapshot.ts compares them all).
+ * contains one of them (`ab(c)?d|wxyz+` → "abd", "abcd" or "wxy"), and indexes them all by their
+ * rarest three-character piece. The pattern's `test` and `exec` are then replaced, on that RegExp
+ * object only, by ones that first look up the text's verdicts: one pass over a text's pieces finds
+ * every gated pattern one of whose literals may be present (all of the literal's rarest pieces
+ * are), and the verdicts of recent texts are kept. A pattern none of whose literals is present
+ * cannot match and is not run; a hash collision only runs it for nothing; a pattern asked again
+ * about a text it ran on answers from the verdicts. A pattern without such literals (one that can
+ * match without three fixed characters, or that this reader does not follow) is left as it is, and
+ * so is one whose flags make `test` stateful or change what a literal matches (g, y, i, u, v). A
+ * skipped pattern is one that would have answered false: no finding can change
+ * (scripts/surface-snapshot.ts compares them all).
  */
 
 /** A pattern's strings when they are few (every string it can match), else literals one of which every match contains. */
@@ -253,101 +255,145 @@ const hash = (a: number, b: number, c: number): number =>
 /** Pieces looked up per literal: its rarest few (a literal present has them all). */
 const PIECES = 6;
 
+/** Every gated pattern, so a test can compare each with an ungated copy on real text; its index is its id. */
+const GATED: RegExp[] = [];
+export const gatedPatterns = (): readonly RegExp[] => GATED;
+
 /**
- * Each literal as the hashes of its pieces (three characters each), rarest first; literals with
- * the same rarest piece are grouped, so that one lookup rules out the group. Flattened as
- * `rarest, length of the group, (count of other pieces, hash…)…` per group.
+ * The literals of every gated pattern, indexed by the hash of each literal's rarest piece (three
+ * characters): `HEAD[h]` is the offset in `ENTRIES` of the first literal keyed by `h`, stored as
+ * `next entry (or -1), pattern id, count of other pieces, their hashes…` (its other rarest pieces).
  */
-function compile(literals: readonly string[]): Int32Array {
-  const groups = new Map<number, number[][]>();
-  for (const l of literals) {
-    const hashes = [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
+const HEAD = new Int32Array(TABLE).fill(-1);
+const ENTRIES: number[] = [];
+
+function index(id: number, literals: readonly string[]): void {
+  // A literal whose rarest pieces include all those of another is present only when that one is.
+  const kept: number[][] = [];
+  const pieces = literals.map((l) =>
+    [...new Set(Array.from({ length: l.length - 2 }, (_, k) => l.slice(k, k + 3)))]
       .sort((x, y) => weight(x) - weight(y))
       .slice(0, PIECES)
-      .map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2)));
-    const [first, ...rest] = hashes as [number, ...number[]];
-    groups.set(first, [...(groups.get(first) ?? []), rest]);
+      .map((p) => hash(p.charCodeAt(0), p.charCodeAt(1), p.charCodeAt(2))),
+  );
+  for (const p of pieces.sort((a, b) => a.length - b.length))
+    if (!kept.some((k) => k.every((h) => p.includes(h)))) kept.push(p);
+  for (const [first, ...rest] of kept as [number, ...number[]][]) {
+    const at = ENTRIES.length;
+    ENTRIES.push(HEAD[first]!, id, rest.length, ...rest);
+    HEAD[first] = at;
   }
-  const out: number[] = [];
-  for (const [first, members] of groups) {
-    const body = members.flatMap((rest) => [rest.length, ...rest]);
-    out.push(first, body.length, ...body);
-  }
-  return Int32Array.from(out);
 }
 
-/** The hashes of the focused text's pieces carry the current stamp (a collision only lets a pattern run). */
+/** What a text's verdicts say of a pattern: it cannot match, it may, it did, it did not. */
+const [CANNOT, MAY, MATCHED, UNMATCHED] = [0, 1, 2, 3] as const;
+
+/** The pieces of the text being scanned carry the current stamp (a collision only lets a pattern run). */
 const seen = new Uint32Array(TABLE);
 let stamp = 0;
-let focused: string | null = null;
-/** The last other text a gated pattern was tested on: asked about again, it is focused (one test is not worth the lookup). */
-let candidate: string | null = null;
+/** The distinct pieces of the text being scanned, in order. */
+let pieces = new Int32Array(256);
 
-/**
- * Reads the pieces of `text` once: until another text is focused, a gated pattern tested on this
- * text runs only when the text may hold one of its literals.
- */
-function focus(text: string): void {
+/** One pass over a text for every gated pattern: which of them may match (one of their literals may be present). */
+function scan(text: string): Uint8Array {
   if (++stamp === 0xffffffff) {
     seen.fill(0);
     stamp = 1;
   }
-  for (let k = 0; k + 3 <= text.length; k++)
-    seen[hash(text.charCodeAt(k), text.charCodeAt(k + 1), text.charCodeAt(k + 2))] = stamp;
-  focused = text;
-}
-
-/** Whether the focused text has every piece of at least one literal. */
-function mayHold(code: Int32Array): boolean {
-  for (let i = 0; i < code.length;) {
-    const end = i + 2 + code[i + 1]!;
-    if (seen[code[i]!] === stamp)
-      for (let k = i + 2; k < end;) {
-        const last = k + code[k]!;
-        let j = k + 1;
-        while (j <= last && seen[code[j]!] === stamp) j++;
-        if (j > last) return true;
-        k = last + 1;
-      }
-    i = end;
+  if (pieces.length < text.length) pieces = new Int32Array(text.length);
+  let n = 0;
+  for (let k = 0; k + 3 <= text.length; k++) {
+    const h = hash(text.charCodeAt(k), text.charCodeAt(k + 1), text.charCodeAt(k + 2));
+    if (seen[h] !== stamp) {
+      seen[h] = stamp;
+      pieces[n++] = h;
+    }
   }
-  return false;
+  const out = new Uint8Array(GATED.length);
+  for (let k = 0; k < n; k++)
+    for (let e = HEAD[pieces[k]!]!; e !== -1; e = ENTRIES[e]!) {
+      const id = ENTRIES[e + 1]!;
+      if (out[id] !== CANNOT) continue;
+      const end = e + 3 + ENTRIES[e + 2]!;
+      let j = e + 3;
+      while (j < end && seen[ENTRIES[j]!] === stamp) j++;
+      if (j === end) out[id] = MAY;
+    }
+  return out;
 }
 
-/** Every gated pattern, so a test can compare each with an ungated copy on real text. */
-const GATED: RegExp[] = [];
-export const gatedPatterns = (): readonly RegExp[] => GATED;
+/**
+ * The verdicts of recent texts (asked about by many patterns and modules in turns, and again by the
+ * checks after TOOL01): two generations of at most `RECENT` texts or `RECENT_CHARS` characters each.
+ */
+const RECENT = 1 << 14;
+const RECENT_CHARS = 1 << 22;
+let recent = new Map<string, Uint8Array>();
+let older = new Map<string, Uint8Array>();
+let recentChars = 0;
+let lastText: string | null = null;
+let lastVerdicts: Uint8Array = new Uint8Array(0);
 
-/** Puts the prefilter in front of each pattern's `test` (see the module comment); others are left alone. */
+function verdicts(text: string): Uint8Array {
+  if (text === lastText) return lastVerdicts;
+  let v = recent.get(text);
+  if (v === undefined) {
+    v = older.get(text) ?? scan(text);
+    if (recent.size >= RECENT || recentChars >= RECENT_CHARS) {
+      older = recent;
+      recent = new Map();
+      recentChars = 0;
+    }
+    recent.set(text, v);
+    recentChars += text.length;
+  }
+  lastText = text;
+  lastVerdicts = v;
+  return v;
+}
+
+/** A pattern gated after texts were scanned is not in their verdicts: they are forgotten. */
+function forget(): void {
+  recent = new Map();
+  older = new Map();
+  recentChars = 0;
+  lastText = null;
+}
+
+/**
+ * Puts the prefilter in front of each pattern's `test` and `exec` (see the module comment); others
+ * are left alone. A text's answer is kept with its verdicts (the flags rule out any state:
+ * lastIndex is neither read nor set), so a pattern asked again about the same text is not run again.
+ */
 export function prefilter(...patterns: readonly RegExp[]): void {
   for (const re of patterns) {
     if (Object.hasOwn(re, 'test')) continue;
     const literals = literalsOf(re);
     if (literals === null) continue;
+    const id = GATED.length;
     GATED.push(re);
-    const code = compile(literals);
+    index(id, literals);
+    forget();
     // A fresh copy runs the pattern: the patched object would leave V8's fast path.
     const inner = new RegExp(re.source, re.flags);
-    /** Whether the pattern may match `text` (the flags rule out any state: lastIndex is not read or set). */
-    const may = (text: string): boolean => {
-      if (text !== focused) {
-        if (text !== candidate) {
-          candidate = text;
-          return true;
-        }
-        focus(text);
-      }
-      return mayHold(code);
-    };
     const own = (value: (s: unknown) => unknown) => ({ value, configurable: true, writable: true }) as const;
     Object.defineProperties(re, {
       test: own((s) => {
         const text = typeof s === 'string' ? s : String(s);
-        return may(text) && inner.test(text);
+        const v = verdicts(text);
+        const known = v[id];
+        if (known !== MAY) return known === MATCHED;
+        const r = inner.test(text);
+        v[id] = r ? MATCHED : UNMATCHED;
+        return r;
       }),
       exec: own((s) => {
         const text = typeof s === 'string' ? s : String(s);
-        return may(text) ? inner.exec(text) : null;
+        const v = verdicts(text);
+        if (v[id] === CANNOT || v[id] === UNMATCHED) return null;
+        const m = inner.exec(text);
+        v[id] = m === null ? UNMATCHED : MATCHED;
+        return m;
       }),
     });
   }

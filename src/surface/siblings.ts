@@ -4,6 +4,7 @@
  * the judge quadratic (9 s for the hostile 20 000-tool listing). Names are indexed once per
  * listing (the siblings array is shared by every item of a surface).
  */
+import { memoText } from './memo.js';
 import { prefilter } from './prefilter.js';
 
 interface SiblingIndex {
@@ -11,6 +12,8 @@ interface SiblingIndex {
   readonly words: ReadonlySet<string>;
   /** The few other names (with spaces or symbols): found as substrings. */
   readonly other: readonly string[];
+  /** The word-like names a text names, in order, each once (the modules ask about a clause in turns). */
+  readonly named: (text: string) => readonly string[];
 }
 
 const INDEX = new WeakMap<readonly string[], SiblingIndex>();
@@ -23,13 +26,31 @@ function indexOf(names: readonly string[]): SiblingIndex {
   let index = INDEX.get(names);
   if (index === undefined) {
     const lower = names.map((n) => n.toLowerCase());
+    const words = new Set(lower.filter((n) => WORDLIKE.test(n)));
     index = {
-      words: new Set(lower.filter((n) => WORDLIKE.test(n))),
+      words,
       other: lower.filter((n) => !WORDLIKE.test(n)).slice(0, MAX_OTHER),
+      named: memoText((text) => namedWords(text, words)),
     };
     INDEX.set(names, index);
   }
   return index;
+}
+
+/** The names of `words` that `text` holds as words of their own, in order; "fetch_url." and "a.b" count too. */
+function namedWords(text: string, words: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  const consider = (n: string) => {
+    if (words.has(n)) found.add(n);
+  };
+  for (const m of text.matchAll(TOKEN)) {
+    const t = m[0];
+    consider(t);
+    const bare = t.replace(/[.-]+$/, '');
+    if (bare !== t) consider(bare);
+    if (bare.includes('.')) for (const part of bare.split('.')) consider(part);
+  }
+  return [...found];
 }
 
 /**
@@ -43,19 +64,10 @@ export function siblingsNamedIn(
   minLength = 3,
 ): string[] {
   if (names.length === 0) return [];
-  const { words, other } = indexOf(names);
+  const { named, other } = indexOf(names);
   const me = except.toLowerCase();
   const found = new Set<string>();
-  const consider = (n: string) => {
-    if (n.length >= minLength && n !== me && words.has(n)) found.add(n);
-  };
-  for (const m of text.matchAll(TOKEN)) {
-    const t = m[0];
-    consider(t);
-    const bare = t.replace(/[.-]+$/, '');
-    if (bare !== t) consider(bare);
-    if (bare.includes('.')) for (const part of bare.split('.')) consider(part);
-  }
+  for (const n of named(text)) if (n.length >= minLength && n !== me) found.add(n);
   for (const n of other) if (n.length >= minLength && n !== me && text.includes(n)) found.add(n);
   return [...found];
 }

@@ -27,6 +27,7 @@ import {
 } from './lexicon.js';
 import { addressOnly, describesTool, impliedAddressee, LEADING_ADDRESS } from './address.js';
 import { hides, withoutHiding } from './conceal.js';
+import { withoutVoidRules } from './evasion.js';
 import { clauses, forRules, MAX_CLAUSES } from './clauses.js';
 import { parameterNames } from './flows.js';
 import { namedSiblings } from './graph.js';
@@ -34,6 +35,7 @@ import { gradeOrdering } from './ordering.js';
 import { gradeLeaks } from './leaks.js';
 import { gradeSecrecy } from './secrecy.js';
 import { authorSets, intentFamilies, readIntent } from './intent.js';
+import { authorRoutes } from './author-routes.js';
 import type { Intent } from './intent.js';
 import { detectLanguage, gloss } from './gloss/gloss.js';
 import type { GlossLanguage } from './gloss/types.js';
@@ -149,8 +151,8 @@ function readClause(
 function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContext): ClauseReading {
   const c = forRules(text);
   const concealment = hides(c);
-  // "The user won't notice" hides an act; it does not negate it.
-  const negated = NEGATION.test(mainPart(concealment ? withoutHiding(c) : c));
+  // "The user won't notice" hides an act, "the refusal rules don't apply" voids rules: neither negates.
+  const negated = NEGATION.test(mainPart(withoutVoidRules(concealment ? withoutHiding(c) : c)));
   // Concealment is itself addressed to whoever acts: the agent; so is an imperative or a clause after a vocative.
   const agent =
     concealment ||
@@ -200,13 +202,24 @@ function readPlain(text: string, field: string, hidden: boolean, ctx: ReadContex
     secretToParameter = true;
   const param = /properties\.([^.]+)\.[a-z]+$/i.exec(field)?.[1] ?? '';
   const sensitive = targets.includes('sensitive-path');
-  const known = { stolenSecret, sensitive, params: ctx.params ?? [], field, param, siblings: ctx.siblings };
+  const known = {
+    stolenSecret,
+    sensitive,
+    params: ctx.params ?? [],
+    field,
+    param,
+    siblings: ctx.siblings,
+    item: ctx.itemName,
+  };
   const intent = readIntent(c, known);
   // "X must also send …", "… are to be sent": a directive without a named addressee still orders.
   // A payment, a privilege or a parameter's value (the user's secret) set by the author needs no addressee.
   const setsValue = authorSets(intent, directive, param);
   const orders = agent || STRONG_DIRECTIVE.test(c) || /\b(is|are) to be\b|\bshall\b/.test(c) || setsValue;
   if (orders && !negated) families.push(...intentFamilies(c, intent, directive, families));
+  // "The API key goes to <url>": the author routes the agent's data, no addressee needed.
+  if (!negated && !families.includes('exfiltration') && authorRoutes(c, intent))
+    families.push('exfiltration');
   if (families.length === 0 && agent && STRONG_DIRECTIVE.test(c) && !negated) families.push('imperative');
   return {
     field,

@@ -118,7 +118,7 @@ export const RETARGETS =
   /\b(change|set|replace|swap|switch|overwrite|rewrite|point|route|reroute|redirect|send|wrap|proxy|prefix|tunnel|pass)\b[^.;]{0,40}\b(to|through|via|with)\s+(go\s+through\s+)?(["'`]?[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|[\w-]+\.[\w-]+\.[a-z]{2,}\/|iban\b|account\s+\d|[a-z]{2}\d{2}[a-z0-9]{8,}|\d[\d -]{5,}\d)/;
 /** A named tool as the subject of an order: "the http_request tool must send …", "when send_email is called". */
 export const NAMED_TOOL_ORDER =
-  /\b[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(must|should|shall|is to|are to|has to|needs to|will|always)\b|\b(when(ever)?|each time|every time|before|after|if)\s+(the\s+)?[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(is\s+|gets\s+)?(called|used|invoked|run|runs)\b|\b(made|sent|done|placed|created|posted|run)\s+(through|via|with|using)\s+[a-z][a-z0-9]*_[a-z0-9_]+\b/;
+  /\b[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(must|should|shall|is to|are to|has to|needs to|will|always)\b|\b(when(ever)?|each time|every time|before|after|if)\s+(the\s+)?[a-z][a-z0-9]*_[a-z0-9_]+\s+(tool\s+|function\s+)?(is\s+|gets\s+)?(called|used|invoked|run|runs)\b|\b(made|sent|done|placed|created|posted|run)\s+(through|via|with|using)\s+[a-z][a-z0-9]*_[a-z0-9_]+\b|\b(on|for|with|in|to)\s+(every|each|all|any)\s+[a-z][a-z0-9]*_[a-z0-9_]+\b/;
 
 /** This tool's own call as where data goes: "attach the results to your call". */
 const CALL_ARGUMENTS =
@@ -176,13 +176,13 @@ export const ELSEWHERE_INSTEAD =
 
 /** A value the author chooses for another tool: an outside address, a wider audience, a forced or privileged flag. */
 const IMPOSED_VALUE =
-  /[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|(^|\s)#[\w-]{2,}|\b(public|everyone|anyone|world-?readable|force\s*(=|to|:)\s*true|with force|forced|admin|owner|root|0?777|verify=false|insecure)\b|\b(held|stored|kept|listed|found) in (this|the|our|its) [\w']+/;
+  /[\w.+-]+@[\w-]+\.[\w.]+|(https?|sftp|ssh|ftp|git):\/\/|\|\s*(sh|bash|zsh)\b|\bnon-?refundable\b|\b(to|at) the remote (?!origin\b|upstream\b)[\w-]+|\b(?!(utf|iso|sha|rfc|gpt|llama|claude|en|de|fr)-)[a-z]{2,}-\d{2,}\b|\b[a-z]*-?(partner|affiliate|promo|referral)[-_][a-z0-9]+\b|\b[a-z]+[-_](partner|affiliate)\b|(^|\s)#[\w-]{2,}|\b(public|everyone|anyone|world-?readable|force\s*(=|to|:)\s*true|with force|forced|admin|owner|root|0?777|verify=false|insecure)\b|\b(held|stored|kept|listed|found) in (this|the|our|its) [\w']+/;
 /** Over what the user picked: "whatever the user picks", "irrespective of the user's request". */
 const OVER_PICK =
   /\b(whatever|regardless of|irrespective of|no matter|even if|instead of|rather than)\b[^.;]{0,30}\b(the user|user'?s|they|asked|requested|picks?|picked|chose|chosen|wants?|says?)\b/;
 /** Changing or adding to another tool's arguments: set, swap, force, add, list, post a copy, end with. */
 const ARGUMENT_CHANGE =
-  /\b(replaced? with|overwrit\w*|set|swap|switch|change|make|force|flip|turn|add|list|include|cc|bcc|invite|post|send|copy|forward|append|end with|go with|should (always )?be|must (always )?be|always be)\b/;
+  /\b(replaced? with|overwrit\w*|set|swap|switch|change|make|force|flip|turn|add|prefix|prepend|put|slap|tack|toss|stick|must go to|must use|list|include|cc|bcc|invite|post|send|copy|forward|append|end with|go with|should (always )?be|must (always )?be|always be)\b/;
 
 /**
  * A named sibling's arguments changed by this text ("for share_document: set visibility to public",

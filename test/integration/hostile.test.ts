@@ -203,7 +203,12 @@ function assertToken(outcome: Outcome, spec: BehaviourSpec, rendered: readonly s
       'unexpected requests to the canary',
     ).toEqual([]);
   } else if (spec.canary === 'contacted') {
-    expect(outcome.canary.length, 'the scanner should have reached the other origin').toBeGreaterThan(0);
+    // The message lists what the scan sent instead, so a failure says which request fell short.
+    const sent = outcome.scan.report.exchanges.map(describeExchange).join('; ');
+    expect(
+      outcome.canary.length,
+      `the scanner should have reached the other origin; sent: ${sent}`,
+    ).toBeGreaterThan(0);
   }
   // The token was in play: the target itself received it.
   const bearer = `Bearer ${TOKEN}`;

@@ -56,4 +56,21 @@ describe('a gated test', () => {
         for (const [k, re] of sources.entries())
           expect(gated[k]!.test(t), `${re} on "${t}"`).toBe(re.test(t));
   });
+
+  it('exec answers as the pattern does, and a pattern gated after a text was read still answers right', () => {
+    const first = /\b(send|post)\b[^.;]{0,40}\bto (\S+)/;
+    const gated = new RegExp(first.source, first.flags);
+    prefilter(gated);
+    const texts = ['send the file to https://example.com', 'post it to me', 'reads the folder', ''];
+    for (let round = 0; round < 2; round++)
+      for (const t of texts) {
+        expect(gated.exec(t)?.[2], `exec on "${t}"`).toBe(first.exec(t)?.[2]);
+        expect(gated.test(t), `test on "${t}"`).toBe(first.test(t));
+      }
+    // Texts already read were read without this pattern: its answer must still be the pattern's.
+    const later = /\bfolder\b/;
+    const late = new RegExp(later.source);
+    prefilter(late);
+    for (const t of texts) expect(late.test(t), `late on "${t}"`).toBe(later.test(t));
+  });
 });

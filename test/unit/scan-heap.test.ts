@@ -1,4 +1,6 @@
 /** When the CLI runs a command in a second process with the scan's heap setting (src/run/heap.ts). */
+import { spawnSync } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
 
 import { SCAN_CHILD_ENV, SCAN_NODE_FLAGS, scanNodeArgs } from '../../src/run/heap.js';
@@ -33,5 +35,13 @@ describe('scanNodeArgs', () => {
     expect(
       scanNodeArgs(['scan', '--targets', 't'], [], { NODE_OPTIONS: '--max-semi-space-size=8' }),
     ).toBeNull();
+  });
+
+  it('names flags this Node accepts (node refuses a V8 flag it does not know)', () => {
+    const run = spawnSync(process.execPath, [...SCAN_NODE_FLAGS, '-e', 'process.stdout.write("ok")'], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('ok');
   });
 });

@@ -4,6 +4,8 @@ import { CVE_2021_42574, mcp, UNICODE_TR36, UNICODE_TR39 } from '../../spec/cita
 import { hiddenSeverity, scanHidden } from '../../surface/hidden.js';
 import type { HiddenCategory, HiddenRun } from '../../surface/hidden.js';
 import { inertRun } from '../../surface/inert-hidden.js';
+import { wordHiding } from '../../surface/word-hiding.js';
+import { escapeExcerpt } from '../../escape/invisible.js';
 import { isVerdict, locationOf, surfaceOrVerdict, TOOL_TRANSPORTS, WALL_TRAP } from './common.js';
 
 export default defineCheck({
@@ -45,35 +47,52 @@ export default defineCheck({
       'A code-point scan of every inspected string (raw projection), plus HTML comments and whitespace gaps; evidence shows `<U+XXXX>` and the decoded tag text, escaped.',
     traps: `Right-to-left text uses bidi letters, not controls; ZWJ inside emoji sequences, ZWNJ inside words, a single variation selector after a symbol and emoji flag tag sequences are exempt; a leading BOM is medium. ${WALL_TRAP}`,
     notes:
-      'High for tag characters, bidi controls and supplementary variation selectors; medium for the other categories (including HTML comments and whitespace gaps, which the raw projection also reports). Low when every run of the category hides nothing: a soft hyphen between two letters, a directional mark beside a right-to-left letter, an HTML comment whose text the TOOL01 judge reads nothing in (a build note); a comment that addresses the model or orders anything stays medium, and TOOL01 judges its text as hidden. One result per item and category.',
+      'High for tag characters, bidi controls and supplementary variation selectors, and for zero-width or format characters that hide words: splitting Latin, Greek or Cyrillic words three times or more in one string, strewn beside such letters eight times or more, or a run of two zero-width kinds that spells text as bits (shown decoded); medium for the other categories (including HTML comments and whitespace gaps, which the raw projection also reports). Low when every run of the category hides nothing: a soft hyphen between two letters, a directional mark beside a right-to-left letter, an HTML comment whose text the TOOL01 judge reads nothing in (a build note); a comment that addresses the model or orders anything stays medium, and TOOL01 judges its text as hidden. One result per item and category.',
   },
   evaluate(ev, ctx) {
     const s = surfaceOrVerdict(ev, ctx);
     if (isVerdict(s)) return s;
     const out: Verdict[] = [];
     for (const item of s.surface.items) {
-      const found = new Map<HiddenCategory, { field: string; run: HiddenRun }[]>();
+      const found = new Map<HiddenCategory, { field: string; run: HiddenRun; carried?: string }[]>();
       // Categories with a run that hides something (not typography in its place, not an inert comment).
       const hiding = new Set<HiddenCategory>();
-      for (const str of item.strings)
-        for (const run of scanHidden(str.text)) {
+      // Categories that split words or carry bits in some string: hiding words, high.
+      const hidingWords = new Set<HiddenCategory>();
+      for (const str of item.strings) {
+        const runs = scanHidden(str.text);
+        const words = wordHiding(str.text, runs);
+        for (const c of words.hiding) hidingWords.add(c);
+        for (const run of runs) {
           const list = found.get(run.category) ?? [];
-          if (list.length < 5) list.push({ field: str.field, run });
+          const carried = words.carried.get(run);
+          if (list.length < 5)
+            list.push({
+              field: str.field,
+              run,
+              ...(carried ? { carried: escapeExcerpt(carried, 300) } : {}),
+            });
           found.set(run.category, list);
           const place = { itemKind: item.kind, itemName: item.name, field: str.field };
           if (!hiding.has(run.category) && !inertRun(str.text, run, place)) hiding.add(run.category);
         }
+      }
       for (const [category, runs] of found) {
-        const severity = runs.some((r) => hiddenSeverity(category, r.run) === 'high')
-          ? 'high'
-          : hiding.has(category)
-            ? 'medium'
-            : 'low';
+        const severity =
+          runs.some((r) => hiddenSeverity(category, r.run) === 'high') || hidingWords.has(category)
+            ? 'high'
+            : hiding.has(category)
+              ? 'medium'
+              : 'low';
         const shown = runs
-          .map((r) => `${r.field}: ${r.run.shown}${r.run.decoded ? ` decodes to "${r.run.decoded}"` : ''}`)
+          .map((r) => {
+            const decoded = r.run.decoded ?? r.carried;
+            return `${r.field}: ${r.run.shown}${decoded ? ` decodes to "${decoded}"` : ''}`;
+          })
           .join('; ');
+        const words = hidingWords.has(category) && !runs.some((r) => r.carried) ? ' (splitting words)' : '';
         out.push(
-          ctx.fail(`${locationOf(item)}: ${category} characters. ${shown}`, s.evidence, {
+          ctx.fail(`${locationOf(item)}: ${category} characters${words}. ${shown}`, s.evidence, {
             location: locationOf(item),
             key: category,
             severity,

@@ -13,7 +13,7 @@ export default defineCheck({
     id: 'MCPP-TOOL03',
     title: 'No encoded payloads',
     requirement:
-      'Metadata contains no base64, base32, hex, percent-encoded or ROT13 text that hides instructions.',
+      'Metadata contains no base64, base32, hex, percent-encoded, escaped, entity-encoded, quoted-printable, binary, braille, Ascii85, reversed or ROT13 text that hides instructions, nor a JWT whose claims carry one.',
     keyword: 'policy',
     revisions: 'any',
     transports: TOOL_TRANSPORTS,
@@ -28,6 +28,14 @@ export default defineCheck({
       hex: 'a hex run of 64 or more digits that decodes to text (digest lengths are skipped)',
       percent: 'ten or more consecutive `%XX` escapes that decode to text',
       rot13: 'text said to be in ROT13 whose shifted letters read as English',
+      escapes: 'eight or more `\\u`, `\\x` or octal escapes in a row that decode to text',
+      'html-entities': 'eight or more numeric character references (`&#101;`, `&#x65;`) that decode to text',
+      'quoted-printable': 'ten or more `=XX` quoted-printable escapes that decode to text',
+      binary: 'eight or more 8-bit binary groups that decode to text',
+      braille: 'ten or more braille cells that read as Grade 1 letters and spaces',
+      ascii85: 'an Ascii85 run, named as such in the text, that decodes to text',
+      reversed: 'text said to be written backwards whose reversed letters read as English',
+      jwt: "a JWT whose claims read as an order (a JWT's claims are otherwise not reported)",
     },
     severity: 'medium',
     confidence: 'medium',
@@ -36,7 +44,7 @@ export default defineCheck({
       'Models decode base64 and hex readily; an encoded blob carries instructions past a person and past phrase filters.',
     remediation: 'Write metadata as plain text; move binary samples out of descriptions and schema examples.',
     evidence:
-      'Every inspected string: `data:` URIs, base64 runs ≥40 characters (gzip or zlib inside inflated), base32 runs ≥32, hex runs ≥64, ≥10 consecutive `%XX`, text marked as ROT13; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
+      'Every inspected string: `data:` URIs, base64 runs ≥40 characters (gzip or zlib inside inflated), base32 runs ≥32, hex runs ≥64, ≥10 consecutive `%XX` or `=XX`, ≥8 escapes, numeric entities or binary octets, ≥10 braille cells, Ascii85 named as such, text marked as ROT13 or as reversed, the claims of a JWT; each run is decoded and the decoded text is judged by the TOOL01 signal model.',
     traps: `Digests (hex of 32, 40, 56, 64, 96 or 128 digits), JWTs, and identifier- or path-like runs are skipped; random-looking bytes are reported only for long mixed-alphabet runs outside examples. ${WALL_TRAP}`,
     notes:
       'High when the decoded text is instruction-like (TOOL01 at medium or above, or addressed to the model at all) or when the sentence around the run (before or after it, glossed when it is not English) tells the model to follow, apply, obey or run it, or calls it binding; decoding alone is not an order. Medium otherwise. One result per item and encoding.',
@@ -61,6 +69,8 @@ export default defineCheck({
           const high =
             (j?.severity != null && (RANK[j.severity] >= RANK.medium || orders)) ||
             toldToObey(str.text, run.start, run.end);
+          // A JWT is ordinary in documentation: its claims count only when they order something.
+          if (run.onlyIfOrders === true && !high) continue;
           const list = found.get(run.kind) ?? [];
           if (list.length < 5)
             list.push({

@@ -119,6 +119,9 @@ weglassen|wegzulassen|auslassen|auszulassen / / weggelassen|ausgelassen = omit o
 vergiss|vergesse|vergessen / vergisst / = forget forgets forgotten
 verwirf|verwerfe|verwerfen / verwirft / verworfen = discard discards discarded
 umgeh|umgehe|umgehen / umgeht / umgangen = bypass bypasses bypassed
+klick|klicke|klicken|anklicken / klickt / geklickt|angeklickt = click clicks clicked
+zulassen|zuzulassen|erlaube|erlauben / erlaubt / zugelassen = allow allows allowed
+schalte|ausschalten|auszuschalten|abschalten|abzuschalten|deaktiviere|deaktivieren / schaltet aus|deaktiviert / ausgeschaltet|abgeschaltet = disable disables disabled
 antworte|antwortest / antwortet / geantwortet = reply replies replied
 `;
 

@@ -1,3 +1,4 @@
+import { ACT_ON_ES } from './act-on.js';
 import { SPANISH_NOUNS } from './es-nouns.js';
 import { SPANISH_MORE } from './es-more.js';
 import { joinWords } from './elision.js';
@@ -33,7 +34,7 @@ export const SPANISH: GlossTable = {
   language: 'es',
   markers:
     'el|los|las|del|al|y|es|están|unos|unas|su|sus|usted|ustedes|esto|ese|esa|eso|siempre|también|cuando|pero|sin|después|antes|ningún|ninguna|nada|muy|más|hay|desde|hasta|usuario|usuarios|herramienta|herramientas|datos|devuelve|según|por|puede|pueden|debe|deben|hace|oye|archivo|archivos|carpeta|carpetas|cuenta|correo|mensaje|mensajes|respuesta|petición|consulta|borra|añade|lee|llama|llames|uses|envía|una|necesita|tu|tus|entorno|qué|cómo|aquí|luego|ahora|sobre|entre|otro|otra|otros|otras|solo|sólo|responde|contesta|envíalo|envíala|recoge|incluye|adjunta|copia|contraseña|contraseñas|clave|claves|obligatorio|instrucciones|reglas|conversación|historial|contenido|nueva|nuevo|entonces|ello|ella|ellos|suyo|suya|deberás|debes|encuentres|toma|favor|pásalo|dile|añádelo|oculta|vosotros|mediante|aunque|sino|hacia|cuál|cuáles|dónde|allí|ahí|configuración|asistente|palabras|información|dirección|número|opción|sesión|escribe|aplica|permisos|repositorio|primero|salida|nuestro|nuestra|formulario|formularios|navega|página',
-  words: joinWords(SPANISH_MORE, {
+  words: joinWords(SPANISH_MORE, ACT_ON_ES, {
     ...SPANISH_NOUNS,
     // Addressees
     you: 'tú|usted|ustedes|vosotros|te|ti|contigo',

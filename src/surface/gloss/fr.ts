@@ -1,3 +1,4 @@
+import { ACT_ON_FR } from './act-on.js';
 import { elide, joinWords, nounAdjective } from './elision.js';
 import {
   NOUNS,
@@ -252,6 +253,7 @@ export const FRENCH: GlossTable = {
     nounAdjective(RIGHTS_NOUNS, RIGHTS_ADJECTIVES),
     nounAdjective(VENDOR_NOUNS, VENDOR_OF),
     FRENCH_MORE,
+    ACT_ON_FR,
     PHRASES,
   ),
   reorder: ROMANCE_ORDER,

@@ -9,6 +9,7 @@
 import type { GlossLanguage, GlossTable } from './types.js';
 import { GLOSS_TABLES } from './tables.js';
 import { prefilter } from '../prefilter.js';
+import { memoText } from '../memo.js';
 
 /**
  * One form of a glossary: matched where it starts, at a word's start (Latin) or anywhere (CJK), by
@@ -123,7 +124,11 @@ const DETECT_CHARS = 800;
 
 /** The language a normalised segment is written in, when it is one the judge glosses. */
 export function detectLanguage(text: string): GlossLanguage | null {
-  const head = text.slice(0, DETECT_CHARS);
+  return languageOfHead(text.slice(0, DETECT_CHARS));
+}
+
+/** Detection reads only the head; modules ask about the same clause in turns. */
+const languageOfHead = memoText((head: string): GlossLanguage | null => {
   if (KANA.test(head)) return TABLES.has('ja') ? 'ja' : null;
   if ((head.match(HAN)?.length ?? 0) >= 2) return TABLES.has('zh') ? 'zh' : null;
   const counts = new Map<GlossLanguage | 'en', number>();
@@ -135,7 +140,7 @@ export function detectLanguage(text: string): GlossLanguage | null {
   let hits = 1;
   for (const [lang, n] of counts) if (lang !== 'en' && n > hits) [best, hits] = [lang, n];
   return best !== null && hits > (counts.get('en') ?? 0) ? best : null;
-}
+});
 
 function englishOf(c: Compiled, matched: string): string {
   const m = matched.replace(/\s+/g, ' ');

@@ -1,3 +1,4 @@
+import { ACT_ON_IT } from './act-on.js';
 import { elide, joinWords, nounAdjective } from './elision.js';
 import {
   INSTRUCTION_ADJECTIVES,
@@ -252,6 +253,7 @@ export const ITALIAN: GlossTable = {
     nounAdjective(RIGHTS_NOUNS, RIGHTS_ADJECTIVES),
     nounAdjective(VENDOR_NOUNS, VENDOR_OF),
     ITALIAN_MORE,
+    ACT_ON_IT,
     PHRASES,
   ),
   reorder: ROMANCE_ORDER,

@@ -1,3 +1,4 @@
+import { ACT_ON_PT } from './act-on.js';
 import { PORTUGUESE_NOUNS } from './pt-nouns.js';
 import { joinWords } from './elision.js';
 import { PORTUGUESE_MORE } from './pt-more.js';
@@ -32,7 +33,7 @@ export const PORTUGUESE: GlossTable = {
   language: 'pt',
   markers:
     'novo|nova|novos|novas|membro|membros|equipe|equipa|nenhum|nenhuma|dele|dela|deles|delas|pesquisa|atribua|convida|papel|desta|deste|nesta|neste|os|dos|das|da|em|na|nas|nos|um|uma|é|não|você|vocês|ao|aos|pelo|pela|seu|sua|seus|suas|isso|isto|também|sem|usuário|usuários|utilizador|ferramenta|ferramentas|dados|pode|deve|devem|já|só|são|ou|mais|pra|depois|após|até|então|aqui|arquivo|arquivos|conteúdo|mensagens|mensagem|sempre|quando|ele|ela|eles|elas|chamado|cartão|número|pasta|conta|envia|envie|apaga|retorna|devolve|gosta|faz|usar|lê|mostra|pedido|conexão|configuração|nome|senha|agora|outro|outra|outros|outras|mesmo|ainda|cola|chamada|responda|mande|leia|reúna|inclua|adicione|anexe|cole|copie|senhas|chave|chaves|obrigatório|cópia|oculta|instruções|regras|conversa|histórico|atual|nova|novo|às|pelos|pelas|deste|desta|neste|nesta|dele|dela|lhe|deverá|ler|mandar|encontrar|área|passe|pegue|variáveis|diga|nossa|nosso|seja|fazer|tá|pro|cadê|onde|aí|lá|qual|quais|assistente|palavras|informação|informações|endereço|opção|sessão|padrão|primeiro|saída|formulário|formulários|navegue|repositório|permissões',
-  words: joinWords(PORTUGUESE_MORE, {
+  words: joinWords(PORTUGUESE_MORE, ACT_ON_PT, {
     ...PORTUGUESE_NOUNS,
     // Addressees
     you: 'você|vocês|tu|te|lhe|lhes|contigo|o senhor|a senhora',
