@@ -10,6 +10,10 @@
  *   node scripts/findings-snapshot.mjs dist /tmp/after.json
  *   diff /tmp/before.json /tmp/after.json && echo identical
  *
+ * With `--exchanges` (a third argument) every recorded exchange is written whole too (request and
+ * response headers, bodies, excerpts, errors; the `date` header's value removed), for a change to
+ * the HTTP client, whose records must stay the same.
+ *
  * The SDK servers are TypeScript under test/, loaded through vite (a dev dependency), as the
  * bench's conformance section does. The fixtures always come from ./dist, the scanner from DIST.
  */
@@ -18,9 +22,10 @@ import process from 'node:process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [distArg, outFile] = process.argv.slice(2);
-if (!distArg || !outFile) {
-  process.stderr.write('usage: node scripts/findings-snapshot.mjs DIST OUT.json\n');
+const [distArg, outFile, flag] = process.argv.slice(2);
+const withExchanges = flag === '--exchanges';
+if (!distArg || !outFile || (flag !== undefined && !withExchanges)) {
+  process.stderr.write('usage: node scripts/findings-snapshot.mjs DIST OUT.json [--exchanges]\n');
   process.exit(2);
 }
 const dist = pathToFileURL(resolve(distArg)).href;
@@ -32,10 +37,15 @@ const VOLATILE_KEYS = new Set(['generatedAt', 'durationMs', 'fingerprint', 'star
 
 /** Ports, session IDs and other values a second run of the same build would not repeat. */
 function normalise(text) {
-  return text
-    .replace(/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:PORT')
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'UUID')
-    .replace(/\b\d+(\.\d+)? ?ms\b/g, 'N ms');
+  return (
+    text
+      .replace(/(127\.0\.0\.1|localhost|\[::1\]):\d+/g, '$1:PORT')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'UUID')
+      .replace(/\b\d+(\.\d+)? ?ms\b/g, 'N ms')
+      // The random names and cursors the probes make up (tools/call of an unknown tool, a bogus cursor).
+      .replace(/\b(mcp-posture-[a-z]+-)[0-9a-f]{8,12}\b/g, '$1HEX')
+      .replace(/=\?base64\?[A-Za-z0-9+/=]+\?=/g, '=?base64?B64?=')
+  );
 }
 
 function strip(value) {
@@ -44,6 +54,12 @@ function strip(value) {
   const out = {};
   for (const [k, v] of Object.entries(value)) if (!VOLATILE_KEYS.has(k)) out[k] = strip(v);
   return out;
+}
+
+/** An exchange record without its response's `date` value (the one header a rerun changes). */
+function withoutDate(x) {
+  if (!x.response?.headers?.date) return x;
+  return { ...x, response: { ...x.response, headers: { ...x.response.headers, date: ['DATE'] } } };
 }
 
 async function findings(label, url) {
@@ -60,6 +76,7 @@ async function findings(label, url) {
     exchanges: report.exchanges.map(
       (x) => `${x.id} ${x.request.method} ${x.response?.status ?? x.error?.code}`,
     ),
+    ...(withExchanges ? { exchangeRecords: report.exchanges.map(withoutDate) } : {}),
   };
   return [label, JSON.parse(normalise(JSON.stringify(strip(kept))))];
 }

@@ -3,7 +3,7 @@
  * memory and conformance-suite measurements, printed as ratios where absolute times on shared
  * machines are noisy.
  *
- *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox|stopped|scale|surface ...]   (default: all)
+ *   node dist/bench/run.js [latency|cold|many|parsers|fleet|memory|conformance|sandbox|stopped|scale|surface|transport ...]   (default: all)
  */
 import { coldStartBench } from './cold-start.js';
 import { conformanceBench } from './conformance.js';
@@ -18,6 +18,7 @@ import { scaleBench } from './scale.js';
 import { sandboxBench } from './stdio-sandbox.js';
 import { stoppedBench } from './stopped.js';
 import { surfaceBench } from './surface.js';
+import { transportBench } from './transport.js';
 
 const SECTIONS = {
   latency: () => latencyBench(100, 5),
@@ -31,6 +32,7 @@ const SECTIONS = {
   stopped: () => stoppedBench(),
   scale: () => scaleBench(),
   surface: () => surfaceBench(),
+  transport: () => transportBench(),
 } satisfies Record<string, () => BenchSection | Promise<BenchSection>>;
 
 type SectionName = keyof typeof SECTIONS;

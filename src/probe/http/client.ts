@@ -27,7 +27,7 @@ import { recordExchange, recordPrefixBytes } from './record.js';
 import { createRedactor } from './redact.js';
 import { DEFAULT_STOP_AFTER_TIMEOUTS, StoppedAnswering } from './stopped-answering.js';
 import { transfer } from './transfer.js';
-import type { TransferOutcome } from './transfer.js';
+import type { TransferOutcome, TransferRequest } from './transfer.js';
 import type { ClientOptions, HttpClient, RequestSpec } from './types.js';
 
 type Pool = InstanceType<typeof Agent>;
@@ -148,12 +148,16 @@ interface Shared {
 
 type Timed = { outcome: TransferOutcome; durationMs: number };
 
-/** Why a request is not sent before it queues, or null. */
-async function refusedBeforeQueue(
+/**
+ * Why a request is not sent before it queues, or null; a promise only when a learned IP literal
+ * waits for the address policy to settle (every other request decides without a tick).
+ */
+function refusedBeforeQueue(
   c: Shared,
   spec: RequestSpec,
   url: URL | null,
-): Promise<TransferOutcome | null> {
+  origin: string,
+): TransferOutcome | null | Promise<TransferOutcome | null> {
   if (c.closed()) return fail('aborted', 'client closed');
   if (spec.signal?.aborted) return fail('aborted', 'aborted by the probe; not sent');
   if (budgetOf(spec, c.requestTimeoutMs, c.opts.deadline) === null) {
@@ -162,15 +166,57 @@ async function refusedBeforeQueue(
   if (url === null) return fail('refused-scheme', 'unparseable URL; not sent');
   if (!isFetchableScheme(url))
     return fail('refused-scheme', `scheme ${url.protocol} is not http(s); not sent`);
-  const stopped = c.stopped.refusal(url.origin);
+  const stopped = c.stopped.refusal(origin);
   if (stopped) return { error: stopped };
   const host = bareHost(url.hostname);
   if (spec.source === 'learned' && isIP(host) !== 0) {
     // IP literals never reach the connect-time lookup: vet them here (no DNS, no TOCTOU).
-    const decision = decideAddress(host, c.settledPolicy() ?? (await c.policy()));
-    if (!decision.allowed) return fail('refused-address', `refused: ${decision.reason}; not sent`);
+    const vet = (policy: PolicyContext): TransferOutcome | null => {
+      const decision = decideAddress(host, policy);
+      return decision.allowed ? null : fail('refused-address', `refused: ${decision.reason}; not sent`);
+    };
+    const settled = c.settledPolicy();
+    return settled === null ? c.policy().then(vet) : vet(settled);
   }
   return null;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What the transfer is asked to do for `spec`, within `limit`. */
+function transferRequest(
+  c: Shared,
+  spec: RequestSpec,
+  url: URL,
+  headers: Record<string, string>,
+  limit: { ms: number; code: 'timeout' | 'deadline' },
+): TransferRequest {
+  const deadline = c.opts.deadline;
+  const req: Mutable<TransferRequest> = {
+    url,
+    method: spec.method,
+    headers,
+    timeoutMs: limit.ms,
+    timeoutCode: limit.code,
+    maxBytes: spec.maxBodyBytes ?? c.maxBodyBytes,
+  };
+  if (spec.body !== undefined) req.body = spec.body;
+  if (spec.streamWindowMs !== undefined) {
+    // A stream window never outlives the scan deadline.
+    req.streamWindowMs =
+      deadline === undefined
+        ? spec.streamWindowMs
+        : Math.max(0, Math.min(spec.streamWindowMs, deadline - Date.now()));
+  }
+  if (spec.holdsSession) req.holdsSession = true;
+  if (deadline !== undefined) req.deadline = deadline;
+  if (spec.onChunk) {
+    req.onChunk = spec.onChunk;
+    req.keepBytes = recordPrefixBytes(c.excerptChars);
+  }
+  if (spec.signal) req.signal = spec.signal;
+  if (spec.onHeaders) req.onHeaders = spec.onHeaders;
+  return req;
 }
 
 async function runExchange(
@@ -181,43 +227,25 @@ async function runExchange(
 ): Promise<Timed> {
   const started = performance.now();
   const done = (outcome: TransferOutcome): Timed => ({ outcome, durationMs: performance.now() - started });
-  const refused = await refusedBeforeQueue(c, spec, url);
+  const origin = url?.origin ?? '';
+  const check = refusedBeforeQueue(c, spec, url, origin);
+  const refused = check instanceof Promise ? await check : check;
   if (refused !== null || url === null) return done(refused ?? fail('refused-scheme', 'not sent'));
-  const release = await c.limiter.acquire(url.origin, spec.signal, spec.priority === true);
+  // A free slot is taken without a tick; otherwise the request queues (an aborted one never does).
+  const now = spec.signal?.aborted ? null : c.limiter.tryAcquire(origin);
+  const release = now ?? (await c.limiter.acquire(origin, spec.signal, spec.priority === true));
   if (release === null) return done(fail('aborted', 'aborted by the probe; not sent'));
   try {
     // Queueing may have outlived the deadline, the client or the origin's answering.
     const limit = budgetOf(spec, c.requestTimeoutMs, c.opts.deadline);
     if (c.closed()) return done(fail('aborted', 'client closed'));
     if (limit === null) return done(fail('deadline', 'scan deadline passed; not sent'));
-    const stopped = c.stopped.refusal(url.origin);
+    const stopped = c.stopped.refusal(origin);
     if (stopped) return done({ error: stopped });
     const sentAt = performance.now();
-    const deadline = c.opts.deadline;
-    const outcome = await transfer(spec.source === 'learned' ? c.pools.learned : c.pools.user, {
-      url,
-      method: spec.method,
-      headers,
-      ...(spec.body !== undefined ? { body: spec.body } : {}),
-      timeoutMs: limit.ms,
-      timeoutCode: limit.code,
-      ...(spec.streamWindowMs !== undefined
-        ? // A stream window never outlives the scan deadline.
-          {
-            streamWindowMs:
-              deadline === undefined
-                ? spec.streamWindowMs
-                : Math.max(0, Math.min(spec.streamWindowMs, deadline - Date.now())),
-          }
-        : {}),
-      ...(spec.holdsSession ? { holdsSession: true } : {}),
-      ...(deadline !== undefined ? { deadline } : {}),
-      maxBytes: spec.maxBodyBytes ?? c.maxBodyBytes,
-      ...(spec.onChunk ? { onChunk: spec.onChunk, keepBytes: recordPrefixBytes(c.excerptChars) } : {}),
-      ...(spec.signal ? { signal: spec.signal } : {}),
-      ...(spec.onHeaders ? { onHeaders: spec.onHeaders } : {}),
-    });
-    c.stopped.observe(url.origin, outcome);
+    const pool = spec.source === 'learned' ? c.pools.learned : c.pools.user;
+    const outcome = await transfer(pool, transferRequest(c, spec, url, headers, limit));
+    c.stopped.observe(origin, outcome);
     return { outcome, durationMs: performance.now() - sentAt };
   } finally {
     release();

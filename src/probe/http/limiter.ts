@@ -18,6 +18,17 @@ export class KeyedLimiter {
   }
 
   /**
+   * A release function when a slot for `key` is free now, else null (nothing queued). A slot is
+   * only ever free when nobody waits for it: a release hands its slot to the first waiter.
+   */
+  tryAcquire(key: string): (() => void) | null {
+    const active = this.#active.get(key) ?? 0;
+    if (active >= this.#limit) return null;
+    this.#active.set(key, active + 1);
+    return this.#releaser(key);
+  }
+
+  /**
    * Resolves with a release function once a slot for `key` is free, or with null when
    * `signal` aborts first (the waiter leaves the queue).
    */
@@ -48,6 +59,11 @@ export class KeyedLimiter {
       // When granted, the releaser handed its slot straight to us; the count is unchanged.
       if (!granted) return null;
     }
+    return this.#releaser(key);
+  }
+
+  /** Releases one slot of `key`, once however often it is called. */
+  #releaser(key: string): () => void {
     let released = false;
     return () => {
       if (released) return;

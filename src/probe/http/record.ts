@@ -2,7 +2,7 @@
  * Turn one transfer into the recorded (redacted) HttpExchange and the probe-facing
  * HttpResult (raw, for parsing). Only the record is ever persisted.
  */
-import type { ExchangeId, HttpExchange, NetError, RecordedResponse } from '../../evidence/types.js';
+import type { ExchangeId, HttpExchange, RecordedResponse } from '../../evidence/types.js';
 import { excerptOf } from '../../evidence/parse/long-strings.js';
 import type { Redactor } from './redact.js';
 import { secretMembersOf, withSecrets } from './redact.js';
@@ -46,17 +46,28 @@ const decode = (bytes: Uint8Array, stream = false): string =>
  */
 function responseData(r: NonNullable<TransferOutcome['response']>): HttpResponseData {
   let text: string | undefined;
-  return {
-    status: r.status,
-    headers: r.headers,
-    bytes: r.bytes,
-    ...(r.utf8Valid !== undefined ? { utf8Valid: r.utf8Valid } : {}),
-    truncated: r.truncated,
-    get text(): string {
-      text ??= decode(r.bytes);
-      return text;
-    },
-  };
+  const { status, headers, bytes, utf8Valid, truncated } = r;
+  // Two literals rather than a spread: an accessor after a spread is defined at run time, slowly.
+  return utf8Valid === undefined
+    ? {
+        status,
+        headers,
+        bytes,
+        truncated,
+        get text(): string {
+          return (text ??= decode(bytes));
+        },
+      }
+    : {
+        status,
+        headers,
+        bytes,
+        utf8Valid,
+        truncated,
+        get text(): string {
+          return (text ??= decode(bytes));
+        },
+      };
 }
 
 /**
@@ -84,59 +95,93 @@ function recordedText(
   return { text: excerpt(scrubbed, excerptChars).text, cut: true };
 }
 
+/**
+ * `name: value` as an own enumerable property of `out`. A plain assignment would set the prototype
+ * of `out` for a header named `__proto__` (a hostile server may send one).
+ */
+function put<V>(out: Record<string, V>, name: string, value: V): void {
+  if (name === '__proto__')
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  else out[name] = value;
+}
+
+/** Every header value redacted, names and order kept. */
+function redactedHeaders(
+  headers: Readonly<Record<string, string>>,
+  redactor: Redactor,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(headers)) put(out, name, redactor.header(name, headers[name]!));
+  return out;
+}
+
+function redactedHeaderLists(
+  headers: Readonly<Record<string, readonly string[]>>,
+  redactor: Redactor,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const name of Object.keys(headers)) {
+    const values = headers[name]!;
+    const redacted = new Array<string>(values.length);
+    for (let i = 0; i < values.length; i++) redacted[i] = redactor.header(name, values[i]!);
+    put(out, name, redacted);
+  }
+  return out;
+}
+
+/** Secrets of this exchange beyond the user's credentials: those the probe names, and those the server handed out. */
+function exchangeSecrets(spec: RequestSpec, data: HttpResponseData | undefined): readonly string[] {
+  const members = spec.secretResponseMembers;
+  const handedOut =
+    data && members !== undefined && members.length > 0 ? secretMembersOf(data.text, members) : [];
+  const named = spec.secrets ?? [];
+  return handedOut.length === 0 ? named : [...named, ...handedOut];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function recordExchange(
   baseRedactor: Redactor,
   excerptChars: number,
   { id, spec, headers, outcome, durationMs }: Transferred,
 ): { exchange: HttpExchange; result: HttpResult } {
   let response: RecordedResponse | undefined;
-  const data = outcome.response ? responseData(outcome.response) : undefined;
+  const r = outcome.response;
+  const data = r ? responseData(r) : undefined;
   // Secrets the server handed out are redacted from this exchange like the user's credentials.
-  const members = spec.secretResponseMembers ?? [];
-  const extra = [
-    ...(spec.secrets ?? []),
-    ...(data && members.length > 0 ? secretMembersOf(data.text, members) : []),
-  ];
-  const redactor = withSecrets(baseRedactor, extra);
-  if (outcome.response && data) {
-    const r = outcome.response;
+  const extra = exchangeSecrets(spec, data);
+  const redactor = extra.length === 0 ? baseRedactor : withSecrets(baseRedactor, extra);
+  if (r && data) {
     // Redact before cutting, so the cut can never expose part of a secret.
-    const cut = recordedText(data, r.size, redactor, excerptChars, members.length > 0);
+    const needsWhole = spec.secretResponseMembers !== undefined && spec.secretResponseMembers.length > 0;
+    const cut = recordedText(data, r.size, redactor, excerptChars, needsWhole);
     response = {
       status: r.status,
-      headers: Object.fromEntries(
-        Object.entries(r.headers).map(([n, vs]) => [n, vs.map((v) => redactor.header(n, v))]),
-      ),
+      headers: redactedHeaderLists(r.headers, redactor),
       body: cut.text,
       bodyBytes: r.size,
       truncated: r.truncated || cut.cut,
     };
   }
-  const error: NetError | undefined = outcome.error && {
-    code: outcome.error.code,
-    message: redactor.text(outcome.error.message),
+  const request: Mutable<HttpExchange['request']> = {
+    method: spec.method,
+    url: redactor.text(spec.url),
+    headers: redactedHeaders(headers, redactor),
   };
-  const remote = outcome.remoteAddress !== undefined ? { remoteAddress: outcome.remoteAddress } : {};
-  const exchange: HttpExchange = {
-    id,
-    probe: spec.probe,
-    purpose: spec.purpose,
-    request: {
-      method: spec.method,
-      url: redactor.text(spec.url),
-      headers: Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, redactor.header(n, v)])),
-      ...(spec.body !== undefined ? { body: redactor.text(spec.body) } : {}),
-    },
-    ...(response ? { response } : {}),
-    ...(error ? { error } : {}),
-    ...remote,
-    durationMs: Math.max(0, Math.round(durationMs)),
-  };
-  const result: HttpResult = {
-    exchangeId: id,
-    ...(data ? { response: data } : {}),
-    ...(outcome.error ? { error: outcome.error } : {}),
-    ...remote,
-  };
+  if (spec.body !== undefined) request.body = redactor.text(spec.body);
+  // Built in one key order whatever is present (the order records are serialized in).
+  const exchange = { id, probe: spec.probe, purpose: spec.purpose, request } as Mutable<HttpExchange>;
+  const result: Mutable<HttpResult> = { exchangeId: id };
+  if (response) exchange.response = response;
+  if (data) result.response = data;
+  if (outcome.error) {
+    exchange.error = { code: outcome.error.code, message: redactor.text(outcome.error.message) };
+    result.error = outcome.error;
+  }
+  if (outcome.remoteAddress !== undefined) {
+    exchange.remoteAddress = outcome.remoteAddress;
+    result.remoteAddress = outcome.remoteAddress;
+  }
+  exchange.durationMs = Math.max(0, Math.round(durationMs));
   return { exchange, result };
 }

@@ -65,6 +65,8 @@ export interface TransferOutcome {
   readonly remoteAddress?: string;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** Raised into undici when we close a connection ourselves; never reported. */
 class StopRequest extends Error {
   constructor() {
@@ -73,29 +75,33 @@ class StopRequest extends Error {
   }
 }
 
+const latin1 = (v: unknown): string => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v));
+
+/** Appends `value` to the list of `name` (lower-cased), as an own property even for `__proto__`. */
+function addHeader(out: Record<string, string[]>, name: string, value: string): void {
+  const key = name.toLowerCase();
+  if (Object.hasOwn(out, key)) out[key]!.push(value);
+  else if (key === '__proto__') {
+    Object.defineProperty(out, key, { value: [value], enumerable: true, writable: true, configurable: true });
+  } else out[key] = [value];
+}
+
 /** Lower-case names, every value in arrival order (latin1, as on the wire). */
 function headerMap(raw: unknown, parsed: IncomingHttpHeaders): Record<string, string[]> {
-  const map = new Map<string, string[]>();
-  const add = (name: string, value: string): void => {
-    const key = name.toLowerCase();
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
+  const out: Record<string, string[]> = {};
   if (Array.isArray(raw) && raw.length % 2 === 0) {
     for (let i = 0; i < raw.length; i += 2) {
-      const name: unknown = raw[i];
+      const name = latin1(raw[i]);
       const value: unknown = raw[i + 1];
-      const str = (v: unknown): string => (Buffer.isBuffer(v) ? v.toString('latin1') : String(v));
-      for (const v of Array.isArray(value) ? value : [value]) add(str(name), str(v));
+      if (Array.isArray(value)) for (const v of value) addHeader(out, name, latin1(v));
+      else addHeader(out, name, latin1(value));
     }
   } else {
     for (const [name, value] of Object.entries(parsed)) {
-      for (const v of Array.isArray(value) ? value : [value ?? '']) add(name, v);
+      for (const v of Array.isArray(value) ? value : [value ?? '']) addHeader(out, name, v);
     }
   }
-  // fromEntries defines own properties, so a `__proto__` header stays a plain key.
-  return Object.fromEntries(map);
+  return out;
 }
 
 /**
@@ -176,17 +182,17 @@ export function transfer(dispatcher: Dispatcher, req: TransferRequest): Promise<
       clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);
       sink?.destroy();
-      const address = remoteAddress === undefined ? {} : { remoteAddress };
-      const err = error === undefined ? {} : { error };
-      if (status === null) {
-        resolve({ ...err, ...address });
-        return;
+      const outcome: Mutable<TransferOutcome> = {};
+      if (status !== null) {
+        const bytes = sink?.bytes() ?? new Uint8Array(0);
+        const size = sink?.size ?? 0;
+        const response: Mutable<TransferResponse> = { status, headers, bytes, size, truncated };
+        if (size > bytes.length && sink?.utf8Valid !== undefined) response.utf8Valid = sink.utf8Valid;
+        outcome.response = response;
       }
-      const bytes = sink?.bytes() ?? new Uint8Array(0);
-      const size = sink?.size ?? 0;
-      const prefix =
-        size > bytes.length && sink?.utf8Valid !== undefined ? { utf8Valid: sink.utf8Valid } : {};
-      resolve({ response: { status, headers, bytes, size, truncated, ...prefix }, ...err, ...address });
+      if (error !== undefined) outcome.error = error;
+      if (remoteAddress !== undefined) outcome.remoteAddress = remoteAddress;
+      resolve(outcome);
     };
 
     // Our own early close: settle with what we have, then drop the connection.

@@ -53,4 +53,25 @@ describe('KeyedLimiter', () => {
     release?.();
     await expect(limiter.acquire('a', AbortSignal.abort())).resolves.toBeNull();
   });
+
+  it('tryAcquire takes a free slot now and never one a waiter is owed', async () => {
+    const limiter = new KeyedLimiter(1);
+    const first = limiter.tryAcquire('a');
+    expect(first).not.toBeNull();
+    expect(limiter.tryAcquire('a')).toBeNull(); // full: nothing queued either
+    const order: string[] = [];
+    const waiter = limiter.acquire('a').then((release) => {
+      order.push('waiter');
+      release?.();
+    });
+    first?.(); // handed to the waiter, not freed
+    expect(limiter.tryAcquire('a')).toBeNull();
+    await waiter;
+    expect(order).toEqual(['waiter']);
+    const again = limiter.tryAcquire('a');
+    expect(again).not.toBeNull();
+    again?.();
+    again?.(); // double release is harmless
+    expect(limiter.tryAcquire('a')).not.toBeNull();
+  });
 });
