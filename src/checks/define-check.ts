@@ -284,6 +284,16 @@ export function defineAggregateCheck(check: AggregateCheck): AggregateCheck {
   return check;
 }
 
+/**
+ * What a context reads when a check calls it: the revision (a getter, so the engine can tell
+ * whether the check read it) and how a missing section is explained. The engine keeps one
+ * context per check for the whole process and points its source at each evaluation in turn.
+ */
+export interface ContextSource {
+  readonly revision: Revision | null;
+  readonly explainAbsent?: ExplainAbsent | undefined;
+}
+
 export function makeContext(
   meta: CheckMeta,
   revision: Revision | null,
@@ -291,37 +301,60 @@ export function makeContext(
   /** Called whenever the check reads `revision` (the engine shares the verdicts of a check that does not). */
   onRevisionRead?: () => void,
 ): CheckContext {
-  const base = (
-    status: Status,
-    message: string,
-    evidence: readonly ExchangeId[],
-    opts: VerdictOptions = {},
-  ) => ({
-    status,
-    severity: null,
-    confidence: opts.confidence ?? meta.confidence ?? 'high',
-    location: opts.location ?? 'endpoint',
-    key: opts.key ?? null,
-    reason: null,
-    message,
-    evidence: [...evidence],
-  });
-  const ctx: CheckContext = {
+  return contextOf(meta, {
     get revision() {
       onRevisionRead?.();
       return revision;
     },
+    explainAbsent,
+  });
+}
+
+/** One verdict object, its fields in the order every report writes them. */
+function verdictOf(
+  meta: CheckMeta,
+  status: Status,
+  severity: Severity | null,
+  reason: Reason | null,
+  message: string,
+  evidence: readonly ExchangeId[] | undefined,
+  opts: VerdictOptions | undefined,
+): Verdict {
+  return {
+    status,
+    severity,
+    confidence: opts?.confidence ?? meta.confidence ?? 'high',
+    location: opts?.location ?? 'endpoint',
+    key: opts?.key ?? null,
+    reason,
+    message,
+    evidence: evidence === undefined ? [] : [...evidence],
+  };
+}
+
+/** A context whose revision and explanations are read from `source` at each call. */
+export function contextOf(meta: CheckMeta, source: ContextSource): CheckContext {
+  const ctx: CheckContext = {
+    get revision() {
+      return source.revision;
+    },
     meta,
-    pass: (message, evidence = [], opts) => base('pass', message, evidence, opts),
-    fail: (message, evidence = [], opts) => ({
-      ...base('fail', message, evidence, opts),
-      severity: opts?.severity ?? severityOfKey(meta, opts?.key ?? null),
-    }),
-    notApplicable: (reason, message, opts) => ({ ...base('not_applicable', message, [], opts), reason }),
-    inconclusive: (reason, message, evidence = [], opts) => ({
-      ...base('inconclusive', message, evidence, opts),
-      reason,
-    }),
+    // One object per verdict (a spread of a base object made two), the evidence copied once.
+    pass: (message, evidence, opts) => verdictOf(meta, 'pass', null, null, message, evidence, opts),
+    fail: (message, evidence, opts) =>
+      verdictOf(
+        meta,
+        'fail',
+        opts?.severity ?? severityOfKey(meta, opts?.key ?? null),
+        null,
+        message,
+        evidence,
+        opts,
+      ),
+    notApplicable: (reason, message, opts) =>
+      verdictOf(meta, 'not_applicable', null, reason, message, undefined, opts),
+    inconclusive: (reason, message, evidence, opts) =>
+      verdictOf(meta, 'inconclusive', null, reason, message, evidence, opts),
     fromProbe(probe, what, opts) {
       if (probe.kind === 'skipped') {
         const reason: InconclusiveReason =
@@ -358,8 +391,8 @@ export function makeContext(
       );
     },
     absent: (section) =>
-      explainAbsent
-        ? explainAbsent(section, ctx)
+      source.explainAbsent
+        ? source.explainAbsent(section, ctx)
         : ctx.inconclusive('probe_unavailable', `The evidence has no ${section} section.`),
   };
   return ctx;

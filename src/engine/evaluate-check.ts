@@ -6,36 +6,23 @@
  */
 import type {
   Check,
+  CheckContext,
   CheckResult,
-  Era,
   Given,
-  InconclusiveReason,
   SectionRequirement,
-  Severity,
-  Status,
   Tier,
   Verdict,
 } from '../checks/define-check.js';
-import { makeContext, SEVERITIES } from '../checks/define-check.js';
+import { contextOf } from '../checks/define-check.js';
 import type { Evidence, TargetClass } from '../evidence/types.js';
 import type { Revision } from '../spec/revisions.js';
-import { MODERN_REVISION, sortRevisions } from '../spec/revisions.js';
+import { sortRevisions } from '../spec/revisions.js';
+import type { Once } from './merge-revisions.js';
+import { mergeRevisions, NO_REVISIONS, stamp } from './merge-revisions.js';
 import { declaresKey } from './declared-keys.js';
 import { explainMissing, missingSection, project } from './sections.js';
 
 const TIER_RANK: Record<Tier, number> = { passive: 0, safe: 1, intrusive: 2, token: 3 };
-
-const STATUS_PRECEDENCE: readonly Status[] = ['fail', 'error', 'inconclusive', 'pass', 'not_applicable'];
-
-export function summaryStatus(statuses: readonly Status[]): Status {
-  for (const s of STATUS_PRECEDENCE) if (statuses.includes(s)) return s;
-  return 'not_applicable';
-}
-
-export function highestSeverity(list: readonly (Severity | null)[]): Severity | null {
-  for (const s of SEVERITIES) if (list.includes(s)) return s;
-  return null;
-}
 
 function single(
   check: Check,
@@ -57,36 +44,59 @@ function single(
   };
 }
 
-/** A check's verdicts for one revision, and whether they depend on it (the check read `ctx.revision`). */
-interface Once {
-  readonly verdicts: readonly Verdict[];
-  readonly readRevision: boolean;
+/** What the engine's context for a check reads: set before each evaluation, cleared after. */
+interface Slot {
+  revision: Revision | null;
+  ev: Evidence | null;
+  readRevision: boolean;
+}
+
+/**
+ * One context per check for the whole process, pointed at each evaluation in turn: a context is
+ * eight closures and an object, and a scan evaluated ~140 checks, some once per revision.
+ * Evaluation is synchronous and checks keep nothing of their context, so one per check suffices.
+ */
+const contexts = new WeakMap<Check, { readonly ctx: CheckContext; readonly slot: Slot }>();
+
+function contextFor(check: Check): { readonly ctx: CheckContext; readonly slot: Slot } {
+  let entry = contexts.get(check);
+  if (entry === undefined) {
+    const slot: Slot = { revision: null, ev: null, readRevision: false };
+    const ctx = contextOf(check.meta, {
+      get revision() {
+        slot.readRevision = true;
+        return slot.revision;
+      },
+      explainAbsent: (section, c) => explainMissing(section, slot.ev!, c),
+    });
+    entry = { ctx, slot };
+    contexts.set(check, entry);
+  }
+  return entry;
 }
 
 function runOnce(check: Check, ev: Evidence, revision: Revision | null): Once {
-  let readRevision = false;
-  // One context object that reports the read, not a copy of it with a getter added: a second
-  // object and a copy of every property for each of the ~180 checks of a scan.
-  const ctx = makeContext(
-    check.meta,
-    revision,
-    (section, c) => explainMissing(section, ev, c),
-    () => {
-      readRevision = true;
-    },
-  );
-  const { requires, keys } = check.meta;
-  // A required section that is missing has one standard answer: the check is not called.
-  const standard = missingSection(requires, ev, ctx);
-  if (standard) return { verdicts: [standard], readRevision };
-  const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
-  const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
-  if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
-  for (const v of list) {
-    if (v.key !== null && !declaresKey(keys, v.key))
-      throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
+  const { ctx, slot } = contextFor(check);
+  slot.revision = revision;
+  slot.ev = ev;
+  slot.readRevision = false;
+  try {
+    const { requires, keys } = check.meta;
+    // A required section that is missing has one standard answer: the check is not called.
+    const standard = missingSection(requires, ev, ctx);
+    if (standard) return { verdicts: [standard], readRevision: slot.readRevision };
+    const out = check.evaluate(project(requires, ev) as Given<readonly SectionRequirement[]>, ctx);
+    const list = Array.isArray(out) ? (out as readonly Verdict[]) : [out as Verdict];
+    if (list.length === 0) throw new Error(`${check.meta.id} returned no verdict`);
+    for (const v of list) {
+      if (v.key !== null && !declaresKey(keys, v.key))
+        throw new Error(`${check.meta.id} returned the undeclared key "${v.key}"`);
+    }
+    return { verdicts: list, readRevision: slot.readRevision };
+  } finally {
+    // The context outlives the scan: it must not keep its evidence alive.
+    slot.ev = null;
   }
-  return { verdicts: list, readRevision };
 }
 
 function transportApplies(check: Check, ev: Evidence): boolean {
@@ -228,9 +238,9 @@ function evaluateReached(check: Check, ev: Evidence): CheckResult[] {
       ];
     }
     if (meta.revisions === 'any') {
-      return runOnce(check, ev, null).verdicts.map((v) => stamp(check, v, [], [], null));
+      return runOnce(check, ev, null).verdicts.map((v) => stamp(check, v, NO_REVISIONS, NO_REVISIONS, null));
     }
-    return mergeRevisions(check, ev, known, unconfirmed);
+    return mergeRevisions(check, ev, known, unconfirmed, (r) => runOnce(check, ev, r));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return [
@@ -243,154 +253,4 @@ function describeRevisions(ev: Evidence): string {
   const r = ev.detection.revision;
   const set = sortRevisions([...r.known, ...r.unconfirmed]);
   return set.length ? set.join(', ') : 'no known revision';
-}
-
-const eraOf = (r: Revision): Era => (r === MODERN_REVISION ? 'modern' : 'legacy');
-
-/** The one era of the revisions evaluated; null when none (`any` checks) or both. */
-function eraOfAll(revisions: readonly Revision[]): Era | null {
-  const first = revisions[0];
-  if (first === undefined) return null;
-  const era = eraOf(first);
-  for (const r of revisions) if (eraOf(r) !== era) return null;
-  return era;
-}
-
-function stamp(
-  check: Check,
-  v: Verdict,
-  evaluated: readonly Revision[],
-  failed: readonly Revision[],
-  condition: string | null,
-): CheckResult {
-  return {
-    ...v,
-    checkId: check.meta.id,
-    revisionsEvaluated: [...evaluated],
-    revisionsFailed: [...failed],
-    condition,
-    era: eraOfAll(evaluated),
-  };
-}
-
-/**
- * See docs/model/revisions.md#merging-the-verdicts: evaluate per revision, then per location:
- * a fail under a known revision fails; all pass passes; all fail (only
- * unconfirmed revisions) is a conditional fail; anything else is
- * inconclusive (`revision_dependent`).
- */
-function mergeRevisions(
-  check: Check,
-  ev: Evidence,
-  known: Revision[],
-  unconfirmed: Revision[],
-): CheckResult[] {
-  const all = sortRevisions([...known, ...unconfirmed]);
-  const perRevision = new Map<Revision, readonly Verdict[]>();
-  // Checks are pure: one that did not read `ctx.revision` gives the same verdicts for every revision,
-  // so it is evaluated once (most checks; the evidence is the same for each).
-  let shared: readonly Verdict[] | null = null;
-  for (const r of all) {
-    if (shared) {
-      perRevision.set(r, shared);
-      continue;
-    }
-    const once = runOnce(check, ev, r);
-    perRevision.set(r, once.verdicts);
-    if (!once.readRevision) shared = once.verdicts;
-  }
-
-  // Group by location+key so each location is merged on its own; a dual-era server's two eras
-  // are merged apart, so its results say which era passed or failed.
-  const eras = ev.detection.revision.eras;
-  const splitEras = eras.includes('modern') && eras.includes('legacy');
-  const groups = new Map<string, Map<Revision, Verdict[]>>();
-  const order: string[] = [];
-  for (const r of all) {
-    for (const v of perRevision.get(r)!) {
-      const k = `${v.location}\u0000${v.key ?? ''}${splitEras ? `\u0000${eraOf(r)}` : ''}`;
-      if (!groups.has(k)) {
-        groups.set(k, new Map());
-        order.push(k);
-      }
-      const g = groups.get(k)!;
-      const list = g.get(r);
-      if (list) list.push(v);
-      else g.set(r, [v]);
-    }
-  }
-
-  // A location a revision produced no verdict for: that revision is silent there (treated as pass for that location
-  // only when the same revision passed elsewhere); we simply skip silent revisions.
-  const results: CheckResult[] = [];
-  for (const k of order) {
-    const g = groups.get(k)!;
-    const revs = all.filter((r) => g.has(r));
-    const statusOf = (r: Revision) => summaryStatus(g.get(r)!.map((v) => v.status));
-    const pick = (r: Revision) => {
-      const st = statusOf(r);
-      return g.get(r)!.find((v) => v.status === st)!;
-    };
-    const failing = revs.filter((r) => statusOf(r) === 'fail');
-    const failingKnown = failing.filter((r) => known.includes(r));
-    const severityOf = (rs: readonly Revision[]) => highestSeverity(rs.map((r) => pick(r).severity));
-
-    if (failingKnown.length > 0) {
-      const rep = pick(failingKnown[0]!);
-      results.push(stamp(check, { ...rep, severity: severityOf(failing) }, revs, failing, null));
-      continue;
-    }
-    const statuses = revs.map(statusOf);
-    if (statuses.every((s) => s === 'pass')) {
-      results.push(stamp(check, pick(revs[revs.length - 1]!), revs, [], null));
-      continue;
-    }
-    if (statuses.every((s) => s === 'not_applicable')) {
-      results.push(stamp(check, pick(revs[revs.length - 1]!), revs, [], null));
-      continue;
-    }
-    const decided = revs.filter((r) => statusOf(r) !== 'not_applicable');
-    if (failing.length > 0 && failing.length === decided.length) {
-      const rep = pick(failing[0]!);
-      const candidates = ev.detection.revision.candidates;
-      const condition =
-        decided.length !== candidates.length
-          ? `applies if the server speaks ${sortRevisions(failing).join(', ')}`
-          : null;
-      results.push(stamp(check, { ...rep, severity: severityOf(failing) }, revs, failing, condition));
-      continue;
-    }
-    const errored = revs.find((r) => statusOf(r) === 'error');
-    if (errored) {
-      results.push(stamp(check, pick(errored), revs, [], null));
-      continue;
-    }
-    if (failing.length === 0) {
-      // No fail: an inconclusive revision keeps the result inconclusive (with its reason); a mix of
-      // pass and not_applicable is a pass for the revisions the requirement applies to.
-      const inc = revs.find((r) => statusOf(r) === 'inconclusive');
-      const passed = revs.filter((r) => statusOf(r) === 'pass');
-      results.push(stamp(check, pick(inc ?? passed[passed.length - 1]!), revs, [], null));
-      continue;
-    }
-    const detail = revs.map((r) => `${r}: ${statusOf(r)}`).join('; ');
-    const reason: InconclusiveReason = 'revision_dependent';
-    const rep = pick(failing[0]!);
-    results.push(
-      stamp(
-        check,
-        {
-          ...rep,
-          status: 'inconclusive',
-          severity: null,
-          reason,
-          message: `${rep.message} Verdict depends on the revision (${detail}); pin it with --spec.`,
-        },
-        revs,
-        failing,
-        null,
-      ),
-    );
-  }
-  return results;
 }

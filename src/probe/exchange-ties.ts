@@ -42,15 +42,29 @@ const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * `exchanges` sorted by `primary`, ties broken by tieKey. Provenance is read from the order
- * being built, so the sort runs twice: the second pass sees the positions the first settled
- * (a session opened by a tied request is named by that request's final place).
+ * being built, so the tie-break runs twice: the second pass sees the positions the first settled
+ * (a session opened by a tied request is named by that request's final place). Only the runs of
+ * requests `primary` ties are sorted again, each from issue order (the order a stable sort of the
+ * whole list by `primary`, then tieKey, gives them): the rest of the order is `primary`'s alone.
  */
 export function totalOrder(exchanges: readonly HttpExchange[], primary: Compare): HttpExchange[] {
-  let sorted = [...exchanges].sort(primary);
+  const sorted = [...exchanges].sort(primary);
+  // Runs of requests primary ties, each in issue order (the sort is stable).
+  const runs: { readonly start: number; readonly issued: readonly HttpExchange[] }[] = [];
+  for (let start = 0; start < sorted.length;) {
+    let end = start + 1;
+    while (end < sorted.length && primary(sorted[start]!, sorted[end]!) === 0) end++;
+    if (end - start > 1) runs.push({ start, issued: sorted.slice(start, end) });
+    start = end;
+  }
+  if (runs.length === 0) return sorted;
   for (let pass = 0; pass < 2; pass++) {
     const origin = provenance(sorted);
-    const keys = new Map(sorted.map((x) => [x, tieKey(x, origin)]));
-    sorted = [...exchanges].sort((a, b) => primary(a, b) || byString(keys.get(a)!, keys.get(b)!));
+    for (const { start, issued } of runs) {
+      const keys = new Map(issued.map((x) => [x, tieKey(x, origin)]));
+      const settled = [...issued].sort((a, b) => byString(keys.get(a)!, keys.get(b)!));
+      for (let i = 0; i < settled.length; i++) sorted[start + i] = settled[i]!;
+    }
   }
   return sorted;
 }

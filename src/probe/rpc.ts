@@ -111,30 +111,43 @@ export function toProbe(result: HttpResult, build: (exchange: ExchangeId) => Htt
   };
 }
 
+/** The fields of an RPC spec that are not the HTTP request's. */
+const RPC_ONLY: ReadonlySet<string> = new Set(['rpcId', 'streamWindowMs', 'settle', 'signal']);
+
+/**
+ * The HTTP request's fields of an RPC spec, in their order, copied by assignment; sendRpc adds
+ * its own after them as a rest and a spread would. On Node 20 (V8 11.3) an object spread and then
+ * given keys its source lacks gets a hidden class of its own each time (~4 KB a request here).
+ */
+function requestOf(spec: RpcRequestSpec): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in spec) if (!RPC_ONLY.has(k)) out[k] = (spec as unknown as Record<string, unknown>)[k];
+  return out;
+}
+
 export async function sendRpc(client: HttpClient, spec: RpcRequestSpec): Promise<Probe<HttpReply>> {
   const acc = new SseAccumulator();
   const events: SseEvent[] = [];
-  const { rpcId, streamWindowMs, settle, signal, ...rest } = spec;
+  const { rpcId, streamWindowMs, settle, signal } = spec;
   const early = settler(settle, signal);
+  const req = requestOf(spec);
+  // A quiet stream spends its time waiting on the server: sent first, the wait overlaps the
+  // requests queued behind it instead of being added after them.
+  if (settle) req.priority = true;
+  req.streamWindowMs = streamWindowMs ?? SSE_REPLY_WINDOW_MS;
+  if (early.signal) req.signal = early.signal;
+  req.onHeaders = (elapsedMs: number) => early.onHeaders?.(elapsedMs);
+  req.onChunk = (text: string) => {
+    for (const e of acc.push(text)) {
+      events.push(e);
+      early.onEvent();
+      if (answers(e, rpcId)) return 'stop';
+    }
+    // The accumulator's caps were hit: nothing more would be kept, so stop reading.
+    return acc.truncated ? 'stop' : 'continue';
+  };
   // Only an event stream reaches onChunk (the client reads any other body whole).
-  const result = await client.send({
-    ...rest,
-    // A quiet stream spends its time waiting on the server: sent first, the wait overlaps the
-    // requests queued behind it instead of being added after them.
-    ...(settle ? { priority: true } : {}),
-    streamWindowMs: streamWindowMs ?? SSE_REPLY_WINDOW_MS,
-    ...(early.signal ? { signal: early.signal } : {}),
-    onHeaders: (elapsedMs) => early.onHeaders?.(elapsedMs),
-    onChunk: (text) => {
-      for (const e of acc.push(text)) {
-        events.push(e);
-        early.onEvent();
-        if (answers(e, rpcId)) return 'stop';
-      }
-      // The accumulator's caps were hit: nothing more would be kept, so stop reading.
-      return acc.truncated ? 'stop' : 'continue';
-    },
-  });
+  const result = await client.send(req as unknown as RequestSpec);
   early.done();
   events.push(...acc.flush());
   const res = result.response;

@@ -8,6 +8,7 @@ import type { CheckResult } from '../checks/define-check.js';
 import { ALL_CHECKS } from '../checks/index.js';
 import type { Evidence } from '../evidence/types.js';
 import { unreachedCause } from '../evidence/derive/unreached.js';
+import { withFields } from '../engine/merge-revisions.js';
 import { CATALOGUE_VERSION } from '../spec/catalogue.js';
 import { compareWithBaseline } from './baseline-compare.js';
 import type { Outcome, ReportCheck, ReportOptions, ReportResult, ScanReport, Unrated } from './model.js';
@@ -61,18 +62,20 @@ export function buildReport(
   // A dual-era server has one result per era for the same location and key: the era tells them apart.
   const eras = ev.detection.revision.eras;
   const dualEra = eras.includes('modern') && eras.includes('legacy');
-  const reportResults: ReportResult[] = results.map((r) => ({
-    ...r,
-    era: r.era ?? null,
-    title: titles.get(r.checkId) ?? r.checkId,
-    fingerprint: fingerprint(
-      r.checkId,
-      ev.target.url,
-      r.location,
-      dualEra && r.era ? `${r.key ?? ''}\u0000${r.era}` : r.key,
-    ),
-    suppression: null,
-  }));
+  // withFields, not a spread: the report's own fields are keys the result lacks (../engine/merge-revisions.ts).
+  const reportResults: ReportResult[] = results.map((r) =>
+    withFields(r, {
+      era: r.era ?? null,
+      title: titles.get(r.checkId) ?? r.checkId,
+      fingerprint: fingerprint(
+        r.checkId,
+        ev.target.url,
+        r.location,
+        dualEra && r.era ? `${r.key ?? ''}\u0000${r.era}` : r.key,
+      ),
+      suppression: null,
+    }),
+  );
   const used = new Set(results.map((r) => r.checkId));
   const framework = frameworkOf(ev);
   const checks: ReportCheck[] = ALL_CHECKS.filter((c) => used.has(c.meta.id)).map((c) =>

@@ -10,7 +10,7 @@
  * common (Ant/Surefire) schema that strict consumers validate against.
  */
 import type { Status } from '../checks/define-check.js';
-import { highestSeverity, summaryStatus } from '../engine/evaluate-check.js';
+import { highestSeverity, summaryStatus } from '../engine/merge-revisions.js';
 import { xmlAttr, xmlText } from '../escape/xml.js';
 import type { ReportResult, ScanReport } from './model.js';
 import type { ReportClient } from './clients-model.js';

@@ -5,7 +5,7 @@
  * checks whose verdicts differ between its two eras.
  */
 import type { Status } from '../checks/define-check.js';
-import { summaryStatus } from '../engine/evaluate-check.js';
+import { summaryStatus } from '../engine/merge-revisions.js';
 import type { HttpExchange } from '../evidence/types.js';
 import type { Citation } from '../spec/citations.js';
 import { mcp } from '../spec/citations.js';

@@ -4,7 +4,7 @@
  */
 import type { Severity, Status } from '../checks/define-check.js';
 import { SEVERITIES } from '../checks/define-check.js';
-import { summaryStatus } from '../engine/evaluate-check.js';
+import { summaryStatus } from '../engine/merge-revisions.js';
 import type { ReportResult, ScanReport } from './model.js';
 
 export function isSuppressed(r: ReportResult): boolean {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Check, CheckResult, Status } from '../../src/checks/define-check.js';
-import { evaluateCheck, summaryStatus } from '../../src/engine/evaluate-check.js';
+import { evaluateCheck } from '../../src/engine/evaluate-check.js';
+import { summaryStatus } from '../../src/engine/merge-revisions.js';
 import type { Evidence } from '../../src/evidence/types.js';
 import { evidence } from './evidence.js';
 

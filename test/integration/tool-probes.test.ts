@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/checks/define-check.js';
 import type { FixtureOptions } from '../../src/demo/fixture-server.js';
 import { startFixtureServer } from '../../src/demo/fixture-server.js';
-import { summaryStatus } from '../../src/engine/evaluate-check.js';
+import { summaryStatus } from '../../src/engine/merge-revisions.js';
 import type { Evidence } from '../../src/evidence/types.js';
 import { scan } from '../../src/index.js';
 import type { Mode } from '../../src/evidence/types.js';

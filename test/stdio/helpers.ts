@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { CheckResult } from '../../src/checks/define-check.js';
-import { summaryStatus } from '../../src/engine/evaluate-check.js';
+import { summaryStatus } from '../../src/engine/merge-revisions.js';
 import { evaluateAll } from '../../src/engine/run.js';
 import type { Evidence, StdioLaunch } from '../../src/evidence/types.js';
 import type { StdioScanOptions } from '../../src/probe/stdio/collect.js';

@@ -102,6 +102,37 @@ describe('canonical exchange order', () => {
     );
   });
 
+  it('naturalCompare walks in place what splitting into digit runs would compare', () => {
+    // The splitting comparison naturalCompare replaced, kept as the oracle.
+    const split = (a: string, b: string): number => {
+      if (a === b) return 0;
+      const ra = a.match(/(\d+)|(\D+)/g) ?? [];
+      const rb = b.match(/(\d+)|(\D+)/g) ?? [];
+      for (let i = 0; i < Math.min(ra.length, rb.length); i++) {
+        const x = ra[i]!;
+        const y = rb[i]!;
+        if (x === y) continue;
+        if (/^\d/.test(x) && /^\d/.test(y)) {
+          const nx = x.replace(/^0+(?=\d)/, '');
+          const ny = y.replace(/^0+(?=\d)/, '');
+          if (nx.length !== ny.length) return nx.length - ny.length;
+          if (nx !== ny) return nx < ny ? -1 : 1;
+          return x.length - y.length;
+        }
+        return x < y ? -1 : 1;
+      }
+      return ra.length - rb.length;
+    };
+    const str = fc.string({ unit: fc.constantFrom('a', 'b', '0', '0', '1', '9', '/', '\ud800', 'é') });
+    fc.assert(
+      fc.property(str, str, (a, b) => {
+        expect(naturalCompare(a, b)).toBe(split(a, b));
+        expect(naturalCompare(`${a}7${b}`, `${a}07${a}`)).toBe(split(`${a}7${b}`, `${a}07${a}`));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('is independent of issue order and of the provisional numbering', () => {
     fc.assert(
       fc.property(
