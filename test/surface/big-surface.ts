@@ -5,10 +5,11 @@ export function bigTools(n: number, descriptionChars: number, tag: string): unkn
       ' ',
     );
   const text = (seed: number, len: number) => {
-    // Every string is distinct, as on a real server (no memo hits between runs).
+    // Every sentence is distinct, so that no clause is judged twice (the judge memoises clauses):
+    // the figure is that of a listing that never repeats itself, within a run or between runs.
     let s = `${tag}-${seed} `;
     for (let i = 0; s.length < len; i++)
-      s += `${words[(seed + i * 7) % words.length]}${i % 12 === 11 ? '. ' : ' '}`;
+      s += `${i % 12 === 0 && i > 0 ? `${tag}${seed}n${i} ` : ''}${words[(seed + i * 7) % words.length]}${i % 12 === 11 ? '. ' : ' '}`;
     return s;
   };
   return Array.from({ length: n }, (_, i) => ({
