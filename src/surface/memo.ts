@@ -4,11 +4,17 @@
  * most `size` texts or `chars` characters, so that a hostile listing's long strings are not all kept.
  * Only for functions whose answer depends on the text alone and that no caller mutates.
  */
-export function memoText<T>(fn: (text: string) => T, size = 1024, chars = 1 << 21): (text: string) => T {
+/** A memo, and a way to forget everything it holds (when what its answers depend on changed). */
+export interface TextMemo<T> {
+  (text: string): T;
+  clear(): void;
+}
+
+export function memoText<T>(fn: (text: string) => T, size = 1024, chars = 1 << 21): TextMemo<T> {
   let recent = new Map<string, T>();
   let older = new Map<string, T>();
   let held = 0;
-  return (text) => {
+  const memo = (text: string): T => {
     if (recent.has(text)) return recent.get(text) as T;
     const v = older.has(text) ? (older.get(text) as T) : fn(text);
     if (recent.size >= size || held >= chars) {
@@ -20,4 +26,11 @@ export function memoText<T>(fn: (text: string) => T, size = 1024, chars = 1 << 2
     held += text.length;
     return v;
   };
+  return Object.assign(memo, {
+    clear(): void {
+      recent = new Map();
+      older = new Map();
+      held = 0;
+    },
+  });
 }

@@ -15,6 +15,7 @@
  * skipped pattern is one that would have answered false: no finding can change
  * (scripts/surface-snapshot.ts compares them all).
  */
+import { memoText } from './memo.js';
 
 /** A pattern's strings when they are few (every string it can match), else literals one of which every match contains. */
 interface Info {
@@ -328,35 +329,20 @@ function scan(text: string): Uint8Array {
  */
 const RECENT = 1 << 14;
 const RECENT_CHARS = 1 << 22;
-let recent = new Map<string, Uint8Array>();
-let older = new Map<string, Uint8Array>();
-let recentChars = 0;
+const remembered = memoText(scan, RECENT, RECENT_CHARS);
 let lastText: string | null = null;
 let lastVerdicts: Uint8Array = new Uint8Array(0);
 
 function verdicts(text: string): Uint8Array {
   if (text === lastText) return lastVerdicts;
-  let v = recent.get(text);
-  if (v === undefined) {
-    v = older.get(text) ?? scan(text);
-    if (recent.size >= RECENT || recentChars >= RECENT_CHARS) {
-      older = recent;
-      recent = new Map();
-      recentChars = 0;
-    }
-    recent.set(text, v);
-    recentChars += text.length;
-  }
+  lastVerdicts = remembered(text);
   lastText = text;
-  lastVerdicts = v;
-  return v;
+  return lastVerdicts;
 }
 
 /** A pattern gated after texts were scanned is not in their verdicts: they are forgotten. */
 function forget(): void {
-  recent = new Map();
-  older = new Map();
-  recentChars = 0;
+  remembered.clear();
   lastText = null;
 }
 

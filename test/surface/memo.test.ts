@@ -25,4 +25,14 @@ describe('memoText', () => {
     for (const t of asked) expect(g(t)).toBe(t.length);
     expect(calls).toEqual(asked);
   });
+
+  it('forgets everything when cleared', () => {
+    const calls: string[] = [];
+    const f = memoText((t: string) => (calls.push(t), t.length));
+    f('a');
+    f('b');
+    f.clear();
+    f('a');
+    expect(calls).toEqual(['a', 'b', 'a']);
+  });
 });

@@ -9,26 +9,12 @@ import type { Check, CheckMeta, SectionRequirement } from '../../src/checks/defi
 import { defineCheck } from '../../src/checks/define-check.js';
 import { declaresKey } from '../../src/engine/declared-keys.js';
 import { evaluateCheck } from '../../src/engine/evaluate-check.js';
-import { mcp } from '../../src/spec/citations.js';
 import { evidence } from '../helpers/evidence.js';
 import { authWalled, modernEvidence } from '../helpers/modern.js';
 import { oauthEvidence } from '../helpers/oauth.js';
+import { TEST_CHECK_META } from '../helpers/test-check-meta.js';
 
-const META: Omit<CheckMeta, 'keys' | 'requires'> = {
-  id: 'MCPP-TRN99',
-  title: 'test',
-  requirement: 'test requirement',
-  keyword: 'MUST',
-  revisions: 'any',
-  transports: ['streamable-http'],
-  mode: 'passive',
-  severity: 'high',
-  citations: [mcp('2025-11-25', 'basic/transports')],
-  rationale: 'test rationale',
-  remediation: 'test remediation',
-  evidence: 'none',
-  rating: { scope: 'protocol' },
-};
+const META: Omit<CheckMeta, 'keys' | 'requires'> = { ...TEST_CHECK_META, revisions: 'any' };
 
 /** A check that fails with `key` and declares `keys`. */
 function failingWith(key: string, keys: Record<string, string>): Check {

@@ -4,27 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { Check, Status } from '../../src/checks/define-check.js';
 import { defineCheck } from '../../src/checks/define-check.js';
 import { evaluateCheck } from '../../src/engine/evaluate-check.js';
-import { mcp } from '../../src/spec/citations.js';
 import type { Revision } from '../../src/spec/revisions.js';
 import { evidence } from '../helpers/evidence.js';
+import { TEST_CHECK_META } from '../helpers/test-check-meta.js';
 
 function checkWith(verdicts: Partial<Record<Revision, Status>>): Check {
   return defineCheck({
     meta: {
-      id: 'MCPP-TRN99',
-      title: 'test',
-      requirement: 'test requirement',
-      keyword: 'MUST',
+      ...TEST_CHECK_META,
       revisions: ['2025-03-26', '2025-06-18', '2025-11-25'],
-      transports: ['streamable-http'],
-      mode: 'passive',
-      severity: 'high',
-      citations: [mcp('2025-11-25', 'basic/transports')],
-      rationale: 'test rationale',
-      remediation: 'test remediation',
-      evidence: 'none',
       requires: ['detection'],
-      rating: { scope: 'protocol' },
       keys: {},
     },
     evaluate: (_ev, ctx) => {

@@ -10,29 +10,13 @@ import type { Check, Status, Verdict } from '../../../src/checks/define-check.js
 import { defineCheck } from '../../../src/checks/define-check.js';
 import { mergeRevisions, withFields } from '../../../src/engine/merge-revisions.js';
 import type { Evidence } from '../../../src/evidence/types.js';
-import { mcp } from '../../../src/spec/citations.js';
 import type { Revision } from '../../../src/spec/revisions.js';
 import { REVISIONS } from '../../../src/spec/revisions.js';
 import { evidence } from '../../helpers/evidence.js';
+import { TEST_CHECK_META } from '../../helpers/test-check-meta.js';
 
 const check: Check = defineCheck({
-  meta: {
-    id: 'MCPP-TRN99',
-    title: 'test',
-    requirement: 'test requirement',
-    keyword: 'MUST',
-    revisions: [...REVISIONS],
-    transports: ['streamable-http'],
-    mode: 'passive',
-    severity: 'high',
-    citations: [mcp('2025-11-25', 'basic/transports')],
-    rationale: 'test rationale',
-    remediation: 'test remediation',
-    evidence: 'none',
-    requires: ['detection'],
-    rating: { scope: 'protocol' },
-    keys: {},
-  },
+  meta: { ...TEST_CHECK_META, revisions: [...REVISIONS], requires: ['detection'], keys: {} },
   evaluate: (_ev, ctx) => ctx.pass('unused'),
 });
 
