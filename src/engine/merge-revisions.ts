@@ -161,13 +161,12 @@ function mergeShared(
         results.push(stamp(check, rep, evaluated, NO_REVISIONS, null));
         continue;
       }
-      // The highest severity of the same verdict under every revision: its own.
-      const failing = { ...rep, severity: highestSeverity([rep.severity]) };
       const condition =
         revs.some((r) => known.includes(r)) || revs.length === ev.detection.revision.candidates.length
           ? null
           : `applies if the server speaks ${sortRevisions(revs).join(', ')}`;
-      results.push(stamp(check, failing, evaluated, [...revs], condition));
+      // The highest severity of the same verdict under every revision is its own.
+      results.push(stamp(check, rep, evaluated, [...revs], condition));
     }
   }
   return results;

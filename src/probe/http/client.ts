@@ -23,6 +23,7 @@ import { connectLookup, createResolver } from './lookup.js';
 import type { Resolve } from './lookup.js';
 import { Agent } from './undici-agent.js';
 import { keepWasmOnBaselineTier } from './wasm-tiering.js';
+import type { Mutable } from './own-keys.js';
 import { recordExchange, recordPrefixBytes } from './record.js';
 import { createRedactor } from './redact.js';
 import { DEFAULT_STOP_AFTER_TIMEOUTS, StoppedAnswering } from './stopped-answering.js';
@@ -180,8 +181,6 @@ function refusedBeforeQueue(
   }
   return null;
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What the transfer is asked to do for `spec`, within `limit`. */
 function transferRequest(

@@ -4,6 +4,8 @@
  */
 import type { ExchangeId, HttpExchange, RecordedResponse } from '../../evidence/types.js';
 import { excerptOf } from '../../evidence/parse/long-strings.js';
+import type { Mutable } from './own-keys.js';
+import { setOwn } from './own-keys.js';
 import type { Redactor } from './redact.js';
 import { secretMembersOf, withSecrets } from './redact.js';
 import type { TransferOutcome } from './transfer.js';
@@ -95,23 +97,13 @@ function recordedText(
   return { text: excerpt(scrubbed, excerptChars).text, cut: true };
 }
 
-/**
- * `name: value` as an own enumerable property of `out`. A plain assignment would set the prototype
- * of `out` for a header named `__proto__` (a hostile server may send one).
- */
-function put<V>(out: Record<string, V>, name: string, value: V): void {
-  if (name === '__proto__')
-    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-  else out[name] = value;
-}
-
 /** Every header value redacted, names and order kept. */
 function redactedHeaders(
   headers: Readonly<Record<string, string>>,
   redactor: Redactor,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) put(out, name, redactor.header(name, headers[name]!));
+  for (const name of Object.keys(headers)) setOwn(out, name, redactor.header(name, headers[name]!));
   return out;
 }
 
@@ -124,7 +116,7 @@ function redactedHeaderLists(
     const values = headers[name]!;
     const redacted = new Array<string>(values.length);
     for (let i = 0; i < values.length; i++) redacted[i] = redactor.header(name, values[i]!);
-    put(out, name, redacted);
+    setOwn(out, name, redacted);
   }
   return out;
 }
@@ -137,8 +129,6 @@ function exchangeSecrets(spec: RequestSpec, data: HttpResponseData | undefined):
   const named = spec.secrets ?? [];
   return handedOut.length === 0 ? named : [...named, ...handedOut];
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function recordExchange(
   baseRedactor: Redactor,

@@ -12,6 +12,8 @@ import { bareHost } from './address-policy.js';
 import { createBodySink, parseContentEncoding } from './body.js';
 import type { BodySink } from './body.js';
 import { toNetError } from './errors.js';
+import type { Mutable } from './own-keys.js';
+import { setOwn } from './own-keys.js';
 import { claimNextSocket } from './remote-address.js';
 
 export interface TransferRequest {
@@ -65,8 +67,6 @@ export interface TransferOutcome {
   readonly remoteAddress?: string;
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
 /** Raised into undici when we close a connection ourselves; never reported. */
 class StopRequest extends Error {
   constructor() {
@@ -81,9 +81,7 @@ const latin1 = (v: unknown): string => (Buffer.isBuffer(v) ? v.toString('latin1'
 function addHeader(out: Record<string, string[]>, name: string, value: string): void {
   const key = name.toLowerCase();
   if (Object.hasOwn(out, key)) out[key]!.push(value);
-  else if (key === '__proto__') {
-    Object.defineProperty(out, key, { value: [value], enumerable: true, writable: true, configurable: true });
-  } else out[key] = [value];
+  else setOwn(out, key, [value]);
 }
 
 /** Lower-case names, every value in arrival order (latin1, as on the wire). */
